@@ -1,0 +1,130 @@
+//! DynamoDB's JSON API over the engine: one entry point, [`handle`], for
+//! every front end — the native server, the tests and the page.
+//!
+//! This module is the only place that knows DynamoDB's wire shapes:
+//! [`requests`] decodes bodies into the typed requests of [`crate::ops`]
+//! (attribute values through [`attribute_value`]), and [`responses`] writes
+//! the typed responses back.
+
+pub mod attribute_value;
+pub mod requests;
+pub mod responses;
+
+use serde_json::json;
+
+use crate::error::{Error, Result};
+use crate::ops::Engine;
+
+/// The operations the engine serves, by their DynamoDB names.
+pub const OPERATIONS: [&str; 11] = [
+    "CreateTable",
+    "DescribeTable",
+    "ListTables",
+    "DeleteTable",
+    "UpdateTable",
+    "PutItem",
+    "GetItem",
+    "DeleteItem",
+    "UpdateItem",
+    "Query",
+    "Scan",
+];
+
+/// An HTTP-level answer: status and JSON body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// 200 on success, 400 for every DynamoDB client error.
+    pub status: u16,
+    /// The JSON body.
+    pub body: String,
+}
+
+/// Runs one DynamoDB operation (`PutItem`, `Query`, … — with or without the
+/// `DynamoDB_20120810.` prefix of the `X-Amz-Target` header) on a JSON body.
+pub fn handle(engine: &mut Engine, operation: &str, body: &[u8]) -> Response {
+    let operation = operation
+        .strip_prefix("DynamoDB_20120810.")
+        .unwrap_or(operation);
+    match dispatch(engine, operation, body) {
+        Ok(body) => Response { status: 200, body },
+        Err(error) => Response {
+            status: error.status(),
+            body: responses::error(&error),
+        },
+    }
+}
+
+fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<String> {
+    use attribute_value::WireItem;
+    use responses::{ItemResponse, consumed_capacity, page, table_description, to_string};
+    Ok(match operation {
+        "CreateTable" => {
+            let description = engine.create_table(requests::create_table(body)?)?;
+            json!({"TableDescription": table_description(&description, None)}).to_string()
+        }
+        "DescribeTable" => {
+            let summary = engine.describe_table(&requests::table_name(body)?)?;
+            json!({"Table": table_description(&summary.description, Some(&summary))}).to_string()
+        }
+        "DeleteTable" => {
+            let summary = engine.delete_table(&requests::table_name(body)?)?;
+            let mut description = table_description(&summary.description, Some(&summary));
+            description["TableStatus"] = json!("DELETING");
+            json!({"TableDescription": description}).to_string()
+        }
+        "ListTables" => responses::list_tables(&engine.list_tables(&requests::list_tables(body)?)?),
+        "UpdateTable" => {
+            let request = requests::update_table(body)?;
+            let name = request.table_name.clone();
+            engine.update_table(request)?;
+            let summary = engine.describe_table(&name)?;
+            json!({"TableDescription": table_description(&summary.description, Some(&summary))})
+                .to_string()
+        }
+        "PutItem" => {
+            let (request, mode) = requests::put_item(body)?;
+            let response = engine.put_item(request)?;
+            to_string(&ItemResponse {
+                item: None,
+                attributes: response.attributes.as_ref().map(WireItem),
+                consumed_capacity: consumed_capacity(&response.consumed, mode),
+            })
+        }
+        "DeleteItem" => {
+            let (request, mode) = requests::delete_item(body)?;
+            let response = engine.delete_item(request)?;
+            to_string(&ItemResponse {
+                item: None,
+                attributes: response.attributes.as_ref().map(WireItem),
+                consumed_capacity: consumed_capacity(&response.consumed, mode),
+            })
+        }
+        "UpdateItem" => {
+            let (request, mode) = requests::update_item(body)?;
+            let response = engine.update_item(request)?;
+            to_string(&ItemResponse {
+                item: None,
+                attributes: response.attributes.as_ref().map(WireItem),
+                consumed_capacity: consumed_capacity(&response.consumed, mode),
+            })
+        }
+        "GetItem" => {
+            let (request, mode) = requests::get_item(body)?;
+            let response = engine.get_item(request)?;
+            to_string(&ItemResponse {
+                item: response.item.as_ref().map(WireItem),
+                attributes: None,
+                consumed_capacity: consumed_capacity(&response.consumed, mode),
+            })
+        }
+        "Query" => {
+            let (request, mode) = requests::query(body)?;
+            page(&engine.query(request)?, mode)
+        }
+        "Scan" => {
+            let (request, mode) = requests::scan(body)?;
+            page(&engine.scan(request)?, mode)
+        }
+        _ => return Err(Error::UnknownOperation),
+    })
+}

@@ -1,0 +1,220 @@
+//! DynamoDB's response shapes, written straight from the engine's typed
+//! responses.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Value as Json, json};
+
+use super::attribute_value::WireItem;
+use crate::capacity::{Consumed, ReturnConsumedCapacity};
+use crate::error::Error;
+use crate::ops::{ListTablesResponse, PageResponse, TableSummary};
+use crate::table::{BillingMode, IndexKind, Projection, TableDescription};
+use crate::types::Item;
+
+/// The account and region every ARN names.
+const ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";
+
+#[derive(Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct Units {
+    capacity_units: f64,
+}
+
+/// `ConsumedCapacity` as DynamoDB writes it for single-item operations,
+/// Query and Scan: an object; `TOTAL` gives the table name and total,
+/// `INDEXES` adds the table arm and every index arm that was charged.
+#[derive(Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct WireConsumed<'a> {
+    table_name: &'a str,
+    capacity_units: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<Units>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    global_secondary_indexes: Option<BTreeMap<&'a str, Units>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    local_secondary_indexes: Option<BTreeMap<&'a str, Units>>,
+}
+
+fn arms(map: &BTreeMap<String, f64>) -> Option<BTreeMap<&str, Units>> {
+    (!map.is_empty()).then(|| {
+        map.iter()
+            .map(|(k, v)| (k.as_str(), Units { capacity_units: *v }))
+            .collect()
+    })
+}
+
+/// The `ConsumedCapacity` field for a response, or `None` with `NONE`.
+pub fn consumed_capacity(
+    consumed: &Consumed,
+    mode: ReturnConsumedCapacity,
+) -> Option<WireConsumed<'_>> {
+    match mode {
+        ReturnConsumedCapacity::None => None,
+        ReturnConsumedCapacity::Total => Some(WireConsumed {
+            table_name: &consumed.table_name,
+            capacity_units: consumed.total(),
+            table: None,
+            global_secondary_indexes: None,
+            local_secondary_indexes: None,
+        }),
+        ReturnConsumedCapacity::Indexes => Some(WireConsumed {
+            table_name: &consumed.table_name,
+            capacity_units: consumed.total(),
+            table: Some(Units {
+                capacity_units: consumed.table,
+            }),
+            global_secondary_indexes: arms(&consumed.global_indexes),
+            local_secondary_indexes: arms(&consumed.local_indexes),
+        }),
+    }
+}
+
+/// A single-item response: `Item` or `Attributes`, and capacity.
+#[derive(Serialize)]
+pub struct ItemResponse<'a> {
+    #[serde(rename = "Item", skip_serializing_if = "Option::is_none")]
+    pub item: Option<WireItem<'a>>,
+    #[serde(rename = "Attributes", skip_serializing_if = "Option::is_none")]
+    pub attributes: Option<WireItem<'a>>,
+    #[serde(rename = "ConsumedCapacity", skip_serializing_if = "Option::is_none")]
+    pub consumed_capacity: Option<WireConsumed<'a>>,
+}
+
+struct WireItems<'a>(&'a [Arc<Item>]);
+
+impl Serialize for WireItems<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|i| WireItem(i)))
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct WirePage<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    items: Option<WireItems<'a>>,
+    count: usize,
+    scanned_count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_evaluated_key: Option<WireItem<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    consumed_capacity: Option<WireConsumed<'a>>,
+}
+
+/// A Query or Scan response body.
+pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
+    to_string(&WirePage {
+        items: response.items.as_deref().map(WireItems),
+        count: response.count,
+        scanned_count: response.scanned_count,
+        last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
+        consumed_capacity: consumed_capacity(&response.consumed, mode),
+    })
+}
+
+/// Serialises a response; the shapes here always serialise.
+pub fn to_string<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "{}".to_string())
+}
+
+fn key_schema_json(schema: &crate::key::KeySchema) -> Json {
+    let mut out = vec![json!({"AttributeName": schema.partition.name, "KeyType": "HASH"})];
+    if let Some(sort) = &schema.sort {
+        out.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
+    }
+    Json::Array(out)
+}
+
+fn projection_json(projection: &Projection) -> Json {
+    match projection {
+        Projection::Include(names) => {
+            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
+        }
+        other => json!({"ProjectionType": other.type_name()}),
+    }
+}
+
+fn throughput_json(mode: &BillingMode) -> Json {
+    let (read, write) = match mode {
+        BillingMode::PayPerRequest => (0, 0),
+        BillingMode::Provisioned { read, write } => (*read, *write),
+    };
+    json!({"NumberOfDecreasesToday": 0, "ReadCapacityUnits": read, "WriteCapacityUnits": write})
+}
+
+/// A `TableDescription` object.
+pub fn table_description(description: &TableDescription, counts: Option<&TableSummary>) -> Json {
+    let arn = format!("{ARN_PREFIX}{}", description.name);
+    let mut out = json!({
+        "TableName": description.name,
+        "AttributeDefinitions": description.attribute_definitions.iter()
+            .map(|(n, t)| json!({"AttributeName": n, "AttributeType": t.tag()})).collect::<Vec<_>>(),
+        "KeySchema": key_schema_json(&description.key_schema),
+        "TableStatus": "ACTIVE",
+        "CreationDateTime": description.created_at,
+        "ProvisionedThroughput": throughput_json(&description.billing_mode),
+        "TableSizeBytes": counts.map_or(0, |c| c.size_bytes),
+        "ItemCount": counts.map_or(0, |c| c.item_count),
+        "TableArn": arn,
+        "TableId": format!("{:08x}-0000-4000-8000-000000000000", crate::key::KeyValue::S(description.name.clone()).stable_hash() as u32),
+    });
+    if description.billing_mode == BillingMode::PayPerRequest {
+        out["BillingModeSummary"] = json!({"BillingMode": "PAY_PER_REQUEST", "LastUpdateToPayPerRequestDateTime": description.created_at});
+    }
+    let mut globals = Vec::new();
+    let mut locals = Vec::new();
+    for (i, index) in description.indexes.iter().enumerate() {
+        let (n_items, n_bytes) = counts
+            .and_then(|c| c.index_counts.get(i).copied())
+            .unwrap_or((0, 0));
+        let mut entry = json!({
+            "IndexName": index.name,
+            "KeySchema": key_schema_json(&index.key_schema),
+            "Projection": projection_json(&index.projection),
+            "IndexSizeBytes": n_bytes,
+            "ItemCount": n_items,
+            "IndexArn": format!("{arn}/index/{}", index.name),
+        });
+        match index.kind {
+            IndexKind::Global => {
+                entry["IndexStatus"] = json!("ACTIVE");
+                entry["ProvisionedThroughput"] = throughput_json(&description.billing_mode);
+                globals.push(entry);
+            }
+            IndexKind::Local => locals.push(entry),
+        }
+    }
+    if !globals.is_empty() {
+        out["GlobalSecondaryIndexes"] = Json::Array(globals);
+    }
+    if !locals.is_empty() {
+        out["LocalSecondaryIndexes"] = Json::Array(locals);
+    }
+    out
+}
+
+/// A ListTables response body.
+pub fn list_tables(response: &ListTablesResponse) -> String {
+    let mut out = json!({"TableNames": response.table_names});
+    if let Some(last) = &response.last_evaluated_table_name {
+        out["LastEvaluatedTableName"] = json!(last);
+    }
+    out.to_string()
+}
+
+/// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed
+/// condition that asked for the old item).
+pub fn error(error: &Error) -> String {
+    let mut out = json!({"__type": error.type_name(), "message": error.to_string()});
+    if let Error::ConditionalCheckFailed { item: Some(item) } = error {
+        out["Item"] = super::attribute_value::encode_item(item);
+    }
+    if matches!(error, Error::UnknownOperation) {
+        out = json!({"__type": error.type_name()});
+    }
+    out.to_string()
+}

@@ -1,0 +1,156 @@
+//! Consumed capacity: every capacity number the engine reports is computed
+//! here and nowhere else.
+//!
+//! - A read unit covers 4 KB read strongly; eventually consistent reads cost
+//!   half. Query and Scan sum the sizes of every item read in a page (before
+//!   the filter and the projection) and round once per page; GetItem rounds
+//!   its one item (a missing item still costs one unit).
+//! - A write unit covers 1 KB of the larger of the old and the new item.
+//! - Secondary indexes are charged for their own entries: an entry that
+//!   appears or disappears costs its size, one that changes projected
+//!   attributes costs the larger size, one whose index key changes costs a
+//!   delete plus a put, and an index the write does not touch costs nothing
+//!   and is absent from the report.
+
+use std::collections::BTreeMap;
+
+use crate::table::IndexKind;
+
+/// Bytes per read unit.
+pub const READ_UNIT_BYTES: usize = 4096;
+/// Bytes per write unit.
+pub const WRITE_UNIT_BYTES: usize = 1024;
+
+/// Read units for `bytes` read at once: at least one unit, halved when
+/// eventually consistent.
+pub fn read_units(bytes: usize, consistent: bool) -> f64 {
+    let units = bytes.div_ceil(READ_UNIT_BYTES).max(1) as f64;
+    if consistent { units } else { units / 2.0 }
+}
+
+/// Write units for an item (or index entry) of `bytes`: at least one.
+pub fn write_units(bytes: usize) -> f64 {
+    bytes.div_ceil(WRITE_UNIT_BYTES).max(1) as f64
+}
+
+/// What a write did to one secondary index, by entry sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexChange {
+    /// The item is in the index neither before nor after.
+    Untouched,
+    /// The item entered the index.
+    Entered { new: usize },
+    /// The item left the index.
+    Left { old: usize },
+    /// Same index key, but projected attributes changed.
+    Changed { old: usize, new: usize },
+    /// Same index key and identical entry.
+    Unchanged,
+    /// The index key changed: a delete and a put.
+    Moved { old: usize, new: usize },
+}
+
+impl IndexChange {
+    /// Write units charged to the index, or `None` when the index is not charged at all.
+    pub fn write_units(self) -> Option<f64> {
+        match self {
+            IndexChange::Untouched | IndexChange::Unchanged => None,
+            IndexChange::Entered { new } => Some(write_units(new)),
+            IndexChange::Left { old } => Some(write_units(old)),
+            IndexChange::Changed { old, new } => Some(write_units(old.max(new))),
+            IndexChange::Moved { old, new } => Some(write_units(old) + write_units(new)),
+        }
+    }
+}
+
+/// Capacity consumed by one request on one table, split by arm.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Consumed {
+    /// The table's name.
+    pub table_name: String,
+    /// Units charged to the table itself.
+    pub table: f64,
+    /// Units charged to global secondary indexes, by name.
+    pub global_indexes: BTreeMap<String, f64>,
+    /// Units charged to local secondary indexes, by name.
+    pub local_indexes: BTreeMap<String, f64>,
+}
+
+impl Consumed {
+    /// Nothing consumed yet on `table_name`.
+    pub fn new(table_name: &str) -> Consumed {
+        Consumed {
+            table_name: table_name.to_string(),
+            ..Consumed::default()
+        }
+    }
+
+    /// Adds units to an index arm.
+    pub fn add_index(&mut self, kind: IndexKind, name: &str, units: f64) {
+        let arms = match kind {
+            IndexKind::Global => &mut self.global_indexes,
+            IndexKind::Local => &mut self.local_indexes,
+        };
+        *arms.entry(name.to_string()).or_insert(0.0) += units;
+    }
+
+    /// The total: the table arm plus every index arm.
+    pub fn total(&self) -> f64 {
+        self.table
+            + self.global_indexes.values().sum::<f64>()
+            + self.local_indexes.values().sum::<f64>()
+    }
+}
+
+/// What the request asked to be told (`ReturnConsumedCapacity`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReturnConsumedCapacity {
+    /// Nothing (the default).
+    #[default]
+    None,
+    /// The total.
+    Total,
+    /// The total and every arm.
+    Indexes,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_units_round_up_per_4kb_and_halve_when_eventual() {
+        assert_eq!(read_units(0, true), 1.0);
+        assert_eq!(read_units(4096, true), 1.0);
+        assert_eq!(read_units(4097, true), 2.0);
+        assert_eq!(read_units(12_093, false), 1.5);
+    }
+
+    #[test]
+    fn write_units_round_up_per_kb() {
+        assert_eq!(write_units(1), 1.0);
+        assert_eq!(write_units(1024), 1.0);
+        assert_eq!(write_units(1025), 2.0);
+    }
+
+    #[test]
+    fn index_key_move_costs_a_delete_and_a_put() {
+        assert_eq!(
+            IndexChange::Moved {
+                old: 1517,
+                new: 1517
+            }
+            .write_units(),
+            Some(4.0)
+        );
+        assert_eq!(IndexChange::Unchanged.write_units(), None);
+        assert_eq!(
+            IndexChange::Changed {
+                old: 100,
+                new: 2000
+            }
+            .write_units(),
+            Some(2.0)
+        );
+    }
+}

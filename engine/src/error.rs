@@ -1,0 +1,148 @@
+//! Errors, one variant per DynamoDB exception.
+//!
+//! [`Error::type_name`] is the exact `__type` DynamoDB puts in the response
+//! body and `Display` is its message, byte for byte where it is known.
+//! Expression errors also carry the byte [`Span`] of the offending token, so a
+//! front end can underline it; the span is never part of the message.
+
+use std::fmt;
+
+use crate::types::Item;
+
+/// A byte range in an expression string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+/// Where in the request a validation error points, for the UI to underline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The request parameter, e.g. `FilterExpression`.
+    pub parameter: &'static str,
+    /// The bytes of that parameter's expression.
+    pub span: Span,
+}
+
+/// An engine error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// `ValidationException`: the request is malformed or breaks a rule.
+    Validation {
+        /// DynamoDB's message.
+        message: String,
+        /// The offending expression token, where there is one.
+        location: Option<Location>,
+    },
+    /// `ResourceNotFoundException`: the table or index does not exist.
+    ResourceNotFound(String),
+    /// `ResourceInUseException`: e.g. the table already exists.
+    ResourceInUse(String),
+    /// `ConditionalCheckFailedException`; `item` is the old item when the
+    /// request asked for it with `ReturnValuesOnConditionCheckFailure=ALL_OLD`.
+    ConditionalCheckFailed {
+        /// The item as it was, if asked for.
+        item: Option<Item>,
+    },
+    /// `SerializationException`: the body is not the JSON DynamoDB expects.
+    Serialization(String),
+    /// `UnknownOperationException`: the target names no operation.
+    UnknownOperation,
+    /// `LimitExceededException`: e.g. too many indexes being built at once.
+    LimitExceeded(String),
+}
+
+impl Error {
+    /// A validation error with no location.
+    pub fn validation(message: impl Into<String>) -> Error {
+        Error::Validation {
+            message: message.into(),
+            location: None,
+        }
+    }
+
+    /// A validation error that points at part of an expression.
+    pub fn at(message: impl Into<String>, parameter: &'static str, span: Span) -> Error {
+        Error::Validation {
+            message: message.into(),
+            location: Some(Location { parameter, span }),
+        }
+    }
+
+    /// `One or more parameter values were invalid: <detail>`.
+    pub fn invalid_parameter(detail: impl fmt::Display) -> Error {
+        Error::validation(format!(
+            "One or more parameter values were invalid: {detail}"
+        ))
+    }
+
+    /// The standard not-found error.
+    pub fn resource_not_found() -> Error {
+        Error::ResourceNotFound("Requested resource not found".into())
+    }
+
+    /// DynamoDB's `__type` for this error.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Error::Validation { .. } => "com.amazon.coral.validate#ValidationException",
+            Error::ResourceNotFound(_) => {
+                "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException"
+            }
+            Error::ResourceInUse(_) => "com.amazonaws.dynamodb.v20120810#ResourceInUseException",
+            Error::ConditionalCheckFailed { .. } => {
+                "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException"
+            }
+            Error::Serialization(_) => "com.amazon.coral.service#SerializationException",
+            Error::UnknownOperation => "com.amazon.coral.service#UnknownOperationException",
+            Error::LimitExceeded(_) => "com.amazonaws.dynamodb.v20120810#LimitExceededException",
+        }
+    }
+
+    /// The short exception name, e.g. `ValidationException`.
+    pub fn short_name(&self) -> &'static str {
+        let full = self.type_name();
+        full.rsplit('#').next().unwrap_or(full)
+    }
+
+    /// The HTTP status DynamoDB answers with (all of these are client errors).
+    pub fn status(&self) -> u16 {
+        400
+    }
+
+    /// Where the error points, if it points into an expression.
+    pub fn location(&self) -> Option<&Location> {
+        match self {
+            Error::Validation { location, .. } => location.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Validation { message, .. } => f.write_str(message),
+            Error::ResourceNotFound(m)
+            | Error::ResourceInUse(m)
+            | Error::Serialization(m)
+            | Error::LimitExceeded(m) => f.write_str(m),
+            Error::ConditionalCheckFailed { .. } => f.write_str("The conditional request failed"),
+            Error::UnknownOperation => f.write_str(""),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The engine's result type.
+pub type Result<T> = std::result::Result<T, Error>;

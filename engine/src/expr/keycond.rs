@@ -1,0 +1,226 @@
+//! KeyConditionExpression: which partition, and which sort-key range.
+//!
+//! A key condition is parsed like any condition, then checked against the
+//! queried key schema: equality on the partition key, and at most one of
+//! `=`, `<`, `<=`, `>`, `>=`, `BETWEEN` or `begins_with` on the sort key,
+//! joined by `AND`, with values of the key's type.
+
+use super::ast::{CompareOp, Condition, Operand};
+use crate::error::{Error, Result};
+use crate::key::{KeySchema, KeyValue};
+use crate::types::{Path, Value};
+
+/// The range a Query reads inside one partition.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SortCondition {
+    /// `sk = v`.
+    Eq(KeyValue),
+    /// `sk < v`.
+    Lt(KeyValue),
+    /// `sk <= v`.
+    Le(KeyValue),
+    /// `sk > v`.
+    Gt(KeyValue),
+    /// `sk >= v`.
+    Ge(KeyValue),
+    /// `sk BETWEEN low AND high`.
+    Between(KeyValue, KeyValue),
+    /// `begins_with(sk, prefix)`.
+    BeginsWith(KeyValue),
+}
+
+impl SortCondition {
+    /// True when a sort-key value satisfies the condition.
+    pub fn matches(&self, value: &KeyValue) -> bool {
+        match self {
+            SortCondition::Eq(v) => value == v,
+            SortCondition::Lt(v) => value < v,
+            SortCondition::Le(v) => value <= v,
+            SortCondition::Gt(v) => value > v,
+            SortCondition::Ge(v) => value >= v,
+            SortCondition::Between(lo, hi) => lo <= value && value <= hi,
+            SortCondition::BeginsWith(prefix) => match (value, prefix) {
+                (KeyValue::S(s), KeyValue::S(p)) => s.starts_with(p.as_str()),
+                (KeyValue::B(s), KeyValue::B(p)) => s.starts_with(p),
+                _ => false,
+            },
+        }
+    }
+}
+
+/// A validated key condition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyCondition {
+    /// The partition to read.
+    pub partition: KeyValue,
+    /// The sort-key range, if any.
+    pub sort: Option<SortCondition>,
+}
+
+fn invalid_operator(name: &str) -> Error {
+    Error::validation(format!(
+        "Invalid operator used in KeyConditionExpression: {name}"
+    ))
+}
+
+/// Rejects operators a key condition may not use, anywhere in the tree.
+fn check_operators(c: &Condition) -> Result<()> {
+    match c {
+        Condition::And(a, b) => {
+            check_operators(a)?;
+            check_operators(b)
+        }
+        Condition::Or(..) => Err(invalid_operator("OR")),
+        Condition::Not(..) => Err(invalid_operator("NOT")),
+        Condition::In(..) => Err(invalid_operator("IN")),
+        Condition::Compare(CompareOp::Ne, ..) => Err(invalid_operator("<>")),
+        Condition::Exists(_) => Err(invalid_operator("attribute_exists")),
+        Condition::NotExists(_) => Err(invalid_operator("attribute_not_exists")),
+        Condition::AttributeType(..) => Err(invalid_operator("attribute_type")),
+        Condition::Contains(..) => Err(invalid_operator("contains")),
+        Condition::Compare(_, a, b) | Condition::BeginsWith(a, b) => {
+            check_operand(a)?;
+            check_operand(b)
+        }
+        Condition::Between(a, b, d) => {
+            check_operand(a)?;
+            check_operand(b)?;
+            check_operand(d)
+        }
+    }
+}
+
+fn check_operand(o: &Operand) -> Result<()> {
+    match o {
+        Operand::Size(_) => Err(invalid_operator("size")),
+        _ => Ok(()),
+    }
+}
+
+fn flatten<'a>(c: &'a Condition, out: &mut Vec<&'a Condition>) {
+    match c {
+        Condition::And(a, b) => {
+            flatten(a, out);
+            flatten(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// One simple condition: the key path it is on, and how it constrains it.
+struct Simple<'a> {
+    path: &'a Path,
+    kind: SimpleKind<'a>,
+}
+
+enum SimpleKind<'a> {
+    Compare(CompareOp, &'a Value),
+    Between(&'a Value, &'a Value),
+    BeginsWith(&'a Value),
+}
+
+fn simple(c: &Condition) -> Result<Simple<'_>> {
+    let unsupported = || Error::validation("Query key condition not supported");
+    match c {
+        Condition::Compare(op, Operand::Path(p), Operand::Value(v)) => Ok(Simple {
+            path: p,
+            kind: SimpleKind::Compare(*op, v),
+        }),
+        Condition::Compare(op, Operand::Value(v), Operand::Path(p)) => Ok(Simple {
+            path: p,
+            kind: SimpleKind::Compare(op.mirrored(), v),
+        }),
+        Condition::Between(Operand::Path(p), Operand::Value(lo), Operand::Value(hi)) => {
+            Ok(Simple {
+                path: p,
+                kind: SimpleKind::Between(lo, hi),
+            })
+        }
+        Condition::BeginsWith(Operand::Path(p), Operand::Value(v)) => Ok(Simple {
+            path: p,
+            kind: SimpleKind::BeginsWith(v),
+        }),
+        _ => Err(unsupported()),
+    }
+}
+
+/// Checks a resolved key condition against the key schema being queried.
+pub fn analyze(condition: &Condition, schema: &KeySchema) -> Result<KeyCondition> {
+    check_operators(condition)?;
+    let mut parts = Vec::new();
+    flatten(condition, &mut parts);
+    let key_count = 1 + usize::from(schema.sort.is_some());
+    if parts.len() > 2 || (parts.len() > key_count && parts.len() > 1 && key_count == 2) {
+        return Err(Error::validation(format!(
+            "The number of query conditions ({}) exceeds the number of key attributes defined in the schema ({key_count})",
+            parts.len()
+        )));
+    }
+    let simples = parts.into_iter().map(simple).collect::<Result<Vec<_>>>()?;
+    if simples.iter().any(|s| !s.path.is_top_level()) {
+        return Err(Error::validation(
+            "KeyConditionExpressions cannot have conditions on nested attributes",
+        ));
+    }
+    if simples.len() == 2 && simples[0].path == simples[1].path {
+        return Err(Error::validation(
+            "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
+        ));
+    }
+    let partition_name = schema.partition.name.as_str();
+    let Some(pk) = simples.iter().find(|s| s.path.top() == partition_name) else {
+        return Err(Error::validation(format!(
+            "Query condition missed key schema element: {partition_name}"
+        )));
+    };
+    let SimpleKind::Compare(CompareOp::Eq, pk_value) = pk.kind else {
+        return Err(Error::validation("Query key condition not supported"));
+    };
+    let partition = key_value(pk_value, schema.partition.key_type)?;
+    let other = simples.iter().find(|s| s.path.top() != partition_name);
+    let sort = match (other, &schema.sort) {
+        (None, _) => None,
+        (Some(_), None) => return Err(Error::validation("Query key condition not supported")),
+        (Some(s), Some(sort_key)) if s.path.top() != sort_key.name => {
+            return Err(Error::validation(format!(
+                "Query condition missed key schema element: {}",
+                sort_key.name
+            )));
+        }
+        (Some(s), Some(sort_key)) => Some(match s.kind {
+            SimpleKind::Compare(op, v) => {
+                let v = key_value(v, sort_key.key_type)?;
+                match op {
+                    CompareOp::Eq => SortCondition::Eq(v),
+                    CompareOp::Lt => SortCondition::Lt(v),
+                    CompareOp::Le => SortCondition::Le(v),
+                    CompareOp::Gt => SortCondition::Gt(v),
+                    CompareOp::Ge => SortCondition::Ge(v),
+                    CompareOp::Ne => return Err(invalid_operator("<>")),
+                }
+            }
+            SimpleKind::Between(lo, hi) => SortCondition::Between(
+                key_value(lo, sort_key.key_type)?,
+                key_value(hi, sort_key.key_type)?,
+            ),
+            SimpleKind::BeginsWith(v) => {
+                if matches!(v, Value::N(_)) || sort_key.key_type == crate::key::KeyType::N {
+                    return Err(Error::validation(format!(
+                        "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}",
+                        v.value_type().tag()
+                    )));
+                }
+                SortCondition::BeginsWith(key_value(v, sort_key.key_type)?)
+            }
+        }),
+    };
+    Ok(KeyCondition { partition, sort })
+}
+
+fn key_value(value: &Value, expected: crate::key::KeyType) -> Result<KeyValue> {
+    KeyValue::from_value(value)
+        .filter(|k| k.key_type() == expected)
+        .ok_or_else(|| {
+            Error::invalid_parameter("Condition parameter type does not match schema type")
+        })
+}

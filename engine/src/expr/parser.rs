@@ -1,0 +1,517 @@
+//! A recursive-descent parser for DynamoDB's expression languages.
+//!
+//! Conditions follow DynamoDB's precedence, loosest first: `OR`, `AND`,
+//! `NOT`, then the comparison forms (`=`, `<>`, `<`, `<=`, `>`, `>=`,
+//! `BETWEEN … AND …`, `IN (…)`) and function calls, then parentheses. So
+//! `a OR b AND c` is `a OR (b AND c)`. Each level is one function below;
+//! the table lives nowhere else.
+//!
+//! A syntax error names the offending token and the text "near" it: the
+//! previous token through the offending one, or, at the very start, the
+//! offending token and the one after (`token: "!", near: "!!"`). Past the
+//! end the token is `<EOF>`.
+
+use super::lexer::{Token, TokenKind, tokenize};
+use super::syntax::{Call, CompareOp, Condition, Operand, RawPath, Segment, UpdateAction};
+use super::{ExprKind, MAX_EXPRESSION_BYTES, MAX_OPERATORS};
+use crate::error::{Error, Result, Span};
+
+/// Parses a condition (ConditionExpression, FilterExpression, KeyConditionExpression).
+pub fn parse_condition(source: &str, kind: ExprKind) -> Result<Condition> {
+    let mut parser = Parser::new(source, kind)?;
+    let condition = parser.condition()?;
+    parser.expect_end()?;
+    parser.check_operator_count()?;
+    Ok(condition)
+}
+
+/// Parses a ProjectionExpression: paths separated by commas.
+pub fn parse_projection(source: &str) -> Result<Vec<RawPath>> {
+    let mut parser = Parser::new(source, ExprKind::Projection)?;
+    let mut paths = vec![parser.path()?];
+    while parser.next_if(&TokenKind::Comma) {
+        paths.push(parser.path()?);
+    }
+    parser.expect_end()?;
+    Ok(paths)
+}
+
+/// Parses an UpdateExpression into its clauses' actions, in written order.
+pub fn parse_update(source: &str) -> Result<Vec<UpdateAction>> {
+    let mut parser = Parser::new(source, ExprKind::Update)?;
+    let mut actions = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    loop {
+        let token = parser.peek().clone();
+        let clause = match &token.kind {
+            TokenKind::Name(n) if is_clause(n) => n.to_ascii_uppercase(),
+            TokenKind::Eof if !actions.is_empty() => break,
+            _ => return Err(parser.syntax_error()),
+        };
+        parser.advance();
+        if seen.contains(&clause) {
+            return Err(parser.error_at(
+                format!("The \"{clause}\" section can only be used once in an update expression;"),
+                token.span,
+            ));
+        }
+        seen.push(clause.clone());
+        loop {
+            let path = parser.path()?;
+            let action = match clause.as_str() {
+                "SET" => {
+                    parser.expect(&TokenKind::Eq)?;
+                    parser.operators += 1;
+                    UpdateAction::Set(path, parser.set_value()?)
+                }
+                "REMOVE" => UpdateAction::Remove(path),
+                "ADD" => UpdateAction::Add(path, parser.operand()?),
+                _ => UpdateAction::Delete(path, parser.operand()?),
+            };
+            actions.push(action);
+            if !parser.next_if(&TokenKind::Comma) {
+                break;
+            }
+        }
+    }
+    parser.check_operator_count()?;
+    Ok(actions)
+}
+
+fn is_clause(name: &str) -> bool {
+    ["SET", "REMOVE", "ADD", "DELETE"]
+        .iter()
+        .any(|c| c.eq_ignore_ascii_case(name))
+}
+
+fn is_keyword(name: &str, keyword: &str) -> bool {
+    name.eq_ignore_ascii_case(keyword)
+}
+
+struct Parser<'a> {
+    source: &'a str,
+    kind: ExprKind,
+    tokens: Vec<Token>,
+    pos: usize,
+    operators: usize,
+    depth: usize,
+}
+
+/// Deepest nesting of parentheses and NOTs the parser follows before giving
+/// up; far beyond anything a 4 KB expression needs, and it keeps a hostile
+/// input from exhausting the stack.
+const MAX_DEPTH: usize = 256;
+
+impl<'a> Parser<'a> {
+    fn new(source: &'a str, kind: ExprKind) -> Result<Parser<'a>> {
+        if source.len() > MAX_EXPRESSION_BYTES {
+            return Err(Error::validation(format!(
+                "Invalid {}: Expression size has exceeded the maximum allowed size; expression size: {}",
+                kind.parameter(),
+                source.len()
+            )));
+        }
+        let tokens = tokenize(source);
+        if tokens.len() == 1 {
+            return Err(Error::validation(format!(
+                "Invalid {}: The expression can not be empty;",
+                kind.parameter()
+            )));
+        }
+        Ok(Parser {
+            source,
+            kind,
+            tokens,
+            pos: 0,
+            operators: 0,
+            depth: 0,
+        })
+    }
+
+    fn peek(&self) -> &Token {
+        // Invariant: the token list ends with Eof and `pos` never passes it.
+        &self.tokens[self.pos]
+    }
+
+    fn peek_at(&self, offset: usize) -> &Token {
+        &self.tokens[(self.pos + offset).min(self.tokens.len() - 1)]
+    }
+
+    fn advance(&mut self) -> Token {
+        let token = self.tokens[self.pos].clone();
+        if self.pos + 1 < self.tokens.len() {
+            self.pos += 1;
+        }
+        token
+    }
+
+    fn next_if(&mut self, kind: &TokenKind) -> bool {
+        if &self.peek().kind == kind {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn next_if_keyword(&mut self, keyword: &str) -> Option<Span> {
+        match &self.peek().kind {
+            TokenKind::Name(n) if is_keyword(n, keyword) => Some(self.advance().span),
+            _ => None,
+        }
+    }
+
+    fn expect(&mut self, kind: &TokenKind) -> Result<Span> {
+        if &self.peek().kind == kind {
+            Ok(self.advance().span)
+        } else {
+            Err(self.syntax_error())
+        }
+    }
+
+    fn expect_end(&self) -> Result<()> {
+        if self.peek().kind == TokenKind::Eof {
+            Ok(())
+        } else {
+            Err(self.syntax_error())
+        }
+    }
+
+    fn error_at(&self, detail: impl std::fmt::Display, span: Span) -> Error {
+        Error::at(
+            format!("Invalid {}: {detail}", self.kind.parameter()),
+            self.kind.parameter(),
+            span,
+        )
+    }
+
+    fn check_operator_count(&self) -> Result<()> {
+        if self.operators > MAX_OPERATORS {
+            return Err(Error::validation(format!(
+                "Invalid {}: The expression contains too many operators; operator count: {}",
+                self.kind.parameter(),
+                self.operators
+            )));
+        }
+        Ok(())
+    }
+
+    /// The syntax error for the current token.
+    fn syntax_error(&self) -> Error {
+        let token = self.peek();
+        let text = if token.kind == TokenKind::Eof {
+            "<EOF>".to_string()
+        } else {
+            self.source[token.span.start..token.span.end].to_string()
+        };
+        let near = if self.pos > 0 {
+            let previous = &self.tokens[self.pos - 1];
+            &self.source[previous.span.start..token.span.end]
+        } else {
+            let next = self.peek_at(1);
+            &self.source[token.span.start..next.span.end.max(token.span.end)]
+        };
+        self.error_at(
+            format!("Syntax error; token: \"{text}\", near: \"{near}\""),
+            token.span,
+        )
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error_at("The expression is nested too deeply;", self.peek().span));
+        }
+        Ok(())
+    }
+
+    // ---- conditions, loosest first ----
+
+    fn condition(&mut self) -> Result<Condition> {
+        let mut left = self.and_condition()?;
+        while let Some(span) = self.next_if_keyword("OR") {
+            self.operators += 1;
+            let right = self.and_condition()?;
+            left = Condition::Or(Box::new(left), Box::new(right), span);
+        }
+        Ok(left)
+    }
+
+    fn and_condition(&mut self) -> Result<Condition> {
+        let mut left = self.not_condition()?;
+        while let Some(span) = self.next_if_keyword("AND") {
+            self.operators += 1;
+            let right = self.not_condition()?;
+            left = Condition::And(Box::new(left), Box::new(right), span);
+        }
+        Ok(left)
+    }
+
+    fn not_condition(&mut self) -> Result<Condition> {
+        if let Some(span) = self.next_if_keyword("NOT") {
+            self.operators += 1;
+            self.enter()?;
+            let inner = self.not_condition()?;
+            self.depth -= 1;
+            return Ok(Condition::Not(Box::new(inner), span));
+        }
+        self.primary_condition()
+    }
+
+    fn primary_condition(&mut self) -> Result<Condition> {
+        if self.peek().kind == TokenKind::LParen {
+            let open = self.advance().span;
+            self.enter()?;
+            let inner = self.condition()?;
+            self.depth -= 1;
+            let close = self.expect(&TokenKind::RParen)?;
+            if matches!(inner, Condition::Paren(..)) {
+                return Err(self.error_at("The expression has redundant parentheses;", open));
+            }
+            return Ok(Condition::Paren(
+                Box::new(inner),
+                Span::new(open.start, close.end),
+            ));
+        }
+        let subject = self.operand()?;
+        let token = self.peek().clone();
+        let op = match &token.kind {
+            TokenKind::Eq => Some(CompareOp::Eq),
+            TokenKind::Ne => Some(CompareOp::Ne),
+            TokenKind::Lt => Some(CompareOp::Lt),
+            TokenKind::Le => Some(CompareOp::Le),
+            TokenKind::Gt => Some(CompareOp::Gt),
+            TokenKind::Ge => Some(CompareOp::Ge),
+            _ => None,
+        };
+        if let Some(op) = op {
+            self.advance();
+            self.operators += 1;
+            let right = self.operand()?;
+            return Ok(Condition::Compare(op, subject, right, token.span));
+        }
+        if let Some(span) = self.next_if_keyword("BETWEEN") {
+            self.operators += 1;
+            let low = self.operand()?;
+            if self.next_if_keyword("AND").is_none() {
+                return Err(self.syntax_error());
+            }
+            let high = self.operand()?;
+            return Ok(Condition::Between(subject, low, high, span));
+        }
+        if let Some(span) = self.next_if_keyword("IN") {
+            self.operators += 1;
+            self.expect(&TokenKind::LParen)?;
+            let mut list = vec![self.operand()?];
+            while self.next_if(&TokenKind::Comma) {
+                list.push(self.operand()?);
+            }
+            self.expect(&TokenKind::RParen)?;
+            return Ok(Condition::In(subject, list, span));
+        }
+        match subject {
+            Operand::Call(call) => Ok(Condition::Call(call)),
+            _ => Err(self.syntax_error()),
+        }
+    }
+
+    // ---- operands ----
+
+    /// A value on the right of `SET path =`: an operand, optionally `+`/`-` another.
+    fn set_value(&mut self) -> Result<Operand> {
+        let left = self.operand()?;
+        let token = self.peek().clone();
+        let plus = match token.kind {
+            TokenKind::Plus => true,
+            TokenKind::Minus => false,
+            _ => return Ok(left),
+        };
+        self.advance();
+        self.operators += 1;
+        let right = self.operand()?;
+        Ok(if plus {
+            Operand::Plus(Box::new(left), Box::new(right), token.span)
+        } else {
+            Operand::Minus(Box::new(left), Box::new(right), token.span)
+        })
+    }
+
+    fn operand(&mut self) -> Result<Operand> {
+        let token = self.peek().clone();
+        match &token.kind {
+            TokenKind::ValueRef(name) => {
+                self.advance();
+                Ok(Operand::Value(name.clone(), token.span))
+            }
+            TokenKind::Name(name) if self.peek_at(1).kind == TokenKind::LParen => {
+                let name = name.clone();
+                self.advance();
+                self.advance();
+                self.enter()?;
+                let mut args = Vec::new();
+                if self.peek().kind != TokenKind::RParen {
+                    args.push(self.set_value_or_operand()?);
+                    while self.next_if(&TokenKind::Comma) {
+                        args.push(self.set_value_or_operand()?);
+                    }
+                }
+                self.depth -= 1;
+                self.expect(&TokenKind::RParen)?;
+                Ok(Operand::Call(Call {
+                    name,
+                    args,
+                    span: token.span,
+                }))
+            }
+            TokenKind::Name(_) | TokenKind::NameRef(_) => Ok(Operand::Path(self.path()?)),
+            _ => Err(self.syntax_error()),
+        }
+    }
+
+    fn set_value_or_operand(&mut self) -> Result<Operand> {
+        if self.kind == ExprKind::Update {
+            self.set_value()
+        } else {
+            self.operand()
+        }
+    }
+
+    fn path(&mut self) -> Result<RawPath> {
+        let first = self.peek().clone();
+        let mut segments = vec![match &first.kind {
+            TokenKind::Name(name) => Segment::Name(name.clone(), first.span),
+            TokenKind::NameRef(name) => Segment::Alias(name.clone(), first.span),
+            _ => return Err(self.syntax_error()),
+        }];
+        self.advance();
+        let mut end = first.span.end;
+        loop {
+            if self.next_if(&TokenKind::Dot) {
+                let token = self.peek().clone();
+                segments.push(match &token.kind {
+                    TokenKind::Name(name) => Segment::Name(name.clone(), token.span),
+                    TokenKind::NameRef(name) => Segment::Alias(name.clone(), token.span),
+                    _ => return Err(self.syntax_error()),
+                });
+                self.advance();
+                end = token.span.end;
+            } else if self.next_if(&TokenKind::LBracket) {
+                let token = self.peek().clone();
+                let TokenKind::Integer(digits) = &token.kind else {
+                    return Err(self.syntax_error());
+                };
+                let index = digits.parse::<usize>().map_err(|_| {
+                    self.error_at(
+                        format!("List index is too large; index: {digits}"),
+                        token.span,
+                    )
+                })?;
+                self.advance();
+                let close = self.expect(&TokenKind::RBracket)?;
+                segments.push(Segment::Index(index, token.span));
+                end = close.end;
+            } else {
+                break;
+            }
+        }
+        Ok(RawPath {
+            segments,
+            span: Span::new(first.span.start, end),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(result: Result<impl std::fmt::Debug>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn or_binds_looser_than_and() {
+        let c = parse_condition("a = :x OR b = :y AND c = :z", ExprKind::Filter).unwrap();
+        assert!(
+            matches!(c, Condition::Or(_, ref right, _) if matches!(**right, Condition::And(..)))
+        );
+    }
+
+    #[test]
+    fn syntax_error_names_token_and_previous_token() {
+        assert_eq!(
+            message(parse_condition(":hashId a", ExprKind::KeyCondition)),
+            "Invalid KeyConditionExpression: Syntax error; token: \"a\", near: \":hashId a\""
+        );
+        assert_eq!(
+            message(parse_condition("foo", ExprKind::Condition)),
+            "Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"foo\""
+        );
+        assert_eq!(
+            message(parse_projection("!!")),
+            "Invalid ProjectionExpression: Syntax error; token: \"!\", near: \"!!\""
+        );
+        assert_eq!(
+            message(parse_update("INVALID SYNTAX")),
+            "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\""
+        );
+        assert_eq!(
+            message(parse_update("SET path = VALUE 1")),
+            "Invalid UpdateExpression: Syntax error; token: \"1\", near: \"VALUE 1\""
+        );
+    }
+
+    #[test]
+    fn syntax_error_carries_the_token_span() {
+        let err = parse_condition("a = = :v", ExprKind::Filter).unwrap_err();
+        assert_eq!(err.location().unwrap().span, Span::new(4, 5));
+    }
+
+    #[test]
+    fn rejects_empty_redundant_and_oversized_expressions() {
+        assert_eq!(
+            message(parse_condition("  ", ExprKind::KeyCondition)),
+            "Invalid KeyConditionExpression: The expression can not be empty;"
+        );
+        assert_eq!(
+            message(parse_condition("((a = :v))", ExprKind::Condition)),
+            "Invalid ConditionExpression: The expression has redundant parentheses;"
+        );
+        let long = format!("a = :v{}", " ".repeat(4091));
+        assert_eq!(
+            message(parse_condition(&long, ExprKind::Condition)),
+            "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097"
+        );
+    }
+
+    #[test]
+    fn counts_operators() {
+        let many = vec!["a = :v"; 151].join(" AND ");
+        assert_eq!(
+            message(parse_condition(&many, ExprKind::Condition)),
+            "Invalid ConditionExpression: The expression contains too many operators; operator count: 301"
+        );
+    }
+
+    #[test]
+    fn update_clauses_appear_once() {
+        assert_eq!(
+            message(parse_update("SET a = :a SET b = :b")),
+            "Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;"
+        );
+        assert_eq!(
+            parse_update("set a = :a, b = b + :n remove c")
+                .unwrap()
+                .len(),
+            3
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let deep = format!("{}a = :v{}", "(".repeat(3000), ")".repeat(3000));
+        assert!(parse_condition(&deep, ExprKind::Condition).is_err());
+        let nots = format!("{}a = :v", "NOT ".repeat(1000));
+        assert!(parse_condition(&nots, ExprKind::Condition).is_err());
+    }
+}

@@ -1,0 +1,621 @@
+//! Resolution: from what was written to what is evaluated.
+//!
+//! [`Placeholders`] holds a request's ExpressionAttributeNames and
+//! ExpressionAttributeValues and remembers which of them the request's
+//! expressions used. Each expression is checked in this order, and the first
+//! problem found is the one reported:
+//! 1. size, emptiness and syntax (the parser);
+//! 2. reserved words used as bare names, in written order;
+//! 3. `#names` that are not defined, then `:values` that are not defined;
+//! 4. function names, arities and operand types, BETWEEN bounds.
+//!
+//! After the last expression, [`Placeholders::check_unused`] reports names,
+//! then values, that no expression used.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::ExprKind;
+use super::ast::{self, CompareOp};
+use super::parser;
+use super::reserved::is_reserved;
+use super::syntax::{self, Call, RawPath, Segment};
+use crate::error::{Error, Result, Span};
+use crate::types::{Path, PathElement, Value, ValueType};
+
+/// Most operands `IN` takes.
+const MAX_IN_OPERANDS: usize = 100;
+
+/// A request's placeholders and which of them were used.
+#[derive(Debug)]
+pub struct Placeholders<'a> {
+    names: Option<&'a BTreeMap<String, String>>,
+    values: Option<&'a BTreeMap<String, Value>>,
+    used_names: BTreeSet<String>,
+    used_values: BTreeSet<String>,
+}
+
+impl<'a> Placeholders<'a> {
+    /// Wraps a request's maps.
+    pub fn new(
+        names: Option<&'a BTreeMap<String, String>>,
+        values: Option<&'a BTreeMap<String, Value>>,
+    ) -> Placeholders<'a> {
+        Placeholders {
+            names,
+            values,
+            used_names: BTreeSet::new(),
+            used_values: BTreeSet::new(),
+        }
+    }
+
+    /// Parses and resolves a condition-like expression.
+    pub fn condition(&mut self, source: &str, kind: ExprKind) -> Result<ast::Condition> {
+        let tree = parser::parse_condition(source, kind)?;
+        let mut refs = Refs::default();
+        refs.condition(&tree);
+        self.check_refs(&refs, kind)?;
+        Resolver {
+            placeholders: self,
+            kind,
+        }
+        .condition(&tree)
+    }
+
+    /// Parses and resolves a ProjectionExpression, rejecting overlapping paths.
+    pub fn projection(&mut self, source: &str) -> Result<Vec<Path>> {
+        let kind = ExprKind::Projection;
+        let raw = parser::parse_projection(source)?;
+        let mut refs = Refs::default();
+        raw.iter().for_each(|p| refs.path(p));
+        self.check_refs(&refs, kind)?;
+        let mut resolver = Resolver {
+            placeholders: self,
+            kind,
+        };
+        let paths = raw.iter().map(|p| resolver.path(p)).collect::<Vec<_>>();
+        check_overlaps(&paths, kind)?;
+        Ok(paths)
+    }
+
+    /// Parses and resolves an UpdateExpression.
+    pub fn update(&mut self, source: &str) -> Result<Vec<ast::UpdateAction>> {
+        let kind = ExprKind::Update;
+        let raw = parser::parse_update(source)?;
+        let mut refs = Refs::default();
+        for action in &raw {
+            match action {
+                syntax::UpdateAction::Set(p, v)
+                | syntax::UpdateAction::Add(p, v)
+                | syntax::UpdateAction::Delete(p, v) => {
+                    refs.path(p);
+                    refs.operand(v);
+                }
+                syntax::UpdateAction::Remove(p) => refs.path(p),
+            }
+        }
+        self.check_refs(&refs, kind)?;
+        let mut resolver = Resolver {
+            placeholders: self,
+            kind,
+        };
+        let actions = raw
+            .iter()
+            .map(|action| resolver.update_action(action))
+            .collect::<Result<Vec<_>>>()?;
+        let paths: Vec<Path> = actions.iter().map(|a| a.path().clone()).collect();
+        check_overlaps(&paths, kind)?;
+        Ok(actions)
+    }
+
+    /// Reports defined names, then values, that no expression used.
+    pub fn check_unused(&self) -> Result<()> {
+        if let Some(names) = self.names {
+            let unused: Vec<&str> = names
+                .keys()
+                .filter(|k| !self.used_names.contains(*k))
+                .map(String::as_str)
+                .collect();
+            if !unused.is_empty() {
+                return Err(Error::validation(format!(
+                    "Value provided in ExpressionAttributeNames unused in expressions: keys: {{{}}}",
+                    unused.join(", ")
+                )));
+            }
+        }
+        if let Some(values) = self.values {
+            let unused: Vec<&str> = values
+                .keys()
+                .filter(|k| !self.used_values.contains(*k))
+                .map(String::as_str)
+                .collect();
+            if !unused.is_empty() {
+                return Err(Error::validation(format!(
+                    "Value provided in ExpressionAttributeValues unused in expressions: keys: {{{}}}",
+                    unused.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_refs(&mut self, refs: &Refs, kind: ExprKind) -> Result<()> {
+        let parameter = kind.parameter();
+        if let Some((word, span)) = refs.bare_names.iter().find(|(w, _)| is_reserved(w)) {
+            return Err(Error::at(
+                format!(
+                    "Invalid {parameter}: Attribute name is a reserved keyword; reserved keyword: {word}"
+                ),
+                parameter,
+                *span,
+            ));
+        }
+        for (name, span) in &refs.aliases {
+            if !self.names.is_some_and(|n| n.contains_key(name)) {
+                return Err(Error::at(
+                    format!(
+                        "Invalid {parameter}: An expression attribute name used in the document path is not defined; attribute name: {name}"
+                    ),
+                    parameter,
+                    *span,
+                ));
+            }
+            self.used_names.insert(name.clone());
+        }
+        for (name, span) in &refs.values {
+            if !self.values.is_some_and(|v| v.contains_key(name)) {
+                return Err(Error::at(
+                    format!(
+                        "Invalid {parameter}: An expression attribute value used in expression is not defined; attribute value: {name}"
+                    ),
+                    parameter,
+                    *span,
+                ));
+            }
+            self.used_values.insert(name.clone());
+        }
+        Ok(())
+    }
+}
+
+fn check_overlaps(paths: &[Path], kind: ExprKind) -> Result<()> {
+    for (i, a) in paths.iter().enumerate() {
+        for b in &paths[i + 1..] {
+            let problem = if a.overlaps(b) {
+                "overlap with each other; must remove or rewrite one of these paths"
+            } else if a.conflicts(b) {
+                "conflict with each other; must remove or rewrite one of these paths"
+            } else {
+                continue;
+            };
+            return Err(Error::validation(format!(
+                "Invalid {}: Two document paths {problem}; path one: {a}, path two: {b}",
+                kind.parameter()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Every bare name, alias and value placeholder of an expression, in written order.
+#[derive(Default)]
+struct Refs {
+    bare_names: Vec<(String, Span)>,
+    aliases: Vec<(String, Span)>,
+    values: Vec<(String, Span)>,
+}
+
+impl Refs {
+    fn condition(&mut self, c: &syntax::Condition) {
+        use syntax::Condition as C;
+        match c {
+            C::Compare(_, a, b, _) => {
+                self.operand(a);
+                self.operand(b);
+            }
+            C::Between(a, b, d, _) => {
+                self.operand(a);
+                self.operand(b);
+                self.operand(d);
+            }
+            C::In(a, list, _) => {
+                self.operand(a);
+                list.iter().for_each(|o| self.operand(o));
+            }
+            C::Call(call) => call.args.iter().for_each(|o| self.operand(o)),
+            C::And(a, b, _) | C::Or(a, b, _) => {
+                self.condition(a);
+                self.condition(b);
+            }
+            C::Not(a, _) | C::Paren(a, _) => self.condition(a),
+        }
+    }
+
+    fn operand(&mut self, o: &syntax::Operand) {
+        match o {
+            syntax::Operand::Path(p) => self.path(p),
+            syntax::Operand::Value(name, span) => self.values.push((name.clone(), *span)),
+            syntax::Operand::Call(call) => call.args.iter().for_each(|a| self.operand(a)),
+            syntax::Operand::Plus(a, b, _) | syntax::Operand::Minus(a, b, _) => {
+                self.operand(a);
+                self.operand(b);
+            }
+        }
+    }
+
+    fn path(&mut self, p: &RawPath) {
+        for segment in &p.segments {
+            match segment {
+                Segment::Name(name, span) => self.bare_names.push((name.clone(), *span)),
+                Segment::Alias(name, span) => self.aliases.push((name.clone(), *span)),
+                Segment::Index(..) => {}
+            }
+        }
+    }
+}
+
+/// Builds the resolved tree; every name and value is known to be defined.
+struct Resolver<'p, 'a> {
+    placeholders: &'p Placeholders<'a>,
+    kind: ExprKind,
+}
+
+fn not_allowed(name: &str) -> String {
+    format!("The function is not allowed to be used this way in an expression; function: {name}")
+}
+
+fn operand_type_name(value: &Value) -> &'static str {
+    value.value_type().tag()
+}
+
+/// `{N:5}`, as DynamoDB shows a literal in BETWEEN messages.
+fn render_literal(value: &Value) -> String {
+    let body = match value {
+        Value::S(s) => s.clone(),
+        Value::N(n) => n.to_string(),
+        other => format!("{other:?}"),
+    };
+    format!("{{{}:{body}}}", operand_type_name(value))
+}
+
+fn is_orderable(value: &Value) -> bool {
+    matches!(value, Value::S(_) | Value::N(_) | Value::B(_))
+}
+
+impl Resolver<'_, '_> {
+    fn error(&self, detail: impl std::fmt::Display, span: Span) -> Error {
+        Error::at(
+            format!("Invalid {}: {detail}", self.kind.parameter()),
+            self.kind.parameter(),
+            span,
+        )
+    }
+
+    fn path(&mut self, raw: &RawPath) -> Path {
+        let elements = raw
+            .segments
+            .iter()
+            .map(|segment| match segment {
+                Segment::Name(name, _) => PathElement::Attr(name.clone()),
+                Segment::Alias(alias, _) => PathElement::Attr(
+                    // Invariant: check_refs has verified every alias is defined.
+                    self.placeholders
+                        .names
+                        .and_then(|n| n.get(alias))
+                        .cloned()
+                        .unwrap_or_default(),
+                ),
+                Segment::Index(i, _) => PathElement::Index(*i),
+            })
+            .collect();
+        Path { elements }
+    }
+
+    fn value(&self, name: &str) -> Value {
+        // Invariant: check_refs has verified every value placeholder is defined.
+        self.placeholders
+            .values
+            .and_then(|v| v.get(name))
+            .cloned()
+            .unwrap_or(Value::Null)
+    }
+
+    fn condition(&mut self, c: &syntax::Condition) -> Result<ast::Condition> {
+        use syntax::Condition as C;
+        Ok(match c {
+            C::Compare(op, a, b, span) => {
+                let (a, b) = (self.operand(a)?, self.operand(b)?);
+                if !matches!(op, CompareOp::Eq | CompareOp::Ne) {
+                    for side in [&a, &b] {
+                        if let ast::Operand::Value(v) = side
+                            && !is_orderable(v)
+                        {
+                            return Err(self.error(
+                                format!("Incorrect operand type for operator or function; operator or function: {}, operand type: {}", op.symbol(), operand_type_name(v)),
+                                *span,
+                            ));
+                        }
+                    }
+                }
+                ast::Condition::Compare(*op, a, b)
+            }
+            C::Between(a, low, high, span) => {
+                let (a, low, high) = (self.operand(a)?, self.operand(low)?, self.operand(high)?);
+                self.check_between(&low, &high, *span)?;
+                ast::Condition::Between(a, low, high)
+            }
+            C::In(a, list, span) => {
+                if list.len() > MAX_IN_OPERANDS {
+                    return Err(self.error(
+                        format!("The IN operator is provided with too many operands; number of operands: {}", list.len()),
+                        *span,
+                    ));
+                }
+                let a = self.operand(a)?;
+                let list = list
+                    .iter()
+                    .map(|o| self.operand(o))
+                    .collect::<Result<Vec<_>>>()?;
+                ast::Condition::In(a, list)
+            }
+            C::Call(call) => self.function_condition(call)?,
+            C::And(a, b, _) => {
+                ast::Condition::And(Box::new(self.condition(a)?), Box::new(self.condition(b)?))
+            }
+            C::Or(a, b, _) => {
+                ast::Condition::Or(Box::new(self.condition(a)?), Box::new(self.condition(b)?))
+            }
+            C::Not(a, _) => ast::Condition::Not(Box::new(self.condition(a)?)),
+            C::Paren(a, _) => self.condition(a)?,
+        })
+    }
+
+    fn check_between(&self, low: &ast::Operand, high: &ast::Operand, span: Span) -> Result<()> {
+        for side in [low, high] {
+            if let ast::Operand::Value(v) = side
+                && !is_orderable(v)
+            {
+                return Err(self.error(
+                    format!("Incorrect operand type for operator or function; operator or function: BETWEEN, operand type: {}", operand_type_name(v)),
+                    span,
+                ));
+            }
+        }
+        if let (ast::Operand::Value(lo), ast::Operand::Value(hi)) = (low, high) {
+            if lo.value_type() != hi.value_type() {
+                return Err(self.error(
+                    format!("The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}", render_literal(lo), render_literal(hi)),
+                    span,
+                ));
+            }
+            if super::eval::compare_values(lo, hi) == Some(std::cmp::Ordering::Greater) {
+                return Err(self.error(
+                    format!("The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}", render_literal(lo), render_literal(hi)),
+                    span,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn arity(&self, call: &Call, expected: usize) -> Result<()> {
+        if call.args.len() != expected {
+            return Err(self.error(
+                format!("Incorrect number of operands for operator or function; operator or function: {}, number of operands: {}", call.name, call.args.len()),
+                call.span,
+            ));
+        }
+        Ok(())
+    }
+
+    fn path_argument(&mut self, call: &Call, index: usize) -> Result<Path> {
+        match &call.args[index] {
+            syntax::Operand::Path(p) => Ok(self.path(p)),
+            _ => Err(self.error(
+                format!(
+                    "Operator or function requires a document path; operator or function: {}",
+                    call.name
+                ),
+                call.span,
+            )),
+        }
+    }
+
+    fn function_condition(&mut self, call: &Call) -> Result<ast::Condition> {
+        match call.name.as_str() {
+            "attribute_exists" | "attribute_not_exists" => {
+                self.arity(call, 1)?;
+                let path = self.path_argument(call, 0)?;
+                Ok(if call.name == "attribute_exists" {
+                    ast::Condition::Exists(path)
+                } else {
+                    ast::Condition::NotExists(path)
+                })
+            }
+            "attribute_type" => {
+                self.arity(call, 2)?;
+                let path = self.path_argument(call, 0)?;
+                let type_operand = self.operand(&call.args[1])?;
+                let ast::Operand::Value(value) = &type_operand else {
+                    return Err(self.error(
+                        "Operator or function requires a value; operator or function: attribute_type",
+                        call.span,
+                    ));
+                };
+                let Value::S(tag) = value else {
+                    return Err(self.error(
+                        format!("Incorrect operand type for operator or function; operator or function: attribute_type, operand type: {}", operand_type_name(value)),
+                        call.span,
+                    ));
+                };
+                let value_type = ValueType::from_tag(tag).ok_or_else(|| {
+                    self.error(
+                        format!("Invalid attribute type name found; type: {tag}, valid types: {{B,NULL,SS,BOOL,L,BS,N,NS,S,M}}"),
+                        call.span,
+                    )
+                })?;
+                Ok(ast::Condition::AttributeType(path, value_type))
+            }
+            "begins_with" => {
+                self.arity(call, 2)?;
+                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
+                for side in [&a, &b] {
+                    if let ast::Operand::Value(v) = side
+                        && !matches!(v, Value::S(_) | Value::B(_))
+                    {
+                        return Err(self.error(
+                            format!("Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}", operand_type_name(v)),
+                            call.span,
+                        ));
+                    }
+                }
+                Ok(ast::Condition::BeginsWith(a, b))
+            }
+            "contains" => {
+                self.arity(call, 2)?;
+                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
+                if let (ast::Operand::Path(pa), ast::Operand::Path(pb)) = (&a, &b)
+                    && pa == pb
+                {
+                    return Err(self.error(
+                        format!("The first operand must be distinct from the remaining operands for this operator or function; operator or function: contains, first operand: {pa}"),
+                        call.span,
+                    ));
+                }
+                Ok(ast::Condition::Contains(a, b))
+            }
+            "size" | "if_not_exists" | "list_append" => {
+                Err(self.error(not_allowed(&call.name), call.span))
+            }
+            other => Err(self.error(
+                format!("Invalid function name; function: {other}"),
+                call.span,
+            )),
+        }
+    }
+
+    fn operand(&mut self, o: &syntax::Operand) -> Result<ast::Operand> {
+        Ok(match o {
+            syntax::Operand::Path(p) => ast::Operand::Path(self.path(p)),
+            syntax::Operand::Value(name, _) => ast::Operand::Value(self.value(name)),
+            syntax::Operand::Plus(a, b, span) | syntax::Operand::Minus(a, b, span) => {
+                let (left, right) = (self.operand(a)?, self.operand(b)?);
+                for side in [&left, &right] {
+                    if let ast::Operand::Value(v) = side
+                        && !matches!(v, Value::N(_))
+                    {
+                        let symbol = if matches!(o, syntax::Operand::Plus(..)) {
+                            "+"
+                        } else {
+                            "-"
+                        };
+                        return Err(self.error(
+                            format!("Incorrect operand type for operator or function; operator or function: {symbol}, operand type: {}", operand_type_name(v)),
+                            *span,
+                        ));
+                    }
+                }
+                if matches!(o, syntax::Operand::Plus(..)) {
+                    ast::Operand::Plus(Box::new(left), Box::new(right))
+                } else {
+                    ast::Operand::Minus(Box::new(left), Box::new(right))
+                }
+            }
+            syntax::Operand::Call(call) => self.function_operand(call)?,
+        })
+    }
+
+    fn function_operand(&mut self, call: &Call) -> Result<ast::Operand> {
+        match call.name.as_str() {
+            "size" => {
+                self.arity(call, 1)?;
+                Ok(ast::Operand::Size(self.path_argument(call, 0)?))
+            }
+            "if_not_exists" | "list_append" if self.kind != ExprKind::Update => {
+                Err(self.error(not_allowed(&call.name), call.span))
+            }
+            "if_not_exists" => {
+                self.arity(call, 2)?;
+                let path = self.path_argument(call, 0)?;
+                let fallback = self.operand(&call.args[1])?;
+                Ok(ast::Operand::IfNotExists(path, Box::new(fallback)))
+            }
+            "list_append" => {
+                self.arity(call, 2)?;
+                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
+                for side in [&a, &b] {
+                    if let ast::Operand::Value(v) = side
+                        && !matches!(v, Value::L(_))
+                    {
+                        return Err(self.error(
+                            format!("Incorrect operand type for operator or function; operator or function: list_append, operand type: {}", operand_type_name(v)),
+                            call.span,
+                        ));
+                    }
+                }
+                Ok(ast::Operand::ListAppend(Box::new(a), Box::new(b)))
+            }
+            "attribute_exists"
+            | "attribute_not_exists"
+            | "attribute_type"
+            | "begins_with"
+            | "contains" => Err(self.error(not_allowed(&call.name), call.span)),
+            other => Err(self.error(
+                format!("Invalid function name; function: {other}"),
+                call.span,
+            )),
+        }
+    }
+
+    fn update_action(&mut self, action: &syntax::UpdateAction) -> Result<ast::UpdateAction> {
+        Ok(match action {
+            syntax::UpdateAction::Set(p, v) => {
+                ast::UpdateAction::Set(self.path(p), self.operand(v)?)
+            }
+            syntax::UpdateAction::Remove(p) => ast::UpdateAction::Remove(self.path(p)),
+            syntax::UpdateAction::Add(p, v) | syntax::UpdateAction::Delete(p, v) => {
+                let is_add = matches!(action, syntax::UpdateAction::Add(..));
+                let operator = if is_add { "ADD" } else { "DELETE" };
+                let path = self.path(p);
+                let value = match self.operand(v)? {
+                    ast::Operand::Value(value) => value,
+                    _ => return Err(self.error(
+                        format!("Incorrect operand type for operator or function; operator: {operator}, operand type: PATH"),
+                        v.span(),
+                    )),
+                };
+                let allowed = match &value {
+                    Value::N(_) => is_add,
+                    Value::SS(_) | Value::NS(_) | Value::BS(_) => true,
+                    _ => false,
+                };
+                if !allowed {
+                    return Err(self.error(
+                        format!("Incorrect operand type for operator or function; operator: {operator}, operand type: {}", long_type_name(&value)),
+                        v.span(),
+                    ));
+                }
+                if is_add {
+                    ast::UpdateAction::Add(path, value)
+                } else {
+                    ast::UpdateAction::Delete(path, value)
+                }
+            }
+        })
+    }
+}
+
+/// The type words ADD and DELETE errors use.
+fn long_type_name(value: &Value) -> &'static str {
+    match value {
+        Value::S(_) => "STRING",
+        Value::N(_) => "NUMBER",
+        Value::B(_) => "BINARY",
+        Value::Bool(_) => "BOOLEAN",
+        Value::Null => "NULL",
+        Value::M(_) => "MAP",
+        Value::L(_) => "LIST",
+        Value::SS(_) => "STRING_SET",
+        Value::NS(_) => "NUMBER_SET",
+        Value::BS(_) => "BINARY_SET",
+    }
+}

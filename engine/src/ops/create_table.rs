@@ -1,0 +1,375 @@
+//! CreateTable: validation of table and index definitions, with DynamoDB's
+//! messages, then an empty table.
+
+use std::collections::BTreeSet;
+
+use super::{Engine, check_table_name, constraint_errors};
+use crate::error::{Error, Result};
+use crate::key::{KeyAttribute, KeySchema, KeyType};
+use crate::table::{BillingMode, IndexDescription, IndexKind, Projection, Table, TableDescription};
+
+/// Most global secondary indexes per table.
+pub const MAX_GLOBAL_INDEXES: usize = 20;
+/// Most local secondary indexes per table.
+pub const MAX_LOCAL_INDEXES: usize = 5;
+/// Most `NonKeyAttributes` summed over all indexes.
+pub const MAX_PROJECTED_ATTRIBUTES: usize = 100;
+
+/// A secondary index as requested.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IndexRequest {
+    /// `IndexName`.
+    pub index_name: String,
+    /// `KeySchema`: (attribute name, `HASH` or `RANGE`).
+    pub key_schema: Vec<(String, String)>,
+    /// `Projection.ProjectionType`; `None` when the projection is missing.
+    pub projection_type: Option<String>,
+    /// `Projection.NonKeyAttributes`.
+    pub non_key_attributes: Option<Vec<String>>,
+}
+
+/// A CreateTable request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CreateTableRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `AttributeDefinitions`: (attribute name, `S`/`N`/`B`).
+    pub attribute_definitions: Vec<(String, String)>,
+    /// `KeySchema`: (attribute name, `HASH` or `RANGE`).
+    pub key_schema: Vec<(String, String)>,
+    /// `GlobalSecondaryIndexes`.
+    pub global_secondary_indexes: Option<Vec<IndexRequest>>,
+    /// `LocalSecondaryIndexes`.
+    pub local_secondary_indexes: Option<Vec<IndexRequest>>,
+    /// `BillingMode`: `PROVISIONED` (the default) or `PAY_PER_REQUEST`.
+    pub billing_mode: Option<String>,
+    /// `ProvisionedThroughput`: (read, write) units.
+    pub provisioned_throughput: Option<(u64, u64)>,
+}
+
+fn check_enums(request: &CreateTableRequest) -> Result<()> {
+    let mut problems = Vec::new();
+    check_table_name(&request.table_name, "tableName")
+        .err()
+        .map(|e| problems.push(strip(&e)));
+    for (i, (_, t)) in request.attribute_definitions.iter().enumerate() {
+        if KeyType::from_tag(t).is_none() {
+            problems.push(format!("Value '{t}' at 'attributeDefinitions.{}.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]", i + 1));
+        }
+    }
+    key_type_problems(&request.key_schema, "keySchema", &mut problems);
+    for (list, field) in [
+        (&request.global_secondary_indexes, "globalSecondaryIndexes"),
+        (&request.local_secondary_indexes, "localSecondaryIndexes"),
+    ] {
+        for (i, index) in list.iter().flatten().enumerate() {
+            key_type_problems(
+                &index.key_schema,
+                &format!("{field}.{}.member.keySchema", i + 1),
+                &mut problems,
+            );
+            match &index.projection_type {
+                None => problems.push(format!("Value null at '{field}.{}.member.projection' failed to satisfy constraint: Member must not be null", i + 1)),
+                Some(t) if !["ALL", "KEYS_ONLY", "INCLUDE"].contains(&t.as_str()) => problems.push(format!("Value '{t}' at '{field}.{}.member.projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]", i + 1)),
+                _ => {}
+            }
+        }
+    }
+    if let Some(mode) = &request.billing_mode
+        && mode != "PROVISIONED"
+        && mode != "PAY_PER_REQUEST"
+    {
+        problems.push(format!("Value '{mode}' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
+    }
+    constraint_errors(problems)
+}
+
+/// The detail of a `1 validation error detected: …` error.
+fn strip(error: &Error) -> String {
+    let text = error.to_string();
+    text.strip_prefix("1 validation error detected: ")
+        .map(str::to_string)
+        .unwrap_or(text)
+}
+
+fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<String>) {
+    if schema.is_empty() || schema.len() > 2 {
+        let bound = if schema.is_empty() {
+            "greater than or equal to 1"
+        } else {
+            "less than or equal to 2"
+        };
+        problems.push(format!(
+            "Value '{}' at '{field}' failed to satisfy constraint: Member must have length {bound}",
+            render_schema(schema)
+        ));
+    }
+    for (i, (_, t)) in schema.iter().enumerate() {
+        if t != "HASH" && t != "RANGE" {
+            problems.push(format!("Value '{t}' at '{field}.{}.member.keyType' failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]", i + 1));
+        }
+    }
+}
+
+fn render_schema(schema: &[(String, String)]) -> String {
+    let parts: Vec<String> = schema
+        .iter()
+        .map(|(n, t)| format!("KeySchemaElement(attributeName={n}, keyType={t})"))
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// Builds a key schema from `(name, HASH|RANGE)` pairs and the definitions.
+pub(super) fn build_key_schema(
+    schema: &[(String, String)],
+    definitions: &[(String, KeyType)],
+    what: &str,
+) -> Result<KeySchema> {
+    if schema.is_empty() || schema.len() > 2 {
+        return Err(Error::validation(format!(
+            "1 validation error detected: Value '{}' at 'keySchema' failed to satisfy constraint: Member must have length {}",
+            render_schema(schema),
+            if schema.is_empty() {
+                "greater than or equal to 1"
+            } else {
+                "less than or equal to 2"
+            }
+        )));
+    }
+    let find = |name: &str| definitions.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
+    let (hash_name, hash_type) = &schema[0];
+    if hash_type != "HASH" {
+        return Err(Error::validation(format!(
+            "Invalid KeySchema: The first KeySchemaElement is not a HASH key type{what}"
+        )));
+    }
+    if let Some((range_name, range_type)) = schema.get(1) {
+        if range_type != "RANGE" {
+            return Err(Error::validation(format!(
+                "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type{what}"
+            )));
+        }
+        if range_name == hash_name {
+            return Err(Error::validation(
+                "Both the Hash Key and the Range Key element in the KeySchema have the same name",
+            ));
+        }
+    }
+    let attribute = |name: &String| -> Result<KeyAttribute> {
+        let key_type = find(name).ok_or_else(|| {
+            let defined: Vec<&str> = definitions.iter().map(|(n, _)| n.as_str()).collect();
+            Error::invalid_parameter(format!(
+                "Some index key attributes are not defined in AttributeDefinitions. Keys: [{name}], AttributeDefinitions: [{}]",
+                defined.join(", ")
+            ))
+        })?;
+        if name.len() > 255 {
+            return Err(Error::invalid_parameter(format!(
+                "Key attribute name is longer than 255 bytes: {name}"
+            )));
+        }
+        Ok(KeyAttribute {
+            name: name.clone(),
+            key_type,
+        })
+    };
+    Ok(KeySchema {
+        partition: attribute(hash_name)?,
+        sort: schema.get(1).map(|(n, _)| attribute(n)).transpose()?,
+    })
+}
+
+/// Builds one index's description.
+pub(super) fn build_index(
+    request: &IndexRequest,
+    kind: IndexKind,
+    definitions: &[(String, KeyType)],
+    table_keys: &KeySchema,
+) -> Result<IndexDescription> {
+    check_table_name(&request.index_name, "indexName")?;
+    let key_schema = build_key_schema(&request.key_schema, definitions, "")?;
+    let name = &request.index_name;
+    if kind == IndexKind::Local {
+        if key_schema.partition.name != table_keys.partition.name {
+            return Err(Error::invalid_parameter(format!(
+                "Index KeySchema does not have the same leading hash key as table KeySchema for index: {name}. index hash key: {}, table hash key: {}",
+                key_schema.partition.name, table_keys.partition.name
+            )));
+        }
+        if key_schema.sort.is_none() {
+            return Err(Error::invalid_parameter(format!(
+                "Index KeySchema does not have a range key for index: {name}"
+            )));
+        }
+    }
+    let projection = match (
+        request.projection_type.as_deref(),
+        &request.non_key_attributes,
+    ) {
+        (Some("INCLUDE"), Some(attributes)) if !attributes.is_empty() => {
+            Projection::Include(attributes.clone())
+        }
+        (Some("INCLUDE"), _) => {
+            return Err(Error::invalid_parameter(
+                "ProjectionType is INCLUDE, but NonKeyAttributes is not specified",
+            ));
+        }
+        (Some(t), Some(_)) => {
+            return Err(Error::invalid_parameter(format!(
+                "ProjectionType is {t}, but NonKeyAttributes is specified"
+            )));
+        }
+        (Some("KEYS_ONLY"), None) => Projection::KeysOnly,
+        _ => Projection::All,
+    };
+    Ok(IndexDescription {
+        name: name.clone(),
+        kind,
+        key_schema,
+        projection,
+    })
+}
+
+fn billing_mode(request: &CreateTableRequest) -> Result<BillingMode> {
+    match (
+        request.billing_mode.as_deref(),
+        request.provisioned_throughput,
+    ) {
+        (Some("PAY_PER_REQUEST"), None) => Ok(BillingMode::PayPerRequest),
+        (Some("PAY_PER_REQUEST"), Some(_)) => Err(Error::invalid_parameter(
+            "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST",
+        )),
+        (_, Some((read, write))) => {
+            if read < 1 || write < 1 {
+                return Err(Error::invalid_parameter(
+                    "ReadCapacityUnits and WriteCapacityUnits must both be greater than 0",
+                ));
+            }
+            Ok(BillingMode::Provisioned { read, write })
+        }
+        (Some(_), None) => Err(Error::invalid_parameter(
+            "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED",
+        )),
+        (None, None) => Err(Error::validation(
+            "No provisioned throughput specified for the table",
+        )),
+    }
+}
+
+impl Engine {
+    /// CreateTable.
+    pub fn create_table(&mut self, request: CreateTableRequest) -> Result<TableDescription> {
+        check_enums(&request)?;
+        let definitions: Vec<(String, KeyType)> = request
+            .attribute_definitions
+            .iter()
+            .map(|(n, t)| (n.clone(), KeyType::from_tag(t).unwrap_or(KeyType::S)))
+            .collect();
+        let mut seen = BTreeSet::new();
+        for (name, _) in &definitions {
+            if !seen.insert(name) {
+                return Err(Error::invalid_parameter(format!(
+                    "Duplicate AttributeName in AttributeDefinitions: {name}"
+                )));
+            }
+        }
+        let key_schema = build_key_schema(&request.key_schema, &definitions, "")?;
+        let billing_mode = billing_mode(&request)?;
+        let globals = request
+            .global_secondary_indexes
+            .as_deref()
+            .unwrap_or_default();
+        let locals = request
+            .local_secondary_indexes
+            .as_deref()
+            .unwrap_or_default();
+        if request
+            .global_secondary_indexes
+            .as_ref()
+            .is_some_and(Vec::is_empty)
+        {
+            return Err(Error::invalid_parameter(
+                "List of GlobalSecondaryIndexes is empty",
+            ));
+        }
+        if request
+            .local_secondary_indexes
+            .as_ref()
+            .is_some_and(Vec::is_empty)
+        {
+            return Err(Error::invalid_parameter(
+                "List of LocalSecondaryIndexes is empty",
+            ));
+        }
+        if !locals.is_empty() && key_schema.sort.is_none() {
+            return Err(Error::invalid_parameter(
+                "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex",
+            ));
+        }
+        if locals.len() > MAX_LOCAL_INDEXES {
+            return Err(Error::invalid_parameter(format!(
+                "Number of LocalSecondaryIndexes exceeds per-table limit of {MAX_LOCAL_INDEXES}"
+            )));
+        }
+        if globals.len() > MAX_GLOBAL_INDEXES {
+            return Err(Error::LimitExceeded(format!(
+                "Subscriber limit exceeded: The number of global secondary indexes for the table exceeds the limit of {MAX_GLOBAL_INDEXES}"
+            )));
+        }
+        let mut indexes = Vec::new();
+        for (list, kind) in [(locals, IndexKind::Local), (globals, IndexKind::Global)] {
+            for index in list {
+                let description = build_index(index, kind, &definitions, &key_schema)?;
+                if indexes
+                    .iter()
+                    .any(|i: &IndexDescription| i.name == description.name)
+                {
+                    return Err(Error::invalid_parameter(format!(
+                        "Duplicate index name: {}",
+                        description.name
+                    )));
+                }
+                indexes.push(description);
+            }
+        }
+        let projected: usize = indexes
+            .iter()
+            .map(|i| match &i.projection {
+                Projection::Include(a) => a.len(),
+                _ => 0,
+            })
+            .sum();
+        if projected > MAX_PROJECTED_ATTRIBUTES {
+            return Err(Error::invalid_parameter(format!(
+                "The number of projected attributes across all secondary indexes exceeds the limit of {MAX_PROJECTED_ATTRIBUTES}; number of projected attributes: {projected}"
+            )));
+        }
+        let used: BTreeSet<&str> = key_schema
+            .names()
+            .chain(indexes.iter().flat_map(|i| i.key_schema.names()))
+            .collect();
+        if used.len() != definitions.len() {
+            return Err(Error::invalid_parameter(
+                "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
+            ));
+        }
+        if self.tables.contains_key(&request.table_name) {
+            return Err(Error::ResourceInUse(format!(
+                "Table already exists: {}",
+                request.table_name
+            )));
+        }
+        // Keep local indexes before global ones, each in request order.
+        let description = TableDescription {
+            name: request.table_name.clone(),
+            key_schema,
+            attribute_definitions: definitions,
+            indexes,
+            created_at: self.now,
+            billing_mode,
+        };
+        self.tables
+            .insert(request.table_name, Table::new(description.clone()));
+        Ok(description)
+    }
+}

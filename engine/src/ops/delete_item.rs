@@ -1,0 +1,76 @@
+//! DeleteItem: remove one item by key (a missing item is not an error).
+
+use super::write::{ReturnValues, charge_write, check_condition};
+use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::capacity::Consumed;
+use crate::error::Result;
+use crate::expr::{ExprKind, Placeholders};
+use crate::key::key_from_request;
+use crate::types::Item;
+
+/// A DeleteItem request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeleteItemRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `Key`.
+    pub key: Item,
+    /// `ConditionExpression`.
+    pub condition_expression: Option<String>,
+    /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
+    pub expression: ExpressionParameters,
+    /// `ReturnValues`: `NONE` or `ALL_OLD`.
+    pub return_values: ReturnValues,
+    /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
+    pub return_old_on_condition_failure: bool,
+}
+
+/// A DeleteItem response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeleteItemResponse {
+    /// `Attributes`: the deleted item, with `ReturnValues=ALL_OLD`.
+    pub attributes: Option<Item>,
+    /// Capacity consumed: the deleted item's size, or 1 when there was none.
+    pub consumed: Consumed,
+}
+
+impl Engine {
+    /// DeleteItem.
+    pub fn delete_item(&mut self, request: DeleteItemRequest) -> Result<DeleteItemResponse> {
+        check_table_name(&request.table_name, "tableName")?;
+        request.return_values.check_old_only()?;
+        check_expression_parameters(
+            &request.expression,
+            request.condition_expression.is_some(),
+            "ConditionExpression is null",
+        )?;
+        let mut placeholders = Placeholders::new(
+            request.expression.names.as_ref(),
+            request.expression.values.as_ref(),
+        );
+        let condition = request
+            .condition_expression
+            .as_deref()
+            .map(|c| placeholders.condition(c, ExprKind::Condition))
+            .transpose()?;
+        placeholders.check_unused()?;
+        let table = self.table_mut_or_not_found(&request.table_name)?;
+        let key = key_from_request(&table.description.key_schema, &request.key)?;
+        check_condition(
+            table,
+            &key,
+            condition.as_ref(),
+            request.return_old_on_condition_failure,
+        )?;
+        let effect = table.write(&key, None)?;
+        let consumed = charge_write(table, &key, &effect);
+        let attributes = match request.return_values {
+            ReturnValues::AllOld => effect.old.map(|old| (*old).clone()),
+            _ => None,
+        };
+        Ok(DeleteItemResponse {
+            attributes,
+            consumed,
+        })
+    }
+}

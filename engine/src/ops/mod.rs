@@ -1,0 +1,162 @@
+//! The operations, one file each, on an [`Engine`] that holds the tables.
+//!
+//! Every operation validates its whole request before it changes anything:
+//! a request either succeeds completely or fails with DynamoDB's error and
+//! leaves every table as it was.
+
+mod create_table;
+mod delete_item;
+mod get_item;
+mod page;
+mod put_item;
+mod query;
+mod scan;
+mod select;
+mod tables;
+mod update;
+mod update_item;
+mod update_table;
+mod write;
+
+pub use create_table::{CreateTableRequest, IndexRequest};
+pub use delete_item::{DeleteItemRequest, DeleteItemResponse};
+pub use get_item::{GetItemRequest, GetItemResponse};
+pub use page::{PageResponse, StartKey};
+pub use put_item::{PutItemRequest, PutItemResponse};
+pub use query::QueryRequest;
+pub use scan::ScanRequest;
+pub use select::Select;
+pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
+pub use update_item::{UpdateItemRequest, UpdateItemResponse};
+pub use update_table::{GsiUpdate, UpdateTableRequest};
+pub use write::ReturnValues;
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, Result};
+use crate::table::Table;
+use crate::types::Value;
+
+/// `ExpressionAttributeNames` and `ExpressionAttributeValues` of a request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExpressionParameters {
+    /// `#name` → attribute name.
+    pub names: Option<BTreeMap<String, String>>,
+    /// `:value` → value.
+    pub values: Option<BTreeMap<String, Value>>,
+}
+
+/// The engine: every table, by name.
+#[derive(Debug, Default)]
+pub struct Engine {
+    tables: BTreeMap<String, Table>,
+    /// Seconds since the epoch; supplied by the host so the engine needs no clock.
+    now: f64,
+}
+
+impl Engine {
+    /// An engine with no tables.
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// Sets the time used for new tables' creation date.
+    pub fn set_clock(&mut self, seconds_since_epoch: f64) {
+        self.now = seconds_since_epoch;
+    }
+
+    /// A table by name.
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.get(name)
+    }
+
+    fn table_or_not_found(&self, name: &str) -> Result<&Table> {
+        self.tables.get(name).ok_or_else(Error::resource_not_found)
+    }
+
+    fn table_mut_or_not_found(&mut self, name: &str) -> Result<&mut Table> {
+        self.tables
+            .get_mut(name)
+            .ok_or_else(Error::resource_not_found)
+    }
+
+    /// Every table name, in order.
+    pub fn table_names(&self) -> impl Iterator<Item = &str> {
+        self.tables.keys().map(String::as_str)
+    }
+}
+
+/// Checks the parts of a request both maps share: not empty, and only given
+/// when an expression uses them. `null_expressions` ends DynamoDB's message,
+/// e.g. `ConditionExpression is null`.
+fn check_expression_parameters(
+    parameters: &ExpressionParameters,
+    any_expression: bool,
+    null_expressions: &str,
+) -> Result<()> {
+    if let Some(names) = &parameters.names {
+        if names.is_empty() {
+            return Err(Error::validation(
+                "ExpressionAttributeNames must not be empty",
+            ));
+        }
+        if !any_expression {
+            return Err(Error::validation(
+                "ExpressionAttributeNames can only be specified when using expressions",
+            ));
+        }
+    }
+    if let Some(values) = &parameters.values {
+        if values.is_empty() {
+            return Err(Error::validation(
+                "ExpressionAttributeValues must not be empty",
+            ));
+        }
+        if !any_expression {
+            return Err(Error::validation(format!(
+                "ExpressionAttributeValues can only be specified when using expressions: {null_expressions}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Validates a table name the way DynamoDB's request validation does.
+fn check_table_name(name: &str, field: &str) -> Result<()> {
+    let mut problems = Vec::new();
+    if name.len() < 3 {
+        problems.push(format!(
+            "Value '{name}' at '{field}' failed to satisfy constraint: Member must have length greater than or equal to 3"
+        ));
+    }
+    if name.len() > 255 {
+        problems.push(format!(
+            "Value '{name}' at '{field}' failed to satisfy constraint: Member must have length less than or equal to 255"
+        ));
+    }
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
+    {
+        problems.push(format!(
+            "Value '{name}' at '{field}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
+        ));
+    }
+    constraint_errors(problems)
+}
+
+/// Joins request-constraint problems as DynamoDB does:
+/// `N validation error(s) detected: a; b`.
+fn constraint_errors(problems: Vec<String>) -> Result<()> {
+    match problems.len() {
+        0 => Ok(()),
+        1 => Err(Error::validation(format!(
+            "1 validation error detected: {}",
+            problems[0]
+        ))),
+        n => Err(Error::validation(format!(
+            "{n} validation errors detected: {}",
+            problems.join("; ")
+        ))),
+    }
+}

@@ -1,0 +1,313 @@
+//! Reading one page of a Query or Scan.
+//!
+//! A page reads entries in order until it has evaluated `Limit` of them or
+//! read 1 MB (the entry that crosses 1 MB is included, and one entry is
+//! always read). Every entry read counts toward ScannedCount and the bytes
+//! charged, whether or not the FilterExpression then keeps it; Count is what
+//! the filter kept. When the page stopped early, LastEvaluatedKey is the key
+//! of the last entry evaluated — even if nothing remains after it.
+
+use std::sync::Arc;
+
+use super::select::ReadShape;
+use crate::capacity::{Consumed, read_units};
+use crate::error::{Error, Result};
+use crate::expr::ast::Condition;
+use crate::expr::eval::eval_condition;
+use crate::key::{EntryKey, KeySchema, KeyValue, PartitionKey, PrimaryKey, Tie};
+use crate::table::{Entry, Index, IndexKind, Store, Table};
+use crate::types::{Item, path::project};
+
+/// The most bytes one page reads.
+pub const PAGE_BYTES: usize = 1024 * 1024;
+
+/// What a Query or Scan page returns.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PageResponse {
+    /// `Items`; `None` with `Select=COUNT`.
+    pub items: Option<Vec<Arc<Item>>>,
+    /// `Count`: items the filter kept.
+    pub count: usize,
+    /// `ScannedCount`: items read.
+    pub scanned_count: usize,
+    /// `LastEvaluatedKey`, when the page stopped early.
+    pub last_evaluated_key: Option<Item>,
+    /// Capacity consumed.
+    pub consumed: Consumed,
+    /// Bytes read (the sizes the read units were computed from).
+    pub bytes_read: usize,
+}
+
+/// Where a read resumes, decoded from `ExclusiveStartKey`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartKey {
+    /// The partition of the last entry read.
+    pub partition: PartitionKey,
+    /// Its position in the partition.
+    pub entry: EntryKey,
+}
+
+/// The table or index a read walks.
+pub(super) struct Target<'a> {
+    pub table: &'a Table,
+    pub index: Option<&'a Index>,
+}
+
+impl<'a> Target<'a> {
+    /// Finds the table's index by name.
+    pub fn new(table: &'a Table, index_name: Option<&str>) -> Result<Target<'a>> {
+        let index = match index_name {
+            Some(name) => Some(table.index(name).ok_or_else(|| {
+                Error::validation(format!(
+                    "The table does not have the specified index: {name}"
+                ))
+            })?),
+            None => None,
+        };
+        Ok(Target { table, index })
+    }
+
+    pub fn store(&self) -> &'a Store {
+        self.index.map_or(&self.table.items, |i| &i.store)
+    }
+
+    pub fn key_schema(&self) -> &'a KeySchema {
+        self.index.map_or(&self.table.description.key_schema, |i| {
+            &i.description.key_schema
+        })
+    }
+
+    pub fn is_global(&self) -> bool {
+        self.index
+            .is_some_and(|i| i.description.kind == IndexKind::Global)
+    }
+
+    /// The attributes of `LastEvaluatedKey` / `ExclusiveStartKey`: the
+    /// index keys, then the table keys.
+    fn key_attributes(&self) -> Vec<(&'a str, crate::key::KeyType)> {
+        let mut out = Vec::new();
+        let mut push = |schema: &'a KeySchema| {
+            for a in std::iter::once(&schema.partition).chain(schema.sort.iter()) {
+                if !out.iter().any(|(n, _)| *n == a.name.as_str()) {
+                    out.push((a.name.as_str(), a.key_type));
+                }
+            }
+        };
+        if let Some(index) = self.index {
+            push(&index.description.key_schema);
+        }
+        push(&self.table.description.key_schema);
+        out
+    }
+
+    /// Decodes an `ExclusiveStartKey`: exactly the key attributes, with the schema's types.
+    pub fn start_key(&self, key: &Item, invalid: &str) -> Result<StartKey> {
+        let attributes = self.key_attributes();
+        let bad = || Error::validation(invalid.to_string());
+        if key.len() != attributes.len() {
+            return Err(bad());
+        }
+        let get = |name: &str| -> Result<KeyValue> {
+            let value = key.get(name).ok_or_else(bad)?;
+            KeyValue::from_value(value).ok_or_else(bad)
+        };
+        for (name, key_type) in &attributes {
+            if get(name)?.key_type() != *key_type {
+                return Err(bad());
+            }
+        }
+        let table_keys = &self.table.description.key_schema;
+        let table_pk = get(&table_keys.partition.name)?;
+        let table_sk = table_keys.sort.as_ref().map(|s| get(&s.name)).transpose()?;
+        Ok(match self.index {
+            None => StartKey {
+                partition: PartitionKey::new(table_pk),
+                entry: EntryKey {
+                    sort: table_sk,
+                    tie: Tie::Min,
+                },
+            },
+            Some(index) => {
+                let schema = &index.description.key_schema;
+                StartKey {
+                    partition: PartitionKey::new(get(&schema.partition.name)?),
+                    entry: EntryKey {
+                        sort: schema.sort.as_ref().map(|s| get(&s.name)).transpose()?,
+                        tie: Tie::Base(table_pk, table_sk),
+                    },
+                }
+            }
+        })
+    }
+
+    /// The `LastEvaluatedKey` for an entry.
+    fn last_evaluated_key(&self, partition: &PartitionKey, entry: &EntryKey) -> Item {
+        let mut key = Item::new();
+        let table_keys = &self.table.description.key_schema;
+        let (table_pk, table_sk) = match (&entry.tie, self.index) {
+            (Tie::Base(pk, sk), Some(_)) => (pk, sk.as_ref()),
+            _ => (&partition.value, entry.sort.as_ref()),
+        };
+        key.insert(table_keys.partition.name.clone(), table_pk.to_value());
+        if let (Some(attribute), Some(value)) = (&table_keys.sort, table_sk) {
+            key.insert(attribute.name.clone(), value.to_value());
+        }
+        if let Some(index) = self.index {
+            let schema = &index.description.key_schema;
+            key.insert(schema.partition.name.clone(), partition.value.to_value());
+            if let (Some(attribute), Some(value)) = (&schema.sort, &entry.sort) {
+                key.insert(attribute.name.clone(), value.to_value());
+            }
+        }
+        key
+    }
+}
+
+/// Accumulates one page.
+pub(super) struct PageBuilder<'a> {
+    target: &'a Target<'a>,
+    shape: &'a ReadShape,
+    filter: Option<&'a Condition>,
+    limit: Option<usize>,
+    consistent: bool,
+    items: Vec<Arc<Item>>,
+    count: usize,
+    scanned: usize,
+    bytes: usize,
+    fetched_bytes: usize,
+    /// Bytes read per partition, in reading order.
+    partitions: Vec<(KeyValue, usize)>,
+    last: Option<(PartitionKey, EntryKey)>,
+    stopped_early: bool,
+}
+
+impl<'a> PageBuilder<'a> {
+    pub fn new(
+        target: &'a Target<'a>,
+        shape: &'a ReadShape,
+        filter: Option<&'a Condition>,
+        limit: Option<usize>,
+        consistent: bool,
+    ) -> PageBuilder<'a> {
+        PageBuilder {
+            target,
+            shape,
+            filter,
+            limit,
+            consistent,
+            items: Vec::new(),
+            count: 0,
+            scanned: 0,
+            bytes: 0,
+            fetched_bytes: 0,
+            partitions: Vec::new(),
+            last: None,
+            stopped_early: false,
+        }
+    }
+
+    /// Reads one entry; returns false when the page is full.
+    pub fn offer(&mut self, partition: &PartitionKey, key: &EntryKey, entry: &Entry) -> bool {
+        self.scanned += 1;
+        self.bytes += entry.size;
+        match self.partitions.last_mut() {
+            Some((value, bytes)) if *value == partition.value => *bytes += entry.size,
+            _ => self.partitions.push((partition.value.clone(), entry.size)),
+        }
+        let item = if self.shape.fetch {
+            self.fetch(key)
+        } else {
+            None
+        };
+        let item = item.as_ref().unwrap_or(&entry.item);
+        if self.filter.is_none_or(|f| eval_condition(f, item)) {
+            self.count += 1;
+            if !self.shape.count_only {
+                self.items.push(match &self.shape.projection {
+                    Some(paths) => Arc::new(project(item, paths)),
+                    None => Arc::clone(item),
+                });
+            }
+        }
+        let full = self.limit.is_some_and(|l| self.scanned >= l) || self.bytes >= PAGE_BYTES;
+        if full {
+            self.last = Some((partition.clone(), key.clone()));
+            self.stopped_early = true;
+        }
+        !full
+    }
+
+    /// The table item behind an LSI entry, charged to the table.
+    fn fetch(&mut self, key: &EntryKey) -> Option<Arc<Item>> {
+        let Tie::Base(pk, sk) = &key.tie else {
+            return None;
+        };
+        let primary = PrimaryKey {
+            partition: pk.clone(),
+            sort: sk.clone(),
+        };
+        let entry = self.target.table.get(&primary)?;
+        self.fetched_bytes += entry.size;
+        Some(Arc::clone(&entry.item))
+    }
+
+    /// Finishes the page: the response, and the usage to record once the
+    /// table may be borrowed mutably again.
+    pub fn finish(self) -> (PageResponse, ReadUsage) {
+        let index = self
+            .target
+            .index
+            .map(|i| (i.description.kind, i.description.name.clone()));
+        let consistent = self.consistent && !self.target.is_global();
+        let units = read_units(self.bytes, consistent);
+        let mut consumed = Consumed::new(&self.target.table.description.name);
+        match &index {
+            None => consumed.table = units,
+            Some((kind, name)) => {
+                consumed.add_index(*kind, name, units);
+                if self.fetched_bytes > 0 {
+                    consumed.table = read_units(self.fetched_bytes, consistent);
+                }
+            }
+        }
+        let total_bytes = self.bytes.max(1) as f64;
+        let usage = ReadUsage {
+            index: index.as_ref().map(|(_, n)| n.clone()),
+            partitions: self
+                .partitions
+                .iter()
+                .map(|(p, bytes)| (p.clone(), units * *bytes as f64 / total_bytes))
+                .collect(),
+        };
+        let last_evaluated_key = match (&self.last, self.stopped_early) {
+            (Some((p, k)), true) => Some(self.target.last_evaluated_key(p, k)),
+            _ => None,
+        };
+        let response = PageResponse {
+            items: (!self.shape.count_only).then_some(self.items),
+            count: self.count,
+            scanned_count: self.scanned,
+            last_evaluated_key,
+            consumed,
+            bytes_read: self.bytes,
+        };
+        (response, usage)
+    }
+}
+
+/// Read units to record per partition, split by the bytes read in each.
+pub(super) struct ReadUsage {
+    index: Option<String>,
+    partitions: Vec<(KeyValue, f64)>,
+}
+
+impl ReadUsage {
+    /// Records the usage on the table.
+    pub fn record(self, table: &mut Table) {
+        for (partition, units) in &self.partitions {
+            table
+                .usage
+                .add_read(self.index.as_deref(), partition, *units);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! PutItem: store a whole item, replacing any item with the same key.
+
+use super::write::{ReturnValues, charge_write, check_condition, check_item_size};
+use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::capacity::Consumed;
+use crate::error::Result;
+use crate::expr::{ExprKind, Placeholders};
+use crate::key::primary_key_of;
+use crate::types::Item;
+
+/// A PutItem request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PutItemRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `Item`.
+    pub item: Item,
+    /// `ConditionExpression`.
+    pub condition_expression: Option<String>,
+    /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
+    pub expression: ExpressionParameters,
+    /// `ReturnValues`: `NONE` or `ALL_OLD`.
+    pub return_values: ReturnValues,
+    /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
+    pub return_old_on_condition_failure: bool,
+}
+
+/// A PutItem response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PutItemResponse {
+    /// `Attributes`: the old item, with `ReturnValues=ALL_OLD`.
+    pub attributes: Option<Item>,
+    /// Capacity consumed.
+    pub consumed: Consumed,
+}
+
+impl Engine {
+    /// PutItem.
+    pub fn put_item(&mut self, request: PutItemRequest) -> Result<PutItemResponse> {
+        check_table_name(&request.table_name, "tableName")?;
+        request.return_values.check_old_only()?;
+        check_expression_parameters(
+            &request.expression,
+            request.condition_expression.is_some(),
+            "ConditionExpression is null",
+        )?;
+        let mut placeholders = Placeholders::new(
+            request.expression.names.as_ref(),
+            request.expression.values.as_ref(),
+        );
+        let condition = request
+            .condition_expression
+            .as_deref()
+            .map(|c| placeholders.condition(c, ExprKind::Condition))
+            .transpose()?;
+        placeholders.check_unused()?;
+        let table = self.table_mut_or_not_found(&request.table_name)?;
+        let key = primary_key_of(&table.description.key_schema, &request.item)?;
+        check_item_size(
+            &request.item,
+            "Item size has exceeded the maximum allowed size",
+        )?;
+        table.check_index_keys(&request.item)?;
+        check_condition(
+            table,
+            &key,
+            condition.as_ref(),
+            request.return_old_on_condition_failure,
+        )?;
+        let effect = table.write(&key, Some(request.item))?;
+        let consumed = charge_write(table, &key, &effect);
+        let attributes = match request.return_values {
+            ReturnValues::AllOld => effect.old.map(|old| (*old).clone()),
+            _ => None,
+        };
+        Ok(PutItemResponse {
+            attributes,
+            consumed,
+        })
+    }
+}

@@ -1,0 +1,220 @@
+//! Query: the items of one partition of a table or index, in sort-key order,
+//! narrowed by a sort-key condition, then filtered and projected.
+
+use std::ops::Bound;
+
+use super::page::{PageBuilder, PageResponse, Target};
+use super::select::{Select, check_select_parameters, read_shape};
+use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::error::{Error, Result};
+use crate::expr::keycond::{SortCondition, analyze};
+use crate::expr::{ExprKind, Placeholders};
+use crate::key::{EntryKey, KeyValue, PartitionKey, Tie};
+use crate::types::Item;
+
+/// A Query request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QueryRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `IndexName`.
+    pub index_name: Option<String>,
+    /// `KeyConditionExpression`.
+    pub key_condition_expression: Option<String>,
+    /// `FilterExpression`.
+    pub filter_expression: Option<String>,
+    /// `ProjectionExpression`.
+    pub projection_expression: Option<String>,
+    /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
+    pub expression: ExpressionParameters,
+    /// `Select`.
+    pub select: Option<Select>,
+    /// `Limit`.
+    pub limit: Option<i64>,
+    /// `ScanIndexForward` (default true).
+    pub scan_index_forward: Option<bool>,
+    /// `ConsistentRead`.
+    pub consistent_read: bool,
+    /// `ExclusiveStartKey`.
+    pub exclusive_start_key: Option<Item>,
+}
+
+fn lower(v: &KeyValue, inclusive: bool) -> Bound<EntryKey> {
+    let at = |tie| EntryKey {
+        sort: Some(v.clone()),
+        tie,
+    };
+    if inclusive {
+        Bound::Included(at(Tie::Min))
+    } else {
+        Bound::Excluded(at(Tie::Max))
+    }
+}
+
+fn upper(v: &KeyValue, inclusive: bool) -> Bound<EntryKey> {
+    let at = |tie| EntryKey {
+        sort: Some(v.clone()),
+        tie,
+    };
+    if inclusive {
+        Bound::Included(at(Tie::Max))
+    } else {
+        Bound::Excluded(at(Tie::Min))
+    }
+}
+
+/// The entry-key range a sort condition selects. `begins_with` is bounded
+/// below by its prefix; entries past the prefix are cut off while reading.
+fn bounds(sort: Option<&SortCondition>) -> (Bound<EntryKey>, Bound<EntryKey>) {
+    match sort {
+        None => (Bound::Unbounded, Bound::Unbounded),
+        Some(SortCondition::Eq(v)) => (lower(v, true), upper(v, true)),
+        Some(SortCondition::Lt(v)) => (Bound::Unbounded, upper(v, false)),
+        Some(SortCondition::Le(v)) => (Bound::Unbounded, upper(v, true)),
+        Some(SortCondition::Gt(v)) => (lower(v, false), Bound::Unbounded),
+        Some(SortCondition::Ge(v)) => (lower(v, true), Bound::Unbounded),
+        Some(SortCondition::Between(lo, hi)) => (lower(lo, true), upper(hi, true)),
+        Some(SortCondition::BeginsWith(v)) => (lower(v, true), Bound::Unbounded),
+    }
+}
+
+impl Engine {
+    /// Query.
+    pub fn query(&mut self, request: QueryRequest) -> Result<PageResponse> {
+        check_table_name(&request.table_name, "tableName")?;
+        if request.limit.is_some_and(|l| l < 1) {
+            return Err(Error::validation(
+                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+            ));
+        }
+        check_select_parameters(request.select, request.projection_expression.is_some())?;
+        let Some(key_condition_text) = request.key_condition_expression.as_deref() else {
+            return Err(Error::validation(
+                "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
+            ));
+        };
+        check_expression_parameters(
+            &request.expression,
+            true,
+            "FilterExpression and KeyConditionExpression are null",
+        )?;
+        let mut placeholders = Placeholders::new(
+            request.expression.names.as_ref(),
+            request.expression.values.as_ref(),
+        );
+        let key_condition = placeholders.condition(key_condition_text, ExprKind::KeyCondition)?;
+        let filter = request
+            .filter_expression
+            .as_deref()
+            .map(|f| placeholders.condition(f, ExprKind::Filter))
+            .transpose()?;
+        let projection = request
+            .projection_expression
+            .as_deref()
+            .map(|p| placeholders.projection(p))
+            .transpose()?;
+        placeholders.check_unused()?;
+
+        let table = self.table_or_not_found(&request.table_name)?;
+        let target = Target::new(table, request.index_name.as_deref())?;
+        if request.consistent_read && target.is_global() {
+            return Err(Error::validation(
+                "Consistent reads are not supported on global secondary indexes",
+            ));
+        }
+        let schema = target.key_schema();
+        let key_condition = analyze(&key_condition, schema)?;
+        if let Some(filter) = &filter
+            && let Some(path) = filter
+                .paths()
+                .into_iter()
+                .find(|p| schema.contains(p.top()))
+        {
+            return Err(Error::validation(format!(
+                "Filter Expression can only contain non-primary key attributes: Primary key attribute: {}",
+                path.top()
+            )));
+        }
+        let shape = read_shape(
+            request.select,
+            projection,
+            filter.as_ref(),
+            target.index.map(|i| &i.description),
+            &table.description.key_schema,
+            "Querying",
+        )?;
+        let partition_key = PartitionKey::new(key_condition.partition.clone());
+        let (mut low, mut high) = bounds(key_condition.sort.as_ref());
+        let forward = request.scan_index_forward.unwrap_or(true);
+        if let Some(esk) = &request.exclusive_start_key {
+            let start = target.start_key(esk, "The provided starting key is invalid")?;
+            if start.partition != partition_key {
+                return Err(Error::validation(
+                    "The provided starting key is outside query boundaries based on provided conditions",
+                ));
+            }
+            if let (Some(condition), Some(sort)) = (&key_condition.sort, &start.entry.sort)
+                && !condition.matches(sort)
+            {
+                return Err(Error::validation(
+                    "The provided starting key does not match the range key predicate",
+                ));
+            }
+            if forward {
+                low = Bound::Excluded(start.entry);
+            } else {
+                high = Bound::Excluded(start.entry);
+            }
+        }
+        let limit = request.limit.map(|l| l as usize);
+        let mut page = PageBuilder::new(
+            &target,
+            &shape,
+            filter.as_ref(),
+            limit,
+            request.consistent_read,
+        );
+        if let Some(partition) = target.store().partition(&partition_key)
+            && range_is_valid(&low, &high)
+        {
+            let in_range = |k: &EntryKey| match (&key_condition.sort, &k.sort) {
+                (Some(condition @ SortCondition::BeginsWith(_)), Some(sort)) => {
+                    condition.matches(sort)
+                }
+                _ => true,
+            };
+            let entries = partition.range((low, high));
+            if forward {
+                for (key, entry) in entries.take_while(|(k, _)| in_range(k)) {
+                    if !page.offer(&partition_key, key, entry) {
+                        break;
+                    }
+                }
+            } else {
+                for (key, entry) in entries.rev().skip_while(|(k, _)| !in_range(k)) {
+                    if !in_range(key) || !page.offer(&partition_key, key, entry) {
+                        break;
+                    }
+                }
+            }
+        }
+        let (response, usage) = page.finish();
+        let table_name = request.table_name;
+        if let Some(table) = self.tables.get_mut(&table_name) {
+            usage.record(table);
+        }
+        Ok(response)
+    }
+}
+
+/// `BTreeMap::range` panics when the start is after the end (or both are
+/// the same excluded key); such a range is simply empty.
+pub(super) fn range_is_valid(low: &Bound<EntryKey>, high: &Bound<EntryKey>) -> bool {
+    match (low, high) {
+        (Bound::Included(a), Bound::Included(b)) => a <= b,
+        (Bound::Included(a), Bound::Excluded(b))
+        | (Bound::Excluded(a), Bound::Included(b))
+        | (Bound::Excluded(a), Bound::Excluded(b)) => a < b,
+        _ => true,
+    }
+}

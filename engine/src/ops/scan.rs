@@ -1,0 +1,195 @@
+//! Scan: every item of a table or index, in storage order (partitions by
+//! hash, items by sort key), one page at a time; optionally one segment of a
+//! parallel scan.
+
+use std::ops::Bound;
+
+use super::page::{PageBuilder, PageResponse, Target};
+use super::select::{Select, check_select_parameters, read_shape};
+use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::error::{Error, Result};
+use crate::expr::{ExprKind, Placeholders};
+use crate::key::{KeyValue, PartitionKey};
+use crate::types::Item;
+
+/// Most segments of a parallel scan.
+pub const MAX_TOTAL_SEGMENTS: i64 = 1_000_000;
+
+/// A Scan request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScanRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `IndexName`.
+    pub index_name: Option<String>,
+    /// `FilterExpression`.
+    pub filter_expression: Option<String>,
+    /// `ProjectionExpression`.
+    pub projection_expression: Option<String>,
+    /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
+    pub expression: ExpressionParameters,
+    /// `Select`.
+    pub select: Option<Select>,
+    /// `Limit`.
+    pub limit: Option<i64>,
+    /// `ConsistentRead`.
+    pub consistent_read: bool,
+    /// `ExclusiveStartKey`.
+    pub exclusive_start_key: Option<Item>,
+    /// `Segment`.
+    pub segment: Option<i64>,
+    /// `TotalSegments`.
+    pub total_segments: Option<i64>,
+}
+
+fn check_segments(segment: Option<i64>, total: Option<i64>) -> Result<Option<(u32, u32)>> {
+    match (segment, total) {
+        (None, None) => Ok(None),
+        (Some(_), None) => Err(Error::validation(
+            "The TotalSegments parameter is required but was not present in the request when Segment parameter is present",
+        )),
+        (None, Some(_)) => Err(Error::validation(
+            "The Segment parameter is required but was not present in the request when parameter TotalSegments is present",
+        )),
+        (Some(segment), Some(total)) => {
+            let mut problems = Vec::new();
+            if segment < 0 {
+                problems.push(format!("Value '{segment}' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0"));
+            }
+            if total < 1 {
+                problems.push(format!("Value '{total}' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1"));
+            }
+            if total > MAX_TOTAL_SEGMENTS {
+                problems.push(format!("Value '{total}' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to {MAX_TOTAL_SEGMENTS}"));
+            }
+            super::constraint_errors(problems)?;
+            if segment >= total {
+                return Err(Error::validation(format!(
+                    "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: {segment} is not less than TotalSegments: {total}"
+                )));
+            }
+            Ok(Some((segment as u32, total as u32)))
+        }
+    }
+}
+
+/// The first possible partition key of a hash value: used to start a
+/// segment. `S("")` is the smallest key value of all.
+fn first_with_hash(hash: u64) -> PartitionKey {
+    PartitionKey {
+        hash,
+        value: KeyValue::S(String::new()),
+    }
+}
+
+impl Engine {
+    /// Scan.
+    pub fn scan(&mut self, request: ScanRequest) -> Result<PageResponse> {
+        check_table_name(&request.table_name, "tableName")?;
+        if let Some(limit) = request.limit
+            && limit < 1
+        {
+            return Err(Error::validation(format!(
+                "1 validation error detected: Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"
+            )));
+        }
+        let segments = check_segments(request.segment, request.total_segments)?;
+        check_select_parameters(request.select, request.projection_expression.is_some())?;
+        check_expression_parameters(
+            &request.expression,
+            request.filter_expression.is_some() || request.projection_expression.is_some(),
+            "FilterExpression is null",
+        )?;
+        let mut placeholders = Placeholders::new(
+            request.expression.names.as_ref(),
+            request.expression.values.as_ref(),
+        );
+        let filter = request
+            .filter_expression
+            .as_deref()
+            .map(|f| placeholders.condition(f, ExprKind::Filter))
+            .transpose()?;
+        let projection = request
+            .projection_expression
+            .as_deref()
+            .map(|p| placeholders.projection(p))
+            .transpose()?;
+        placeholders.check_unused()?;
+
+        let table = self.table_or_not_found(&request.table_name)?;
+        let target = Target::new(table, request.index_name.as_deref())?;
+        if request.consistent_read && target.is_global() {
+            return Err(Error::validation(
+                "Consistent reads are not supported on global secondary indexes",
+            ));
+        }
+        let shape = read_shape(
+            request.select,
+            projection,
+            filter.as_ref(),
+            target.index.map(|i| &i.description),
+            &table.description.key_schema,
+            "Scanning",
+        )?;
+        let start = match &request.exclusive_start_key {
+            Some(esk) => {
+                let message = if target.index.is_some() {
+                    "The provided starting key is invalid"
+                } else {
+                    "The provided starting key is invalid: The provided key element does not match the schema"
+                };
+                let start = target.start_key(esk, message)?;
+                if let Some((segment, total)) = segments
+                    && start.partition.segment(total) != segment
+                {
+                    return Err(Error::validation(format!(
+                        "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: {total} Segment: {segment}"
+                    )));
+                }
+                Some(start)
+            }
+            None => None,
+        };
+        let segment_start = segments.map(|(segment, total)| {
+            // The lowest hash in the segment: ceil(segment × 2^64 / total).
+            let low = (u128::from(segment) << 64).div_ceil(u128::from(total));
+            first_with_hash(low.min(u128::from(u64::MAX)) as u64)
+        });
+        let limit = request.limit.map(|l| l as usize);
+        let mut page = PageBuilder::new(
+            &target,
+            &shape,
+            filter.as_ref(),
+            limit,
+            request.consistent_read,
+        );
+        let first = match (&start, &segment_start) {
+            (Some(s), _) => Bound::Included(&s.partition),
+            (None, Some(p)) => Bound::Included(p),
+            (None, None) => Bound::Unbounded,
+        };
+        'partitions: for (partition_key, partition) in target.store().partitions_from(first) {
+            if let Some((segment, total)) = segments
+                && partition_key.segment(total) != segment
+            {
+                break;
+            }
+            let entries: Box<dyn Iterator<Item = _>> = match &start {
+                Some(s) if s.partition == *partition_key => {
+                    Box::new(partition.range((Bound::Excluded(s.entry.clone()), Bound::Unbounded)))
+                }
+                _ => Box::new(partition.iter()),
+            };
+            for (key, entry) in entries {
+                if !page.offer(partition_key, key, entry) {
+                    break 'partitions;
+                }
+            }
+        }
+        let (response, usage) = page.finish();
+        if let Some(table) = self.tables.get_mut(&request.table_name) {
+            usage.record(table);
+        }
+        Ok(response)
+    }
+}

@@ -1,0 +1,103 @@
+//! DescribeTable, ListTables and DeleteTable.
+
+use super::{Engine, check_table_name, constraint_errors};
+use crate::error::{Error, Result};
+use crate::table::TableDescription;
+
+/// A table's description with its current counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSummary {
+    /// The description.
+    pub description: TableDescription,
+    /// Items in the table.
+    pub item_count: usize,
+    /// Summed item sizes.
+    pub size_bytes: usize,
+    /// Per index, in the description's order: (entries, summed entry sizes).
+    pub index_counts: Vec<(usize, usize)>,
+}
+
+/// A ListTables request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListTablesRequest {
+    /// `ExclusiveStartTableName`.
+    pub exclusive_start_table_name: Option<String>,
+    /// `Limit` (1..=100, default 100).
+    pub limit: Option<i64>,
+}
+
+/// A ListTables response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListTablesResponse {
+    /// `TableNames`.
+    pub table_names: Vec<String>,
+    /// `LastEvaluatedTableName`, when more remain.
+    pub last_evaluated_table_name: Option<String>,
+}
+
+impl Engine {
+    /// DescribeTable.
+    pub fn describe_table(&self, table_name: &str) -> Result<TableSummary> {
+        check_table_name(table_name, "tableName")?;
+        let table = self.tables.get(table_name).ok_or_else(|| {
+            Error::ResourceNotFound(format!(
+                "Requested resource not found: Table: {table_name} not found"
+            ))
+        })?;
+        Ok(TableSummary {
+            description: table.description.clone(),
+            item_count: table.items.n_items(),
+            size_bytes: table.items.size_bytes(),
+            index_counts: table
+                .indexes
+                .iter()
+                .map(|i| (i.store.n_items(), i.store.size_bytes()))
+                .collect(),
+        })
+    }
+
+    /// ListTables: names in order, at most `Limit` of them.
+    pub fn list_tables(&self, request: &ListTablesRequest) -> Result<ListTablesResponse> {
+        let limit = request.limit.unwrap_or(100);
+        let mut problems = Vec::new();
+        if limit < 1 {
+            problems.push(format!("Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"));
+        }
+        if limit > 100 {
+            problems.push(format!("Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 100"));
+        }
+        constraint_errors(problems)?;
+        let names: Vec<String> = self
+            .tables
+            .keys()
+            .filter(|n| {
+                request
+                    .exclusive_start_table_name
+                    .as_ref()
+                    .is_none_or(|s| *n > s)
+            })
+            .cloned()
+            .collect();
+        let more = names.len() > limit as usize;
+        let table_names: Vec<String> = names.into_iter().take(limit as usize).collect();
+        let last_evaluated_table_name = if more {
+            table_names.last().cloned()
+        } else {
+            None
+        };
+        Ok(ListTablesResponse {
+            table_names,
+            last_evaluated_table_name,
+        })
+    }
+
+    /// DeleteTable: returns the table's last description.
+    pub fn delete_table(&mut self, table_name: &str) -> Result<TableSummary> {
+        let summary = self.describe_table(table_name).map_err(|e| match e {
+            Error::ResourceNotFound(_) => Error::resource_not_found(),
+            other => other,
+        })?;
+        self.tables.remove(table_name);
+        Ok(summary)
+    }
+}

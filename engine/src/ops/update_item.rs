@@ -1,0 +1,114 @@
+//! UpdateItem: change some attributes of an item, creating it if missing.
+
+use super::update::apply_update;
+use super::write::{ReturnValues, charge_write, check_condition, check_item_size};
+use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::capacity::Consumed;
+use crate::error::{Error, Result};
+use crate::expr::{ExprKind, Placeholders};
+use crate::key::key_from_request;
+use crate::types::{Item, Path, path::project};
+
+/// An UpdateItem request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UpdateItemRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `Key`.
+    pub key: Item,
+    /// `UpdateExpression`.
+    pub update_expression: Option<String>,
+    /// `ConditionExpression`.
+    pub condition_expression: Option<String>,
+    /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
+    pub expression: ExpressionParameters,
+    /// `ReturnValues`.
+    pub return_values: ReturnValues,
+    /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
+    pub return_old_on_condition_failure: bool,
+}
+
+/// An UpdateItem response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UpdateItemResponse {
+    /// `Attributes`, as `ReturnValues` asked.
+    pub attributes: Option<Item>,
+    /// Capacity consumed: the larger of the item before and after.
+    pub consumed: Consumed,
+}
+
+impl Engine {
+    /// UpdateItem.
+    pub fn update_item(&mut self, request: UpdateItemRequest) -> Result<UpdateItemResponse> {
+        check_table_name(&request.table_name, "tableName")?;
+        check_expression_parameters(
+            &request.expression,
+            request.update_expression.is_some() || request.condition_expression.is_some(),
+            "UpdateExpression and ConditionExpression are null",
+        )?;
+        let mut placeholders = Placeholders::new(
+            request.expression.names.as_ref(),
+            request.expression.values.as_ref(),
+        );
+        let actions = request
+            .update_expression
+            .as_deref()
+            .map(|u| placeholders.update(u))
+            .transpose()?
+            .unwrap_or_default();
+        let condition = request
+            .condition_expression
+            .as_deref()
+            .map(|c| placeholders.condition(c, ExprKind::Condition))
+            .transpose()?;
+        placeholders.check_unused()?;
+        let table = self.table_mut_or_not_found(&request.table_name)?;
+        let schema = &table.description.key_schema;
+        let key = key_from_request(schema, &request.key)?;
+        for action in &actions {
+            let path = action.path();
+            if schema.contains(path.top()) {
+                return Err(if path.is_top_level() {
+                    Error::invalid_parameter(format!(
+                        "Cannot update attribute {}. This attribute is part of the key",
+                        path.top()
+                    ))
+                } else {
+                    Error::validation(format!(
+                        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: {}",
+                        path.top()
+                    ))
+                });
+            }
+        }
+        check_condition(
+            table,
+            &key,
+            condition.as_ref(),
+            request.return_old_on_condition_failure,
+        )?;
+        let old = table.get(&key).map(|e| (*e.item).clone());
+        let base = old.clone().unwrap_or_else(|| request.key.clone());
+        let new = apply_update(&base, &actions)?;
+        check_item_size(
+            &new,
+            "Item size to update has exceeded the maximum allowed size",
+        )?;
+        table.check_index_keys(&new)?;
+        let effect = table.write(&key, Some(new.clone()))?;
+        let consumed = charge_write(table, &key, &effect);
+        let updated: Vec<Path> = actions.iter().map(|a| a.path().clone()).collect();
+        let attributes = match request.return_values {
+            ReturnValues::None => None,
+            ReturnValues::AllOld => old,
+            ReturnValues::AllNew => Some(new),
+            ReturnValues::UpdatedOld => old.map(|o| project(&o, &updated)),
+            ReturnValues::UpdatedNew => Some(project(&new, &updated)),
+        }
+        .filter(|a| !a.is_empty());
+        Ok(UpdateItemResponse {
+            attributes,
+            consumed,
+        })
+    }
+}

@@ -1,0 +1,95 @@
+//! What every single-item write shares: ReturnValues, the condition check,
+//! the item checks, and turning a write's effect into consumed capacity.
+
+use std::sync::Arc;
+
+use crate::capacity::{Consumed, write_units};
+use crate::error::{Error, Result};
+use crate::expr::ast::Condition;
+use crate::expr::eval::eval_condition;
+use crate::key::PrimaryKey;
+use crate::table::{Table, WriteEffect};
+use crate::types::{Item, MAX_ITEM_BYTES, item_size};
+
+/// `ReturnValues`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReturnValues {
+    /// Nothing (the default).
+    #[default]
+    None,
+    /// The whole item as it was.
+    AllOld,
+    /// The updated attributes as they were.
+    UpdatedOld,
+    /// The whole item as it is now.
+    AllNew,
+    /// The updated attributes as they are now.
+    UpdatedNew,
+}
+
+impl ReturnValues {
+    /// Accepts only `NONE` and `ALL_OLD` (PutItem, DeleteItem).
+    pub(super) fn check_old_only(self) -> Result<()> {
+        match self {
+            ReturnValues::None | ReturnValues::AllOld => Ok(()),
+            _ => Err(Error::validation("Return values set to invalid value")),
+        }
+    }
+}
+
+/// Checks an item about to be stored: its size.
+pub(super) fn check_item_size(item: &Item, message: &str) -> Result<usize> {
+    let size = item_size(item);
+    if size > MAX_ITEM_BYTES {
+        return Err(Error::validation(message));
+    }
+    Ok(size)
+}
+
+/// Evaluates a ConditionExpression against the current item (missing = empty).
+/// On failure the write is still charged, as DynamoDB charges it, and the
+/// error carries the old item when the request asked for it.
+pub(super) fn check_condition(
+    table: &mut Table,
+    key: &PrimaryKey,
+    condition: Option<&Condition>,
+    return_old_on_failure: bool,
+) -> Result<()> {
+    let Some(condition) = condition else {
+        return Ok(());
+    };
+    let current = table.get(key).map(|e| (Arc::clone(&e.item), e.size));
+    let empty = Item::new();
+    let item = current.as_ref().map_or(&empty, |(i, _)| &**i);
+    if eval_condition(condition, item) {
+        return Ok(());
+    }
+    let units = write_units(current.as_ref().map_or(0, |(_, size)| *size));
+    table.usage.add_write(None, &key.partition, units);
+    Err(Error::ConditionalCheckFailed {
+        item: if return_old_on_failure {
+            current.map(|(i, _)| (*i).clone())
+        } else {
+            None
+        },
+    })
+}
+
+/// The capacity a write consumed, by arm, and its per-partition usage.
+pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEffect) -> Consumed {
+    let mut consumed = Consumed::new(&table.description.name);
+    consumed.table = write_units(effect.old_size.max(effect.new_size));
+    table.usage.add_write(None, &key.partition, consumed.table);
+    for (i, change) in effect.index_changes.iter().enumerate() {
+        let Some(units) = change.write_units() else {
+            continue;
+        };
+        let index = &table.indexes[i].description;
+        consumed.add_index(index.kind, &index.name, units);
+        if let Some(partition) = &effect.index_partitions[i] {
+            let name = index.name.clone();
+            table.usage.add_write(Some(&name), partition, units);
+        }
+    }
+    consumed
+}

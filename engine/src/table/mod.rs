@@ -1,0 +1,273 @@
+//! A table: its description, its ordered storage, one store per secondary
+//! index kept in step with every write, and per-partition usage.
+
+mod description;
+mod store;
+mod usage;
+
+pub use description::{BillingMode, IndexDescription, IndexKind, Projection, TableDescription};
+pub use store::{Entry, Partition, Store};
+pub use usage::{PartitionUsage, Usage};
+
+use std::sync::Arc;
+
+use crate::capacity::IndexChange;
+use crate::error::Result;
+use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
+use crate::types::{Item, item_size};
+
+/// A secondary index and its entries.
+#[derive(Debug)]
+pub struct Index {
+    /// What the index is.
+    pub description: IndexDescription,
+    /// Its entries.
+    pub store: Store,
+}
+
+/// A table and everything it holds.
+#[derive(Debug)]
+pub struct Table {
+    /// What the table is.
+    pub description: TableDescription,
+    /// The items, by primary key.
+    pub items: Store,
+    /// Secondary indexes, in the description's order.
+    pub indexes: Vec<Index>,
+    /// Capacity consumed per partition key value, per table and index.
+    pub usage: Usage,
+}
+
+/// What one write did.
+#[derive(Debug)]
+pub struct WriteEffect {
+    /// The item before the write.
+    pub old: Option<Arc<Item>>,
+    /// Size of the item before the write (0 when there was none).
+    pub old_size: usize,
+    /// Size of the item after the write (0 when it was deleted).
+    pub new_size: usize,
+    /// What happened to each index, in the description's order.
+    pub index_changes: Vec<IndexChange>,
+    /// Per index, the index partition the write touched (the new entry's,
+    /// else the old one's), for per-partition usage.
+    pub index_partitions: Vec<Option<KeyValue>>,
+}
+
+/// Where an item sits in the table's own store.
+pub fn table_position(key: &PrimaryKey) -> (PartitionKey, EntryKey) {
+    (
+        PartitionKey::new(key.partition.clone()),
+        EntryKey {
+            sort: key.sort.clone(),
+            tie: Tie::Min,
+        },
+    )
+}
+
+/// A planned index entry: where it goes and what it holds.
+struct IndexEntry {
+    partition: PartitionKey,
+    key: EntryKey,
+    entry: Entry,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new(description: TableDescription) -> Table {
+        let indexes = description
+            .indexes
+            .iter()
+            .map(|d| Index {
+                description: d.clone(),
+                store: Store::default(),
+            })
+            .collect();
+        Table {
+            description,
+            items: Store::default(),
+            indexes,
+            usage: Usage::default(),
+        }
+    }
+
+    /// The stored item with this key.
+    pub fn get(&self, key: &PrimaryKey) -> Option<&Entry> {
+        let (partition, entry_key) = table_position(key);
+        self.items.get(&partition, &entry_key)
+    }
+
+    /// The index with this name.
+    pub fn index(&self, name: &str) -> Option<&Index> {
+        self.indexes.iter().find(|i| i.description.name == name)
+    }
+
+    fn plan_index_entry(
+        &self,
+        index: &IndexDescription,
+        key: &PrimaryKey,
+        item: &Arc<Item>,
+    ) -> Result<Option<IndexEntry>> {
+        let Some((partition, sort)) = index_key_of(&index.key_schema, &index.name, item)? else {
+            return Ok(None);
+        };
+        let projected = match index.projection {
+            Projection::All => Arc::clone(item),
+            _ => Arc::new(index.project(&self.description.key_schema, item)),
+        };
+        let size = item_size(&projected);
+        Ok(Some(IndexEntry {
+            partition: PartitionKey::new(partition),
+            key: EntryKey {
+                sort,
+                tie: Tie::Base(key.partition.clone(), key.sort.clone()),
+            },
+            entry: Entry {
+                item: projected,
+                size,
+            },
+        }))
+    }
+
+    /// Checks that an item may be stored: every index key it has must be of
+    /// the right type and not empty. Nothing changes.
+    pub fn check_index_keys(&self, item: &Item) -> Result<()> {
+        for index in &self.description.indexes {
+            index_key_of(&index.key_schema, &index.name, item)?;
+        }
+        Ok(())
+    }
+
+    /// Writes (`Some`) or deletes (`None`) the item at `key`, keeping every
+    /// index in step. All validation happens before anything changes, so a
+    /// failed write leaves the table as it was.
+    pub fn write(&mut self, key: &PrimaryKey, new: Option<Item>) -> Result<WriteEffect> {
+        let new = new.map(Arc::new);
+        let mut planned = Vec::with_capacity(self.indexes.len());
+        for index in &self.description.indexes {
+            planned.push(match &new {
+                Some(item) => self.plan_index_entry(index, key, item)?,
+                None => None,
+            });
+        }
+        let (partition, entry_key) = table_position(key);
+        let old = match &new {
+            Some(item) => {
+                let size = item_size(item);
+                self.items.insert(
+                    partition,
+                    entry_key,
+                    Entry {
+                        item: Arc::clone(item),
+                        size,
+                    },
+                )
+            }
+            None => self.items.remove(&partition, &entry_key),
+        };
+        let new_size = new.as_ref().map_or(0, |i| item_size(i));
+        let mut index_changes = Vec::with_capacity(self.indexes.len());
+        let mut index_partitions = Vec::with_capacity(self.indexes.len());
+        for (i, plan) in planned.into_iter().enumerate() {
+            let old_entry = match &old {
+                // Invariant: the stored item passed the same checks when it was written.
+                Some(old) => self
+                    .plan_index_entry(&self.description.indexes[i], key, &old.item)
+                    .ok()
+                    .flatten(),
+                None => None,
+            };
+            index_partitions.push(
+                plan.as_ref()
+                    .or(old_entry.as_ref())
+                    .map(|e| e.partition.value.clone()),
+            );
+            let store = &mut self.indexes[i].store;
+            let change = match (old_entry, plan) {
+                (None, None) => IndexChange::Untouched,
+                (None, Some(p)) => {
+                    let new = p.entry.size;
+                    store.insert(p.partition, p.key, p.entry);
+                    IndexChange::Entered { new }
+                }
+                (Some(o), None) => {
+                    store.remove(&o.partition, &o.key);
+                    IndexChange::Left { old: o.entry.size }
+                }
+                (Some(o), Some(p)) => {
+                    let same_key = o.partition == p.partition && o.key == p.key;
+                    let (old_size, new_size) = (o.entry.size, p.entry.size);
+                    let same_entry = same_key && *o.entry.item == *p.entry.item;
+                    if !same_key {
+                        store.remove(&o.partition, &o.key);
+                    }
+                    store.insert(p.partition, p.key, p.entry);
+                    if same_entry {
+                        IndexChange::Unchanged
+                    } else if same_key {
+                        IndexChange::Changed {
+                            old: old_size,
+                            new: new_size,
+                        }
+                    } else {
+                        IndexChange::Moved {
+                            old: old_size,
+                            new: new_size,
+                        }
+                    }
+                }
+            };
+            index_changes.push(change);
+        }
+        let (old, old_size) = match old {
+            Some(entry) => (Some(entry.item), entry.size),
+            None => (None, 0),
+        };
+        Ok(WriteEffect {
+            old,
+            old_size,
+            new_size,
+            index_changes,
+            index_partitions,
+        })
+    }
+
+    /// Adds a global secondary index and fills it from the items already in
+    /// the table. As in DynamoDB's backfill, an item whose key attribute has
+    /// the wrong type (or is empty) is left out of the index rather than
+    /// failing the update; it is what DynamoDB calls an index key violation.
+    pub fn add_index(&mut self, description: IndexDescription) {
+        let mut store = Store::default();
+        for (partition, entry_key, entry) in self.items.entries() {
+            let key = PrimaryKey {
+                partition: partition.value.clone(),
+                sort: entry_key.sort.clone(),
+            };
+            if let Ok(Some(p)) = self.plan_index_entry(&description, &key, &entry.item) {
+                store.insert(p.partition, p.key, p.entry);
+            }
+        }
+        self.description.indexes.push(description.clone());
+        self.indexes.push(Index { description, store });
+    }
+
+    /// Drops a secondary index and its entries.
+    pub fn remove_index(&mut self, name: &str) {
+        self.description.indexes.retain(|i| i.name != name);
+        self.indexes.retain(|i| i.description.name != name);
+        self.usage.forget(Some(name));
+    }
+
+    /// The primary key of a stored table entry.
+    pub fn primary_key(partition: &PartitionKey, entry_key: &EntryKey) -> PrimaryKey {
+        PrimaryKey {
+            partition: partition.value.clone(),
+            sort: entry_key.sort.clone(),
+        }
+    }
+
+    /// The partition key value of a stored entry (for usage accounting).
+    pub fn partition_value(partition: &PartitionKey) -> &KeyValue {
+        &partition.value
+    }
+}

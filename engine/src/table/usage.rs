@@ -1,0 +1,67 @@
+//! Capacity consumed per partition key value, for the table and each index,
+//! so a front end can show which partitions run hot.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::key::KeyValue;
+
+/// Units consumed in one partition.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PartitionUsage {
+    /// Read units.
+    pub read: f64,
+    /// Write units.
+    pub write: f64,
+}
+
+/// Usage of a table (key `None`) and its indexes (key: index name).
+#[derive(Debug, Default)]
+pub struct Usage {
+    by_target: BTreeMap<Option<String>, HashMap<KeyValue, PartitionUsage>>,
+}
+
+impl Usage {
+    /// Adds read units to a partition of the table (`index` `None`) or an index.
+    pub fn add_read(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
+        self.slot(index, partition).read += units;
+    }
+
+    /// Adds write units.
+    pub fn add_write(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
+        self.slot(index, partition).write += units;
+    }
+
+    fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {
+        let target = self.by_target.entry(index.map(str::to_string)).or_default();
+        if !target.contains_key(partition) {
+            target.insert(partition.clone(), PartitionUsage::default());
+        }
+        // Invariant: inserted just above when missing.
+        target.get_mut(partition).expect("slot exists")
+    }
+
+    /// Per-partition usage of the table or an index, hottest first.
+    pub fn partitions(&self, index: Option<&str>) -> Vec<(KeyValue, PartitionUsage)> {
+        let mut rows: Vec<(KeyValue, PartitionUsage)> = self
+            .by_target
+            .get(&index.map(str::to_string))
+            .map(|m| m.iter().map(|(k, u)| (k.clone(), *u)).collect())
+            .unwrap_or_default();
+        rows.sort_by(|a, b| {
+            (b.1.read + b.1.write)
+                .total_cmp(&(a.1.read + a.1.write))
+                .then_with(|| a.0.cmp(&b.0))
+        });
+        rows
+    }
+
+    /// Forgets an index's usage (when it is dropped) or, with `None`, everything.
+    pub fn forget(&mut self, index: Option<&str>) {
+        match index {
+            Some(name) => {
+                self.by_target.remove(&Some(name.to_string()));
+            }
+            None => self.by_target.clear(),
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Values, numbers, items, document paths and their sizes.
+
+pub mod number;
+pub mod path;
+pub mod size;
+pub mod value;
+
+pub use number::{Number, NumberError};
+pub use path::{Path, PathElement};
+pub use size::{MAX_ITEM_BYTES, item_size, value_size};
+pub use value::{Item, Value, ValueType};
