@@ -1,0 +1,79 @@
+//! The HTTP front of the engine: `POST /` with `X-Amz-Target:
+//! DynamoDB_20120810.<Operation>` and a JSON body, answered with
+//! `application/x-amz-json-1.0`. Requests are signed by clients, but any
+//! credentials are accepted. One log line per request goes to stderr.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use engine::Engine;
+
+type Shared = Arc<Mutex<Engine>>;
+
+/// Serves until Ctrl-C.
+pub fn run(bind: &str, port: u16) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((bind, port)).await?;
+        let address = listener.local_addr()?;
+        eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
+        axum::serve(listener, router(Arc::new(Mutex::new(Engine::new()))))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+                eprintln!("ddbplay: stopping");
+            })
+            .await
+    })
+}
+
+fn router(engine: Shared) -> Router {
+    Router::new()
+        .route("/", post(dynamodb).get(health))
+        .with_state(engine)
+}
+
+async fn health() -> &'static str {
+    "healthy: ddbplay"
+}
+
+fn now_seconds() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| (d.as_millis() as f64) / 1000.0)
+}
+
+async fn dynamodb(State(engine): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    let started = Instant::now();
+    let target = headers
+        .get("x-amz-target")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let answer = {
+        // A poisoned lock only means an earlier request panicked; the engine
+        // validates before it writes, so its state is still whole.
+        let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+        engine.set_clock(now_seconds());
+        engine::api::handle(&mut engine, &target, &body)
+    };
+    let operation = target.rsplit('.').next().unwrap_or("");
+    eprintln!(
+        "{operation} {} in={}B out={}B {}us",
+        answer.status,
+        body.len(),
+        answer.body.len(),
+        started.elapsed().as_micros()
+    );
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let mut response = (status, answer.body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-amz-json-1.0"));
+    headers.insert("x-amzn-requestid", HeaderValue::from_static("ddbplay"));
+    response
+}
