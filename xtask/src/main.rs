@@ -1,1 +1,41 @@
-fn main() {}
+//! `cargo xtask`: how ddbplay is built, tested and served.
+//!
+//! - `cargo xtask serve`: build the page and serve it on http://127.0.0.1:8080.
+//! - `cargo xtask test`: every check the project has — formatting, lints
+//!   (native and wasm32), native tests, the engine's tests compiled to wasm,
+//!   the page's component tests in headless Chromium, the release page build
+//!   and its browser test, and `ddbplay serve` driven by boto3 — then one
+//!   closing line with the totals.
+//! - `cargo xtask setup`: only install what is missing.
+//! - `cargo xtask bench`: the engine's criterion benchmarks.
+//!
+//! What a fresh machine lacks is installed first ([`tools`]); anything that
+//! cannot be installed is explained, not skipped.
+
+mod run;
+mod steps;
+mod tools;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => steps::serve(),
+        Some("test") => steps::test(),
+        Some("setup") => tools::Tools::ensure().map(|_| ()),
+        Some("dist") => tools::Tools::ensure().and_then(|t| steps::build_page(&t)),
+        Some("bench") => steps::bench(&args[1..]),
+        _ => {
+            eprintln!("usage: cargo xtask <serve|test|setup|dist|bench>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,115 @@
+"""`ddbplay serve` driven by boto3, the way a learner points their own code at it.
+
+`cargo xtask test` starts the server and sets DDBPLAY_ENDPOINT.
+"""
+
+import os
+
+import boto3
+import pytest
+from boto3.dynamodb.conditions import Attr, Key
+from botocore.exceptions import ClientError
+
+ENDPOINT = os.environ.get("DDBPLAY_ENDPOINT", "http://127.0.0.1:8000")
+TABLE = "commerce-main"
+
+
+def client():
+    return boto3.client(
+        "dynamodb", endpoint_url=ENDPOINT, region_name="us-east-1",
+        aws_access_key_id="any", aws_secret_access_key="any",
+    )
+
+
+@pytest.fixture(scope="module")
+def table():
+    ddb = client()
+    keys = lambda pk, sk: [{"AttributeName": pk, "KeyType": "HASH"}, {"AttributeName": sk, "KeyType": "RANGE"}]
+    ddb.create_table(
+        TableName=TABLE,
+        BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK"]],
+        KeySchema=keys("PK", "SK"),
+        GlobalSecondaryIndexes=[
+            {"IndexName": "GSI1", "KeySchema": keys("GSI1PK", "GSI1SK"), "Projection": {"ProjectionType": "ALL"}},
+            {"IndexName": "GSI2", "KeySchema": [{"AttributeName": "GSI2PK", "KeyType": "HASH"}],
+             "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["total"]}},
+        ],
+    )
+    ddb.get_waiter("table_exists").wait(TableName=TABLE)
+    resource = boto3.resource(
+        "dynamodb", endpoint_url=ENDPOINT, region_name="us-east-1",
+        aws_access_key_id="any", aws_secret_access_key="any",
+    )
+    t = resource.Table(TABLE)
+    t.put_item(Item={"PK": "CUST#c1", "SK": "PROFILE", "name": "Ada"})
+    for order_id, date, status in [("o1", "2024-07-15", "PENDING"), ("o2", "2024-06-02", "PENDING"), ("o3", "2024-07-20", "SHIPPED")]:
+        item = {"PK": "CUST#c1", "SK": f"ORDER#{date}#{order_id}", "GSI1PK": f"STATUS#{status}",
+                "GSI1SK": f"{date}#{order_id}", "status": status, "total": 10}
+        if status == "PENDING":
+            item["GSI2PK"] = f"ORDER#{order_id}"
+        t.put_item(Item=item)
+    for line in ["ITEM#p2", "ITEM#p1", "META"]:
+        t.put_item(Item={"PK": "ORDER#o1", "SK": line})
+    return t
+
+
+def test_lists_and_describes_the_table(table):
+    ddb = client()
+    assert TABLE in ddb.list_tables()["TableNames"]
+    description = ddb.describe_table(TableName=TABLE)["Table"]
+    assert description["TableStatus"] == "ACTIVE"
+    assert description["ItemCount"] == 7
+    assert {i["IndexName"] for i in description["GlobalSecondaryIndexes"]} == {"GSI1", "GSI2"}
+
+
+def test_customer_orders_newest_first(table):
+    r = table.query(KeyConditionExpression=Key("PK").eq("CUST#c1") & Key("SK").begins_with("ORDER#"),
+                    ScanIndexForward=False, ReturnConsumedCapacity="TOTAL")
+    assert [i["SK"][-2:] for i in r["Items"]] == ["o3", "o1", "o2"]
+    assert r["ConsumedCapacity"]["CapacityUnits"] == 0.5
+
+
+def test_order_items_sort_before_meta(table):
+    r = table.query(KeyConditionExpression=Key("PK").eq("ORDER#o1"))
+    assert [i["SK"] for i in r["Items"]] == ["ITEM#p1", "ITEM#p2", "META"]
+
+
+def test_pending_orders_in_july_through_the_overloaded_index(table):
+    r = table.query(IndexName="GSI1",
+                    KeyConditionExpression=Key("GSI1PK").eq("STATUS#PENDING") & Key("GSI1SK").begins_with("2024-07"))
+    assert [i["SK"] for i in r["Items"]] == ["ORDER#2024-07-15#o1"]
+
+
+def test_sparse_index_holds_only_open_orders_and_fulfilment_removes_them(table):
+    assert client().scan(TableName=TABLE, IndexName="GSI2", Select="COUNT")["Count"] == 2
+    r = table.update_item(
+        Key={"PK": "CUST#c1", "SK": "ORDER#2024-06-02#o2"},
+        UpdateExpression="SET GSI1PK = :shipped, #s = :s REMOVE GSI2PK",
+        ExpressionAttributeNames={"#s": "status"},
+        ExpressionAttributeValues={":shipped": "STATUS#SHIPPED", ":s": "SHIPPED"},
+        ReturnConsumedCapacity="INDEXES",
+    )
+    capacity = r["ConsumedCapacity"]
+    assert capacity["CapacityUnits"] == 4.0
+    assert capacity["GlobalSecondaryIndexes"] == {"GSI1": {"CapacityUnits": 2.0}, "GSI2": {"CapacityUnits": 1.0}}
+    assert client().scan(TableName=TABLE, IndexName="GSI2", Select="COUNT")["Count"] == 1
+
+
+def test_scan_with_filter_reads_everything(table):
+    r = table.scan(FilterExpression=Attr("status").eq("PENDING"), ReturnConsumedCapacity="TOTAL")
+    assert r["ScannedCount"] == 7
+    assert r["Count"] == len(r["Items"])
+
+
+def test_errors_are_dynamodbs(table):
+    with pytest.raises(ClientError) as error:
+        client().query(TableName=TABLE, KeyConditionExpression="PK = :p AND status = :s",
+                       ExpressionAttributeValues={":p": {"S": "x"}, ":s": {"S": "y"}})
+    assert error.value.response["Error"]["Code"] == "ValidationException"
+    assert error.value.response["Error"]["Message"] == \
+        "Invalid KeyConditionExpression: Attribute name is a reserved keyword; reserved keyword: status"
+    with pytest.raises(client().exceptions.ResourceNotFoundException):
+        client().get_item(TableName="missing-table", Key={"PK": {"S": "x"}})
+    with pytest.raises(client().exceptions.ConditionalCheckFailedException):
+        table.put_item(Item={"PK": "CUST#c1", "SK": "PROFILE"}, ConditionExpression="attribute_not_exists(PK)")

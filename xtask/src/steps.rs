@@ -1,0 +1,102 @@
+//! The steps of `serve`, `test` and `bench`.
+
+use std::net::TcpListener;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+use crate::run::{Tally, root, run, run_counted};
+use crate::tools::Tools;
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Builds the release page into `dist/`.
+pub fn build_page(tools: &Tools) -> Result<(), String> {
+    run(tools.wasm_env("trunk").args(["build", "--release"]))
+}
+
+/// Builds the page and serves it on http://127.0.0.1:8080 until Ctrl-C.
+pub fn serve() -> Result<(), String> {
+    let tools = Tools::ensure_build()?;
+    eprintln!("xtask: serving the playground on http://127.0.0.1:8080 (Ctrl-C to stop)");
+    run(tools.wasm_env("trunk").args(["serve", "--release"]))
+}
+
+/// Every check, then the totals.
+pub fn test() -> Result<(), String> {
+    let started = Instant::now();
+    let tools = Tools::ensure()?;
+    let mut tally = Tally::default();
+    let result = test_steps(&tools, &mut tally);
+    println!(
+        "xtask: {} passed, {} failed ({}s)",
+        tally.passed,
+        tally.failed,
+        started.elapsed().as_secs()
+    );
+    result
+}
+
+fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
+    run(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))?;
+    run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    run_counted(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]), tally)?;
+    run(Command::new("cargo")
+        .args(["doc", "--workspace", "--no-deps"])
+        .env("RUSTDOCFLAGS", "-D warnings"))?;
+    run(tools.wasm_cargo().args([
+        "clippy", "-p", "ddbplay-engine", "-p", "ddbplay-web", "--target", WASM_TARGET, "--all-targets", "--", "-D",
+        "warnings",
+    ]))?;
+    // The engine's tests compiled to wasm32 (run in node), and the page's
+    // component tests (run in headless Chromium).
+    run_counted(
+        tools.wasm_cargo().args(["test", "-p", "ddbplay-engine", "--target", WASM_TARGET, "--test", "wasm"]),
+        tally,
+    )?;
+    run_counted(tools.wasm_cargo().args(["test", "-p", "ddbplay-web", "--target", WASM_TARGET, "--tests"]), tally)?;
+    build_page(tools)?;
+    run_counted(Command::new("node").args(["--test", "tests/e2e/"]), tally)?;
+    server_end_to_end(tools, tally)
+}
+
+/// Stops the server when the test ends, however it ends.
+struct ServerGuard(Child);
+
+impl Drop for ServerGuard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `ddbplay serve` on a free port and drives it with boto3.
+fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
+    run(Command::new("cargo").args(["build", "-q", "-p", "ddbplay"]))?;
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map_err(|e| e.to_string())?
+        .port();
+    let server = Command::new(root().join("target").join("debug").join("ddbplay"))
+        .args(["serve", "--port", &port.to_string()])
+        .spawn()
+        .map_err(|e| format!("could not start ddbplay serve: {e}"))?;
+    let _guard = ServerGuard(server);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            return Err("ddbplay serve did not start listening within 20 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    run_counted(
+        Command::new(tools.python())
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/e2e/test_server_boto3.py"])
+            .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}")),
+        tally,
+    )
+}
+
+/// Runs the engine's criterion benchmarks (extra arguments go to criterion).
+pub fn bench(args: &[String]) -> Result<(), String> {
+    run(Command::new("cargo").args(["bench", "-p", "ddbplay-engine", "--bench", "engine", "--"]).args(args))
+}
