@@ -18,7 +18,9 @@ type Shared = Arc<Mutex<Engine>>;
 
 /// Serves until Ctrl-C.
 pub fn run(bind: &str, port: u16) -> std::io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((bind, port)).await?;
         let address = listener.local_addr()?;
@@ -73,7 +75,10 @@ async fn dynamodb(State(engine): State<Shared>, headers: HeaderMap, body: Bytes)
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::BAD_REQUEST);
     let mut response = (status, answer.body).into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-amz-json-1.0"));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-amz-json-1.0"),
+    );
     headers.insert("x-amzn-requestid", HeaderValue::from_static("ddbplay"));
     response
 }

@@ -34,12 +34,22 @@ impl Db {
     /// Runs an operation on raw bytes.
     pub fn call_raw(&mut self, operation: &str, body: &[u8]) -> Result<Json, ApiError> {
         let response = handle(&mut self.engine, operation, body);
-        let json: Json = serde_json::from_str(&response.body).expect("the engine always answers JSON");
+        let json: Json =
+            serde_json::from_str(&response.body).expect("the engine always answers JSON");
         if response.status == 200 {
             Ok(json)
         } else {
-            let kind = json["__type"].as_str().unwrap_or("").rsplit('#').next().unwrap_or("").to_string();
-            Err(ApiError { kind, message: json["message"].as_str().unwrap_or("").to_string() })
+            let kind = json["__type"]
+                .as_str()
+                .unwrap_or("")
+                .rsplit('#')
+                .next()
+                .unwrap_or("")
+                .to_string();
+            Err(ApiError {
+                kind,
+                message: json["message"].as_str().unwrap_or("").to_string(),
+            })
         }
     }
 
@@ -101,6 +111,11 @@ pub fn n(text: &str) -> Json {
 pub fn strings(response: &Json, attribute: &str) -> Vec<String> {
     response["Items"]
         .as_array()
-        .map(|items| items.iter().map(|i| i[attribute]["S"].as_str().unwrap_or("").to_string()).collect())
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| i[attribute]["S"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
         .unwrap_or_default()
 }

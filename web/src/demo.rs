@@ -31,7 +31,10 @@ fn call(engine: &mut Engine, operation: &str, body: Json) -> Result<Json, String
     if response.status == 200 {
         Ok(json)
     } else {
-        Err(json["message"].as_str().unwrap_or("request failed").to_string())
+        Err(json["message"]
+            .as_str()
+            .unwrap_or("request failed")
+            .to_string())
     }
 }
 
@@ -39,27 +42,41 @@ fn numbers(response: Json) -> Numbers {
     Numbers {
         scanned_count: response["ScannedCount"].as_u64().unwrap_or(0),
         count: response["Count"].as_u64().unwrap_or(0),
-        capacity_units: response["ConsumedCapacity"]["CapacityUnits"].as_f64().unwrap_or(0.0),
+        capacity_units: response["ConsumedCapacity"]["CapacityUnits"]
+            .as_f64()
+            .unwrap_or(0.0),
     }
 }
 
 fn load(engine: &mut Engine) -> Result<(), String> {
-    call(engine, "CreateTable", json!({
-        "TableName": "commerce-main", "BillingMode": "PAY_PER_REQUEST",
-        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "SK", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}]
-    }))?;
+    call(
+        engine,
+        "CreateTable",
+        json!({
+            "TableName": "commerce-main", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "SK", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}]
+        }),
+    )?;
     let padding = "x".repeat(400);
     for customer in 0..50 {
         let pk = format!("CUST#c{customer}");
-        call(engine, "PutItem", json!({"TableName": "commerce-main", "Item": {
-            "PK": {"S": pk}, "SK": {"S": "PROFILE"}, "name": {"S": format!("Customer {customer}")}
-        }}))?;
+        call(
+            engine,
+            "PutItem",
+            json!({"TableName": "commerce-main", "Item": {
+                "PK": {"S": pk}, "SK": {"S": "PROFILE"}, "name": {"S": format!("Customer {customer}")}
+            }}),
+        )?;
         for order in 0..(1 + customer % 7) {
-            call(engine, "PutItem", json!({"TableName": "commerce-main", "Item": {
-                "PK": {"S": pk}, "SK": {"S": format!("ORDER#2024-07-{:02}#o{customer}-{order}", 1 + order)},
-                "type": {"S": "Order"}, "notes": {"S": padding}
-            }}))?;
+            call(
+                engine,
+                "PutItem",
+                json!({"TableName": "commerce-main", "Item": {
+                    "PK": {"S": pk}, "SK": {"S": format!("ORDER#2024-07-{:02}#o{customer}-{order}", 1 + order)},
+                    "type": {"S": "Order"}, "notes": {"S": padding}
+                }}),
+            )?;
         }
     }
     Ok(())
@@ -69,23 +86,40 @@ fn load(engine: &mut Engine) -> Result<(), String> {
 pub fn run_demo() -> Vec<Comparison> {
     let mut engine = Engine::new();
     if let Err(message) = load(&mut engine) {
-        return vec![Comparison { label: "Load", outcome: Err(message) }];
+        return vec![Comparison {
+            label: "Load",
+            outcome: Err(message),
+        }];
     }
-    let query = call(&mut engine, "Query", json!({
-        "TableName": "commerce-main",
-        "KeyConditionExpression": "PK = :pk AND begins_with(SK, :order)",
-        "ExpressionAttributeValues": {":pk": {"S": "CUST#c1"}, ":order": {"S": "ORDER#"}},
-        "ReturnConsumedCapacity": "TOTAL"
-    }));
-    let scan = call(&mut engine, "Scan", json!({
-        "TableName": "commerce-main",
-        "FilterExpression": "PK = :pk AND begins_with(SK, :order)",
-        "ExpressionAttributeValues": {":pk": {"S": "CUST#c1"}, ":order": {"S": "ORDER#"}},
-        "ReturnConsumedCapacity": "TOTAL"
-    }));
+    let query = call(
+        &mut engine,
+        "Query",
+        json!({
+            "TableName": "commerce-main",
+            "KeyConditionExpression": "PK = :pk AND begins_with(SK, :order)",
+            "ExpressionAttributeValues": {":pk": {"S": "CUST#c1"}, ":order": {"S": "ORDER#"}},
+            "ReturnConsumedCapacity": "TOTAL"
+        }),
+    );
+    let scan = call(
+        &mut engine,
+        "Scan",
+        json!({
+            "TableName": "commerce-main",
+            "FilterExpression": "PK = :pk AND begins_with(SK, :order)",
+            "ExpressionAttributeValues": {":pk": {"S": "CUST#c1"}, ":order": {"S": "ORDER#"}},
+            "ReturnConsumedCapacity": "TOTAL"
+        }),
+    );
     vec![
-        Comparison { label: "Query", outcome: query.map(numbers) },
-        Comparison { label: "Scan + filter", outcome: scan.map(numbers) },
+        Comparison {
+            label: "Query",
+            outcome: query.map(numbers),
+        },
+        Comparison {
+            label: "Scan + filter",
+            outcome: scan.map(numbers),
+        },
     ]
 }
 

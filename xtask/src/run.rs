@@ -15,7 +15,9 @@ pub struct Tally {
 /// The repository root.
 pub fn root() -> &'static Path {
     // Invariant: xtask lives one level below the workspace root.
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask has a parent folder")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask has a parent folder")
 }
 
 fn describe(command: &Command) -> String {
@@ -34,7 +36,11 @@ pub fn run(command: &mut Command) -> Result<(), String> {
         .current_dir(root())
         .status()
         .map_err(|e| format!("could not start `{}`: {e}", describe(command)))?;
-    if status.success() { Ok(()) } else { Err(format!("`{}` failed ({status})", describe(command))) }
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(command)))
+    }
 }
 
 /// True when the command runs and exits successfully (output discarded).
@@ -49,8 +55,14 @@ pub fn succeeds(command: &mut Command) -> bool {
 
 /// The command's standard output, if it ran successfully.
 pub fn output(command: &mut Command) -> Option<String> {
-    let out = command.current_dir(root()).stderr(Stdio::null()).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let out = command
+        .current_dir(root())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 /// Runs a test runner, streaming its output and adding its counts to `tally`.
@@ -65,8 +77,20 @@ pub fn run_counted(command: &mut Command, tally: &mut Tally) -> Result<(), Strin
     let counts = Arc::new(Mutex::new(Tally::default()));
     let mut readers = Vec::new();
     for (stream, is_err) in [
-        (child.stdout.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>), false),
-        (child.stderr.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>), true),
+        (
+            child
+                .stdout
+                .take()
+                .map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
+            false,
+        ),
+        (
+            child
+                .stderr
+                .take()
+                .map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
+            true,
+        ),
     ] {
         let Some(stream) = stream else { continue };
         let counts = Arc::clone(&counts);
@@ -90,12 +114,21 @@ pub fn run_counted(command: &mut Command, tally: &mut Tally) -> Result<(), Strin
     let counts = *counts.lock().unwrap_or_else(|p| p.into_inner());
     tally.passed += counts.passed;
     tally.failed += counts.failed;
-    if status.success() { Ok(()) } else { Err(format!("`{}` failed ({status})", describe(command))) }
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(command)))
+    }
 }
 
 fn number_before(line: &str, word: &str) -> Option<u64> {
     let at = line.find(word)?;
-    line[..at].trim_end().rsplit(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    line[..at]
+        .trim_end()
+        .rsplit(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Reads the closing lines of cargo test, node's test runner and pytest.
@@ -104,14 +137,23 @@ fn count_line(line: &str, tally: &mut Tally) {
     if trimmed.starts_with("test result:") {
         tally.passed += number_before(trimmed, " passed").unwrap_or(0);
         tally.failed += number_before(trimmed, " failed").unwrap_or(0);
-    } else if let Some(rest) = trimmed.strip_prefix("# pass ").or_else(|| trimmed.strip_prefix("ℹ pass ")) {
+    } else if let Some(rest) = trimmed
+        .strip_prefix("# pass ")
+        .or_else(|| trimmed.strip_prefix("ℹ pass "))
+    {
         tally.passed += rest.trim().parse().unwrap_or(0);
-    } else if let Some(rest) = trimmed.strip_prefix("# fail ").or_else(|| trimmed.strip_prefix("ℹ fail ")) {
+    } else if let Some(rest) = trimmed
+        .strip_prefix("# fail ")
+        .or_else(|| trimmed.strip_prefix("ℹ fail "))
+    {
         tally.failed += rest.trim().parse().unwrap_or(0);
     } else {
         // pytest: "5 passed, 1 failed in 0.52s", with or without "=" banners.
         let summary = trimmed.trim_matches(|c| c == '=' || c == ' ');
-        if summary.starts_with(|c: char| c.is_ascii_digit()) && summary.contains(" in ") && summary.ends_with('s') {
+        if summary.starts_with(|c: char| c.is_ascii_digit())
+            && summary.contains(" in ")
+            && summary.ends_with('s')
+        {
             tally.passed += number_before(summary, " passed").unwrap_or(0);
             tally.failed += number_before(summary, " failed").unwrap_or(0);
         }
@@ -125,11 +167,20 @@ mod tests {
     #[test]
     fn counts_every_runner_closing_line() {
         let mut tally = Tally::default();
-        count_line("test result: ok. 38 passed; 0 failed; 0 ignored; 0 measured", &mut tally);
-        count_line("test result: FAILED. 3 passed; 2 failed; 0 ignored", &mut tally);
+        count_line(
+            "test result: ok. 38 passed; 0 failed; 0 ignored; 0 measured",
+            &mut tally,
+        );
+        count_line(
+            "test result: FAILED. 3 passed; 2 failed; 0 ignored",
+            &mut tally,
+        );
         count_line("# pass 4", &mut tally);
         count_line("# fail 1", &mut tally);
-        count_line("============ 5 passed, 1 failed in 0.52s ============", &mut tally);
+        count_line(
+            "============ 5 passed, 1 failed in 0.52s ============",
+            &mut tally,
+        );
         count_line("7 passed in 0.34s", &mut tally);
         assert_eq!((tally.passed, tally.failed), (57, 4));
     }

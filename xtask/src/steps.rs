@@ -27,33 +27,66 @@ pub fn test() -> Result<(), String> {
     let tools = Tools::ensure()?;
     let mut tally = Tally::default();
     let result = test_steps(&tools, &mut tally);
-    println!(
-        "xtask: {} passed, {} failed ({}s)",
-        tally.passed,
-        tally.failed,
-        started.elapsed().as_secs()
-    );
+    eprintln!("xtask: took {}s", started.elapsed().as_secs());
+    println!("xtask: {} passed, {} failed", tally.passed, tally.failed);
     result
 }
 
 fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     run(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))?;
-    run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
-    run_counted(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]), tally)?;
+    run(Command::new("cargo").args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run_counted(
+        Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]),
+        tally,
+    )?;
     run(Command::new("cargo")
         .args(["doc", "--workspace", "--no-deps"])
         .env("RUSTDOCFLAGS", "-D warnings"))?;
     run(tools.wasm_cargo().args([
-        "clippy", "-p", "ddbplay-engine", "-p", "ddbplay-web", "--target", WASM_TARGET, "--all-targets", "--", "-D",
+        "clippy",
+        "-p",
+        "ddbplay-engine",
+        "-p",
+        "ddbplay-web",
+        "--target",
+        WASM_TARGET,
+        "--all-targets",
+        "--",
+        "-D",
         "warnings",
     ]))?;
     // The engine's tests compiled to wasm32 (run in node), and the page's
     // component tests (run in headless Chromium).
     run_counted(
-        tools.wasm_cargo().args(["test", "-p", "ddbplay-engine", "--target", WASM_TARGET, "--test", "wasm"]),
+        tools.wasm_cargo().args([
+            "test",
+            "-p",
+            "ddbplay-engine",
+            "--target",
+            WASM_TARGET,
+            "--test",
+            "wasm",
+        ]),
         tally,
     )?;
-    run_counted(tools.wasm_cargo().args(["test", "-p", "ddbplay-web", "--target", WASM_TARGET, "--tests"]), tally)?;
+    run_counted(
+        tools.wasm_cargo().args([
+            "test",
+            "-p",
+            "ddbplay-web",
+            "--target",
+            WASM_TARGET,
+            "--tests",
+        ]),
+        tally,
+    )?;
     build_page(tools)?;
     run_counted(Command::new("node").args(["--test", "tests/e2e/"]), tally)?;
     server_end_to_end(tools, tally)
@@ -90,7 +123,14 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     }
     run_counted(
         Command::new(tools.python())
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/e2e/test_server_boto3.py"])
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "tests/e2e/test_server_boto3.py",
+            ])
             .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}")),
         tally,
     )
@@ -98,5 +138,7 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
 
 /// Runs the engine's criterion benchmarks (extra arguments go to criterion).
 pub fn bench(args: &[String]) -> Result<(), String> {
-    run(Command::new("cargo").args(["bench", "-p", "ddbplay-engine", "--bench", "engine", "--"]).args(args))
+    run(Command::new("cargo")
+        .args(["bench", "-p", "ddbplay-engine", "--bench", "engine", "--"])
+        .args(args))
 }

@@ -19,8 +19,14 @@ use crate::run::{output, root, run, succeeds};
 
 const TRUNK_VERSION: &str = "0.22.1";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
-const DEBIAN_WASM_PACKAGES: [&str; 6] =
-    ["rustc-web", "cargo-web", "rust-web-src", "rust-web-llvm", "lld-22", "rust-web-clippy"];
+const DEBIAN_WASM_PACKAGES: [&str; 6] = [
+    "rustc-web",
+    "cargo-web",
+    "rust-web-src",
+    "rust-web-llvm",
+    "lld-22",
+    "rust-web-clippy",
+];
 
 /// How the wasm std is obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,12 +65,16 @@ fn apt_install(packages: &[&str], why: &str) -> Result<(), String> {
     }
     eprintln!("xtask: installing {} ({why})", packages.join(", "));
     run(Command::new("apt-get").args(["update", "-q"]))?;
-    run(Command::new("apt-get").args(["install", "-y", "-q", "--no-install-recommends"]).args(packages)
+    run(Command::new("apt-get")
+        .args(["install", "-y", "-q", "--no-install-recommends"])
+        .args(packages)
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
 fn has_rustup_wasm_std() -> bool {
-    let Some(dir) = output(Command::new("rustc").args(["--print", "target-libdir", "--target", WASM_TARGET])) else {
+    let Some(dir) =
+        output(Command::new("rustc").args(["--print", "target-libdir", "--target", WASM_TARGET]))
+    else {
         return false;
     };
     std::fs::read_dir(dir).is_ok_and(|entries| {
@@ -81,10 +91,10 @@ fn locked_wasm_bindgen_version() -> Result<String, String> {
         .map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
-        if line == "name = \"wasm-bindgen\"" {
-            if let Some(version) = lines.next().and_then(|l| l.strip_prefix("version = \"")) {
-                return Ok(version.trim_end_matches('"').to_string());
-            }
+        if line == "name = \"wasm-bindgen\""
+            && let Some(version) = lines.next().and_then(|l| l.strip_prefix("version = \""))
+        {
+            return Ok(version.trim_end_matches('"').to_string());
         }
     }
     Err("Cargo.lock has no wasm-bindgen package".into())
@@ -97,7 +107,10 @@ impl Tools {
             .map(PathBuf::from)
             .or_else(|_| std::env::var("HOME").map(|h| PathBuf::from(h).join(".cargo")))
             .map_err(|_| "neither CARGO_HOME nor HOME is set".to_string())?;
-        let tools = Tools { wasm_mode: Self::ensure_wasm_std()?, cargo_bin: home.join("bin") };
+        let tools = Tools {
+            wasm_mode: Self::ensure_wasm_std()?,
+            cargo_bin: home.join("bin"),
+        };
         eprintln!("xtask: wasm std from {:?}", tools.wasm_mode);
         tools.ensure_wasm_bindgen()?;
         tools.ensure_trunk()?;
@@ -130,11 +143,14 @@ impl Tools {
             return Ok(WasmMode::Rustup);
         }
         eprintln!("xtask: adding the {WASM_TARGET} target with rustup (up to 3 minutes)");
-        let added = succeeds(Command::new("timeout").args(["180", "rustup", "target", "add", WASM_TARGET]));
+        let added =
+            succeeds(Command::new("timeout").args(["180", "rustup", "target", "add", WASM_TARGET]));
         if added && has_rustup_wasm_std() {
             return Ok(WasmMode::Rustup);
         }
-        eprintln!("xtask: rustup could not download the wasm std; using Debian's toolchain with build-std");
+        eprintln!(
+            "xtask: rustup could not download the wasm std; using Debian's toolchain with build-std"
+        );
         Self::ensure_debian_toolchain()
     }
 
@@ -144,14 +160,18 @@ impl Tools {
             && Path::new("/usr/bin/rust-lld").exists()
             && Path::new("/usr/bin/clippy-driver").exists();
         if !present {
-            apt_install(&DEBIAN_WASM_PACKAGES, "building for wasm without rustup's wasm std")?;
+            apt_install(
+                &DEBIAN_WASM_PACKAGES,
+                "building for wasm without rustup's wasm std",
+            )?;
         }
         let bin = tools_dir().join("debian-bin");
         std::fs::create_dir_all(&bin).map_err(|e| e.to_string())?;
         for tool in ["cargo", "rustc", "rustdoc", "cargo-clippy", "clippy-driver"] {
             let link = bin.join(tool);
             if !link.exists() {
-                std::os::unix::fs::symlink(Path::new("/usr/bin").join(tool), &link).map_err(|e| e.to_string())?;
+                std::os::unix::fs::symlink(Path::new("/usr/bin").join(tool), &link)
+                    .map_err(|e| e.to_string())?;
             }
         }
         Ok(WasmMode::Debian)
@@ -166,7 +186,13 @@ impl Tools {
         eprintln!("xtask: installing wasm-bindgen-cli {version} (about 6 minutes)");
         let install = |locked: bool| {
             let mut command = Command::new("cargo");
-            command.args(["install", "wasm-bindgen-cli", "--version", &version, "--force"]);
+            command.args([
+                "install",
+                "wasm-bindgen-cli",
+                "--version",
+                &version,
+                "--force",
+            ]);
             if locked {
                 command.arg("--locked");
             }
@@ -185,7 +211,15 @@ impl Tools {
         // trunk declares a newer rust-version than it needs; its own release
         // profile (fat LTO) would triple the build time for no gain here.
         run(Command::new("cargo")
-            .args(["install", "trunk", "--version", TRUNK_VERSION, "--locked", "--ignore-rust-version", "--force"])
+            .args([
+                "install",
+                "trunk",
+                "--version",
+                TRUNK_VERSION,
+                "--locked",
+                "--ignore-rust-version",
+                "--force",
+            ])
             .env("CARGO_PROFILE_RELEASE_LTO", "off")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
             .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"))
@@ -204,7 +238,9 @@ impl Tools {
         if fresh {
             return Ok(());
         }
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(e2e_dir()))
+        run(Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(e2e_dir()))
     }
 
     fn ensure_browser(&self) -> Result<(), String> {
@@ -244,7 +280,9 @@ impl Tools {
         }
         parts.push(e2e_dir().join("node_modules").join(".bin"));
         parts.push(self.cargo_bin.clone());
-        let mut path = std::env::join_paths(parts).map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+        let mut path = std::env::join_paths(parts)
+            .map(|p| p.to_string_lossy().to_string())
+            .unwrap_or_default();
         if let Ok(existing) = std::env::var("PATH") {
             path = format!("{path}:{existing}");
         }
@@ -268,7 +306,10 @@ impl Tools {
             command
                 .env("RUSTC_BOOTSTRAP", "1")
                 .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
-                .env("CARGO_TARGET_DIR", root().join("target").join("debian-wasm"));
+                .env(
+                    "CARGO_TARGET_DIR",
+                    root().join("target").join("debian-wasm"),
+                );
         }
         command
     }

@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn string_sort_keys_order_by_utf8_bytes() {
         let mut keys = vec!["a", "ITEM#1", "META", "Z", "¿", "ab", "10", "9"];
-        keys.sort_by(|a, b| KeyValue::S(a.to_string()).cmp(&KeyValue::S(b.to_string())));
+        keys.sort_by_key(|k| KeyValue::S(k.to_string()));
         assert_eq!(keys, ["10", "9", "ITEM#1", "META", "Z", "a", "ab", "¿"]);
     }
 

@@ -49,9 +49,9 @@ pub struct CreateTableRequest {
 
 fn check_enums(request: &CreateTableRequest) -> Result<()> {
     let mut problems = Vec::new();
-    check_table_name(&request.table_name, "tableName")
-        .err()
-        .map(|e| problems.push(strip(&e)));
+    if let Err(e) = check_table_name(&request.table_name, "tableName") {
+        problems.push(strip(&e));
+    }
     for (i, (_, t)) in request.attribute_definitions.iter().enumerate() {
         if KeyType::from_tag(t).is_none() {
             problems.push(format!("Value '{t}' at 'attributeDefinitions.{}.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]", i + 1));

@@ -189,7 +189,7 @@ impl Number {
             return 1;
         }
         let n = self.digits.len();
-        let straddles = n % 2 == 0 && self.exponent % 2 == 0;
+        let straddles = n.is_multiple_of(2) && self.exponent % 2 == 0;
         1 + n.div_ceil(2) + usize::from(straddles) + usize::from(self.negative)
     }
 
@@ -299,8 +299,8 @@ fn add_digits(a: &[u8], b: &[u8]) -> Vec<u8> {
 fn sub_digits(a: &[u8], b: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(a.len());
     let mut borrow = 0i8;
-    for i in 0..a.len() {
-        let mut d = a[i] as i8 - *b.get(i).unwrap_or(&0) as i8 - borrow;
+    for (i, digit) in a.iter().enumerate() {
+        let mut d = *digit as i8 - *b.get(i).unwrap_or(&0) as i8 - borrow;
         borrow = 0;
         if d < 0 {
             d += 10;
