@@ -20,6 +20,14 @@ pub fn root() -> &'static Path {
         .expect("xtask has a parent folder")
 }
 
+/// Runs commands from the repository root unless they chose a folder.
+fn in_root(command: &mut Command) -> &mut Command {
+    if command.get_current_dir().is_none() {
+        command.current_dir(root());
+    }
+    command
+}
+
 fn describe(command: &Command) -> String {
     let mut text = command.get_program().to_string_lossy().to_string();
     for arg in command.get_args() {
@@ -32,8 +40,7 @@ fn describe(command: &Command) -> String {
 /// Runs a command to completion, inheriting output; fails on a non-zero exit.
 pub fn run(command: &mut Command) -> Result<(), String> {
     eprintln!("$ {}", describe(command));
-    let status = command
-        .current_dir(root())
+    let status = in_root(command)
         .status()
         .map_err(|e| format!("could not start `{}`: {e}", describe(command)))?;
     if status.success() {
@@ -45,8 +52,7 @@ pub fn run(command: &mut Command) -> Result<(), String> {
 
 /// True when the command runs and exits successfully (output discarded).
 pub fn succeeds(command: &mut Command) -> bool {
-    command
-        .current_dir(root())
+    in_root(command)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
@@ -55,11 +61,7 @@ pub fn succeeds(command: &mut Command) -> bool {
 
 /// The command's standard output, if it ran successfully.
 pub fn output(command: &mut Command) -> Option<String> {
-    let out = command
-        .current_dir(root())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
+    let out = in_root(command).stderr(Stdio::null()).output().ok()?;
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
@@ -68,8 +70,7 @@ pub fn output(command: &mut Command) -> Option<String> {
 /// Runs a test runner, streaming its output and adding its counts to `tally`.
 pub fn run_counted(command: &mut Command, tally: &mut Tally) -> Result<(), String> {
     eprintln!("$ {}", describe(command));
-    let mut child = command
-        .current_dir(root())
+    let mut child = in_root(command)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

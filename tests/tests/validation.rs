@@ -1,0 +1,527 @@
+//! DynamoDB's validation errors, byte for byte: each case is a request a
+//! learner might send and the exact message DynamoDB answers with.
+
+use ddbplay_tests::{Db, n, s};
+use serde_json::{Value as Json, json};
+
+/// A table `t` with `pk`/`sk` (S), a GSI `gsi1` (KEYS_ONLY) on `g1pk`/`g1sk`
+/// and an LSI `lsi1` on `lsk` (N), holding one item.
+fn db() -> Db {
+    let mut db = Db::new();
+    db.ok("CreateTable", json!({
+        "TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [
+            {"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+            {"AttributeName": "g1pk", "AttributeType": "S"}, {"AttributeName": "g1sk", "AttributeType": "S"},
+            {"AttributeName": "lsk", "AttributeType": "N"}
+        ],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "gsi1",
+            "KeySchema": [{"AttributeName": "g1pk", "KeyType": "HASH"}, {"AttributeName": "g1sk", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "KEYS_ONLY"}}],
+        "LocalSecondaryIndexes": [{"IndexName": "lsi1",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "lsk", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "ALL"}}]
+    }));
+    db.put(
+        "tbl",
+        json!({"pk": s("a"), "sk": s("1"), "g1pk": s("x"), "g1sk": s("y"), "hue": n("1")}),
+    );
+    db
+}
+
+fn query(extra: Json) -> Json {
+    let mut body = json!({"TableName": "tbl"});
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+fn check(cases: &[(&str, Json, &str)]) {
+    for (operation, body, expected) in cases {
+        let mut db = db();
+        let message = db.validation(operation, body.clone());
+        assert_eq!(message, *expected, "{operation} {body}");
+    }
+}
+
+#[test]
+fn key_condition_mistakes() {
+    let v = |p: &str| json!({":p": s(p), ":s": s("1"), ":t": s("2")});
+    check(&[
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "sk = :s", "ExpressionAttributeValues": {":s": s("1")}}),
+            ),
+            "Query condition missed key schema element: pk",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk < :p", "ExpressionAttributeValues": {":p": s("a")}}),
+            ),
+            "Query key condition not supported",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p AND sk > :s AND sk < :t", "ExpressionAttributeValues": v("a")}),
+            ),
+            "The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p AND sk > :s AND sk < :s", "ExpressionAttributeValues": {":p": s("a"), ":s": s("1")}}),
+            ),
+            "The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p AND hue = :s", "ExpressionAttributeValues": {":p": s("a"), ":s": s("1")}}),
+            ),
+            "Query condition missed key schema element: sk",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p OR sk = :s", "ExpressionAttributeValues": {":p": s("a"), ":s": s("1")}}),
+            ),
+            "Invalid operator used in KeyConditionExpression: OR",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p AND attribute_exists(sk)", "ExpressionAttributeValues": {":p": s("a")}}),
+            ),
+            "Invalid operator used in KeyConditionExpression: attribute_exists",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p AND begins_with(sk, :n)", "ExpressionAttributeValues": {":p": s("a"), ":n": n("1")}}),
+            ),
+            "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": n("1")}}),
+            ),
+            "One or more parameter values were invalid: Condition parameter type does not match schema type",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk.x = :p", "ExpressionAttributeValues": {":p": s("a")}}),
+            ),
+            "KeyConditionExpressions cannot have conditions on nested attributes",
+        ),
+        (
+            "Query",
+            query(
+                json!({"KeyConditionExpression": "pk = :p", "FilterExpression": "sk = :s", "ExpressionAttributeValues": {":p": s("a"), ":s": s("1")}}),
+            ),
+            "Filter Expression can only contain non-primary key attributes: Primary key attribute: sk",
+        ),
+        (
+            "Query",
+            query(json!({"KeyConditionExpression": "  "})),
+            "Invalid KeyConditionExpression: The expression can not be empty;",
+        ),
+        (
+            "Query",
+            query(json!({})),
+            "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
+        ),
+    ]);
+}
+
+#[test]
+fn placeholder_and_reserved_word_mistakes() {
+    check(&[
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "status = :s", "ExpressionAttributeValues": {":s": s("x")}}),
+            ),
+            "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "hue = :s", "ExpressionAttributeValues": {":s": s("x"), ":unused": s("y")}}),
+            ),
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "hue = :s", "ExpressionAttributeNames": {"#unused": "x"}, "ExpressionAttributeValues": {":s": s("x")}}),
+            ),
+            "Value provided in ExpressionAttributeNames unused in expressions: keys: {#unused}",
+        ),
+        (
+            "Scan",
+            query(json!({"FilterExpression": "hue = :v"})),
+            "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :v",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "#missing = :v", "ExpressionAttributeValues": {":v": s("x")}}),
+            ),
+            "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #missing",
+        ),
+        (
+            "Scan",
+            query(json!({"ProjectionExpression": "!!"})),
+            "Invalid ProjectionExpression: Syntax error; token: \"!\", near: \"!!\"",
+        ),
+        (
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")}, "UpdateExpression": "INVALID SYNTAX"}),
+            "Invalid UpdateExpression: Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\"",
+        ),
+        (
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")}, "UpdateExpression": "SET x = :v"}),
+            "Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :v",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1")}, "ConditionExpression": "((hue = :v))", "ExpressionAttributeValues": {":v": s("x")}}),
+            "Invalid ConditionExpression: The expression has redundant parentheses;",
+        ),
+        (
+            "Scan",
+            query(json!({"ExpressionAttributeValues": {":v": s("x")}})),
+            "ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
+        ),
+        (
+            "Scan",
+            query(json!({"FilterExpression": "hue = :v", "ExpressionAttributeValues": {}})),
+            "ExpressionAttributeValues must not be empty",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "hue = :v", "ExpressionAttributeValues": {":v": {"NULL": false}}}),
+            ),
+            "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: Null attribute value types must have the value of true for key :v",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "hue = :v", "ExpressionAttributeValues": {"v": s("x")}}),
+            ),
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\"",
+        ),
+        (
+            "Scan",
+            query(json!({"FilterExpression": "contains(hue, hue)"})),
+            "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator or function: contains, first operand: [hue]",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "hue BETWEEN :hi AND :lo", "ExpressionAttributeValues": {":lo": n("1"), ":hi": n("5")}}),
+            ),
+            "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {N:1}",
+        ),
+        (
+            "Scan",
+            query(
+                json!({"FilterExpression": "attribute_type(hue, :t)", "ExpressionAttributeValues": {":t": s("X")}}),
+            ),
+            "Invalid FilterExpression: Invalid attribute type name found; type: X, valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}",
+        ),
+        (
+            "Scan",
+            query(json!({"FilterExpression": "foo(hue)"})),
+            "Invalid FilterExpression: Invalid function name; function: foo",
+        ),
+        (
+            "Scan",
+            query(json!({"FilterExpression": "size(hue)"})),
+            "Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: size",
+        ),
+        (
+            "Scan",
+            query(json!({"ProjectionExpression": "a, a.b"})),
+            "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]",
+        ),
+        (
+            "Scan",
+            query(json!({"ProjectionExpression": "a.b, a[1]"})),
+            "Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a, [1]]",
+        ),
+    ]);
+}
+
+#[test]
+fn item_and_key_mistakes() {
+    check(&[
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": n("1"), "sk": s("1")}}),
+            "One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"sk": s("1")}}),
+            "One or more parameter values were invalid: Missing the key pk in the item",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s(""), "sk": s("1")}}),
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1"), "g1pk": s("")}}),
+            "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: gsi1, IndexKey: g1pk",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1"), "lsk": s("oops")}}),
+            "One or more parameter values were invalid: Type mismatch for Index Key lsk Expected: N Actual: S IndexName: lsi1",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s(&"p".repeat(2049)), "sk": s("1")}}),
+            "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s(&"s".repeat(1025))}}),
+            "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1"), "big": s(&"x".repeat(409_600))}}),
+            "Item size has exceeded the maximum allowed size",
+        ),
+        (
+            "GetItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a")}}),
+            "The provided key element does not match the schema",
+        ),
+        (
+            "GetItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": n("1")}}),
+            "The provided key element does not match the schema",
+        ),
+        (
+            "GetItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1"), "x": s("y")}}),
+            "The provided key element does not match the schema",
+        ),
+        (
+            "DeleteItem",
+            json!({"TableName": "tbl", "Key": {"pk": s(""), "sk": s("1")}}),
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk",
+        ),
+        (
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")}, "UpdateExpression": "SET pk = :v", "ExpressionAttributeValues": {":v": s("b")}}),
+            "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1"), "set": {"SS": []}}}),
+            "One or more parameter values were invalid: An string set  may not be empty",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1"), "n": {"N": "1E126"}}}),
+            "Number overflow. Attempting to store a number with magnitude larger than supported range",
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1")}, "ReturnValues": "ALL_NEW"}),
+            "Return values set to invalid value",
+        ),
+    ]);
+}
+
+#[test]
+fn read_parameter_mistakes() {
+    let kce = |extra: Json| {
+        let mut body = query(
+            json!({"KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": s("a")}}),
+        );
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    check(&[
+        (
+            "Query",
+            kce(
+                json!({"IndexName": "gsi1", "KeyConditionExpression": "g1pk = :p", "ConsistentRead": true}),
+            ),
+            "Consistent reads are not supported on global secondary indexes",
+        ),
+        (
+            "Query",
+            kce(json!({"IndexName": "byEmail"})),
+            "The table does not have the specified index: byEmail",
+        ),
+        (
+            "Query",
+            kce(
+                json!({"IndexName": "gsi1", "KeyConditionExpression": "g1pk = :p", "Select": "ALL_ATTRIBUTES"}),
+            ),
+            "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index gsi1 because its projection type is not ALL",
+        ),
+        (
+            "Query",
+            kce(json!({"Limit": 0})),
+            "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+        ),
+        (
+            "Scan",
+            query(json!({"Limit": 0})),
+            "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+        ),
+        (
+            "Query",
+            kce(json!({"ExclusiveStartKey": {"pk": s("a")}})),
+            "The provided starting key is invalid",
+        ),
+        (
+            "Scan",
+            query(json!({"ExclusiveStartKey": {"pk": s("a")}})),
+            "The provided starting key is invalid: The provided key element does not match the schema",
+        ),
+        (
+            "Query",
+            kce(json!({"ExclusiveStartKey": {"pk": s("b"), "sk": s("1")}})),
+            "The provided starting key is outside query boundaries based on provided conditions",
+        ),
+        (
+            "Query",
+            kce(json!({"Select": "COUNT", "ProjectionExpression": "hue"})),
+            "Cannot specify the ProjectionExpression when choosing to get only the Count",
+        ),
+        (
+            "Query",
+            kce(json!({"Select": "SPECIFIC_ATTRIBUTES"})),
+            "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES",
+        ),
+        (
+            "Query",
+            kce(json!({"Select": "ALL_PROJECTED_ATTRIBUTES"})),
+            "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName",
+        ),
+        (
+            "Query",
+            kce(json!({"Select": "EVERYTHING"})),
+            "1 validation error detected: Value 'EVERYTHING' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
+        ),
+        (
+            "Query",
+            kce(json!({"ReturnConsumedCapacity": "ALL"})),
+            "1 validation error detected: Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]",
+        ),
+        (
+            "Scan",
+            query(json!({"Segment": 1})),
+            "The TotalSegments parameter is required but was not present in the request when Segment parameter is present",
+        ),
+        (
+            "Scan",
+            query(json!({"TotalSegments": 2})),
+            "The Segment parameter is required but was not present in the request when parameter TotalSegments is present",
+        ),
+        (
+            "Scan",
+            query(json!({"Segment": 5, "TotalSegments": 5})),
+            "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 5 is not less than TotalSegments: 5",
+        ),
+    ]);
+}
+
+#[test]
+fn table_mistakes() {
+    let mut db = db();
+    assert_eq!(
+        db.validation(
+            "CreateTable",
+            json!({"TableName": "bad table!@#", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]})
+        ),
+        "1 validation error detected: Value 'bad table!@#' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
+    );
+    assert_eq!(
+        db.validation("CreateTable", json!({"TableName": "hash-only", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "x", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "LocalSecondaryIndexes": [{"IndexName": "lsi", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "x", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}}]})),
+        "One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"
+    );
+    let in_use = db.err(
+        "CreateTable",
+        json!({"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]}),
+    );
+    assert_eq!(
+        (in_use.kind.as_str(), in_use.message.as_str()),
+        ("ResourceInUseException", "Table already exists: tbl")
+    );
+    let missing = db.err(
+        "GetItem",
+        json!({"TableName": "nope", "Key": {"pk": s("a")}}),
+    );
+    assert_eq!(
+        (missing.kind.as_str(), missing.message.as_str()),
+        ("ResourceNotFoundException", "Requested resource not found")
+    );
+    let described = db.err("DescribeTable", json!({"TableName": "nope"}));
+    assert_eq!(
+        described.message,
+        "Requested resource not found: Table: nope not found"
+    );
+}
+
+#[test]
+fn malformed_bodies_are_serialization_errors_and_change_nothing() {
+    let mut db = db();
+    for body in [
+        &b"{"[..],
+        b"[]",
+        b"{\"TableName\": 5}",
+        b"\xff\xfe",
+        b"null",
+    ] {
+        let error = db.call_raw("PutItem", body).unwrap_err();
+        assert_eq!(
+            error.kind,
+            "SerializationException",
+            "{:?}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    let number = db.err(
+        "PutItem",
+        json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("2"), "n": {"N": 5}}}),
+    );
+    assert_eq!(
+        (number.kind.as_str(), number.message.as_str()),
+        (
+            "SerializationException",
+            "NUMBER_VALUE cannot be converted to String"
+        )
+    );
+    let unknown = db.err("Frobnicate", json!({}));
+    assert_eq!(unknown.kind, "UnknownOperationException");
+    let scan = db.ok("Scan", json!({"TableName": "tbl"}));
+    assert_eq!(scan["Count"], json!(1));
+}
