@@ -1,1 +1,151 @@
-fn main() {}
+//! The engine's speed and memory on a 1,000,000-item table of ~1 KB items.
+//!
+//! - `query_100_of_1m`: a Query returning one 100-item partition;
+//! - `put_item_1kb`: PutItem of a new ~1 KB item (throughput);
+//! - `scan_filter_1m`: a Scan with a FilterExpression paged over the whole table;
+//! - memory: resident memory added by loading the table, against the summed
+//!   item sizes, printed once.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engine::Engine;
+use engine::ops::{CreateTableRequest, ExpressionParameters, PutItemRequest, QueryRequest, ScanRequest};
+use engine::types::{Item, Number, Value};
+
+const ITEMS: usize = 1_000_000;
+const PER_PARTITION: usize = 100;
+
+fn item(i: usize) -> Item {
+    let mut item = Item::new();
+    item.insert("PK".into(), Value::s(format!("CUST#{:07}", i / PER_PARTITION)));
+    item.insert("SK".into(), Value::s(format!("ORDER#2024-07-{:02}#{:06}", 1 + i % 28, i)));
+    item.insert("status".into(), Value::s(if i % 1000 == 7 { "RETURNED" } else { "SHIPPED" }));
+    item.insert("total".into(), Value::N(Number::parse(&format!("{}.{:02}", i % 997, i % 100)).unwrap()));
+    item.insert("currency".into(), Value::s("EUR"));
+    item.insert("shippingAddress".into(), Value::s(format!("{} Long Street, Springfield, {:05}", i % 300, i % 99_999)));
+    item.insert("notes".into(), Value::s("n".repeat(700)));
+    item.insert("lines".into(), Value::N(Number::from_i64((i % 5) as i64 + 1)));
+    item
+}
+
+fn resident_bytes() -> usize {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1).and_then(|p| p.parse::<usize>().ok()))
+        .map_or(0, |pages| pages * 4096)
+}
+
+fn table_request() -> CreateTableRequest {
+    CreateTableRequest {
+        table_name: "bench".into(),
+        attribute_definitions: vec![("PK".into(), "S".into()), ("SK".into(), "S".into())],
+        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
+        billing_mode: Some("PAY_PER_REQUEST".into()),
+        ..CreateTableRequest::default()
+    }
+}
+
+static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
+    let before = resident_bytes();
+    let mut engine = Engine::new();
+    engine.create_table(table_request()).unwrap();
+    let mut summed = 0;
+    for i in 0..ITEMS {
+        let item = item(i);
+        summed += engine::types::item_size(&item);
+        engine.put_item(PutItemRequest { table_name: "bench".into(), item, ..PutItemRequest::default() }).unwrap();
+    }
+    let added = resident_bytes().saturating_sub(before);
+    eprintln!(
+        "memory: {} items, {:.1} MB of items, {:.1} MB resident added, {:.2}x",
+        ITEMS,
+        summed as f64 / 1e6,
+        added as f64 / 1e6,
+        added as f64 / summed as f64
+    );
+    Mutex::new(engine)
+});
+
+fn values(pairs: &[(&str, &str)]) -> ExpressionParameters {
+    ExpressionParameters {
+        names: Some(BTreeMap::from([("#s".to_string(), "status".to_string())])).filter(|_| pairs.iter().any(|(k, _)| *k == ":s")),
+        values: Some(pairs.iter().map(|(k, v)| (k.to_string(), Value::s(*v))).collect()),
+    }
+}
+
+fn query_100_of_1m(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut partition = 0usize;
+    c.bench_function("query_100_of_1m", |b| {
+        b.iter(|| {
+            partition = (partition + 7919) % (ITEMS / PER_PARTITION);
+            let response = engine
+                .query(QueryRequest {
+                    table_name: "bench".into(),
+                    key_condition_expression: Some("PK = :pk".into()),
+                    expression: values(&[(":pk", &format!("CUST#{partition:07}"))]),
+                    ..QueryRequest::default()
+                })
+                .unwrap();
+            assert_eq!(response.count, PER_PARTITION);
+            black_box(response)
+        })
+    });
+}
+
+fn put_item_1kb(c: &mut Criterion) {
+    let mut engine = Engine::new();
+    engine.create_table(table_request()).unwrap();
+    let template = item(0);
+    let mut i = 0usize;
+    let mut group = c.benchmark_group("put_item_1kb");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("put_item_1kb", |b| {
+        b.iter(|| {
+            i += 1;
+            let mut item = template.clone();
+            item.insert("PK".into(), Value::s(format!("CUST#{:07}", i / PER_PARTITION)));
+            item.insert("SK".into(), Value::s(format!("ORDER#{i:09}")));
+            black_box(engine.put_item(PutItemRequest { table_name: "bench".into(), item, ..PutItemRequest::default() }).unwrap())
+        })
+    });
+    group.finish();
+}
+
+fn scan_filter_1m(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut group = c.benchmark_group("scan_filter_1m");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group.bench_function("scan_filter_1m", |b| {
+        b.iter(|| {
+            let mut start = None;
+            let mut returned = 0;
+            loop {
+                let page = engine
+                    .scan(ScanRequest {
+                        table_name: "bench".into(),
+                        filter_expression: Some("#s = :s".into()),
+                        expression: values(&[(":s", "RETURNED")]),
+                        exclusive_start_key: start.take(),
+                        ..ScanRequest::default()
+                    })
+                    .unwrap();
+                returned += page.count;
+                match page.last_evaluated_key {
+                    Some(key) => start = Some(key),
+                    None => break,
+                }
+            }
+            assert_eq!(returned, ITEMS / 1000);
+            black_box(returned)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, query_100_of_1m, put_item_1kb, scan_filter_1m);
+criterion_main!(benches);
