@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::Engine;
-use engine::ops::{CreateTableRequest, ExpressionParameters, PutItemRequest, QueryRequest, ScanRequest};
+use engine::ops::{
+    CreateTableRequest, ExpressionParameters, PutItemRequest, QueryRequest, ScanRequest,
+};
 use engine::types::{Item, Number, Value};
 
 const ITEMS: usize = 1_000_000;
@@ -21,21 +23,41 @@ const PER_PARTITION: usize = 100;
 
 fn item(i: usize) -> Item {
     let mut item = Item::new();
-    item.insert("PK".into(), Value::s(format!("CUST#{:07}", i / PER_PARTITION)));
-    item.insert("SK".into(), Value::s(format!("ORDER#2024-07-{:02}#{:06}", 1 + i % 28, i)));
-    item.insert("status".into(), Value::s(if i % 1000 == 7 { "RETURNED" } else { "SHIPPED" }));
-    item.insert("total".into(), Value::N(Number::parse(&format!("{}.{:02}", i % 997, i % 100)).unwrap()));
-    item.insert("currency".into(), Value::s("EUR"));
-    item.insert("shippingAddress".into(), Value::s(format!("{} Long Street, Springfield, {:05}", i % 300, i % 99_999)));
-    item.insert("notes".into(), Value::s("n".repeat(700)));
-    item.insert("lines".into(), Value::N(Number::from_i64((i % 5) as i64 + 1)));
+    item.insert("PK", Value::s(format!("CUST#{:07}", i / PER_PARTITION)));
+    item.insert(
+        "SK",
+        Value::s(format!("ORDER#2024-07-{:02}#{:06}", 1 + i % 28, i)),
+    );
+    item.insert(
+        "status",
+        Value::s(if i % 1000 == 7 { "RETURNED" } else { "SHIPPED" }),
+    );
+    item.insert(
+        "total",
+        Value::N(Number::parse(&format!("{}.{:02}", i % 997, i % 100)).unwrap()),
+    );
+    item.insert("currency", Value::s("EUR"));
+    item.insert(
+        "shippingAddress",
+        Value::s(format!(
+            "{} Long Street, Springfield, {:05}",
+            i % 300,
+            i % 99_999
+        )),
+    );
+    item.insert("notes", Value::s("n".repeat(700)));
+    item.insert("lines", Value::N(Number::from_i64((i % 5) as i64 + 1)));
     item
 }
 
 fn resident_bytes() -> usize {
     std::fs::read_to_string("/proc/self/statm")
         .ok()
-        .and_then(|s| s.split_whitespace().nth(1).and_then(|p| p.parse::<usize>().ok()))
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<usize>().ok())
+        })
         .map_or(0, |pages| pages * 4096)
 }
 
@@ -57,7 +79,13 @@ static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
     for i in 0..ITEMS {
         let item = item(i);
         summed += engine::types::item_size(&item);
-        engine.put_item(PutItemRequest { table_name: "bench".into(), item, ..PutItemRequest::default() }).unwrap();
+        engine
+            .put_item(PutItemRequest {
+                table_name: "bench".into(),
+                item,
+                ..PutItemRequest::default()
+            })
+            .unwrap();
     }
     let added = resident_bytes().saturating_sub(before);
     eprintln!(
@@ -72,8 +100,14 @@ static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
 
 fn values(pairs: &[(&str, &str)]) -> ExpressionParameters {
     ExpressionParameters {
-        names: Some(BTreeMap::from([("#s".to_string(), "status".to_string())])).filter(|_| pairs.iter().any(|(k, _)| *k == ":s")),
-        values: Some(pairs.iter().map(|(k, v)| (k.to_string(), Value::s(*v))).collect()),
+        names: Some(BTreeMap::from([("#s".to_string(), "status".to_string())]))
+            .filter(|_| pairs.iter().any(|(k, _)| *k == ":s")),
+        values: Some(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), Value::s(*v)))
+                .collect(),
+        ),
     }
 }
 
@@ -108,9 +142,17 @@ fn put_item_1kb(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             let mut item = template.clone();
-            item.insert("PK".into(), Value::s(format!("CUST#{:07}", i / PER_PARTITION)));
-            item.insert("SK".into(), Value::s(format!("ORDER#{i:09}")));
-            black_box(engine.put_item(PutItemRequest { table_name: "bench".into(), item, ..PutItemRequest::default() }).unwrap())
+            item.insert("PK", Value::s(format!("CUST#{:07}", i / PER_PARTITION)));
+            item.insert("SK", Value::s(format!("ORDER#{i:09}")));
+            black_box(
+                engine
+                    .put_item(PutItemRequest {
+                        table_name: "bench".into(),
+                        item,
+                        ..PutItemRequest::default()
+                    })
+                    .unwrap(),
+            )
         })
     });
     group.finish();
@@ -119,7 +161,9 @@ fn put_item_1kb(c: &mut Criterion) {
 fn scan_filter_1m(c: &mut Criterion) {
     let mut engine = LOADED.lock().unwrap();
     let mut group = c.benchmark_group("scan_filter_1m");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     group.bench_function("scan_filter_1m", |b| {
         b.iter(|| {
             let mut start = None;

@@ -13,7 +13,11 @@ fn decimal_text(mantissa: i64, scale: u32, leading: usize, trailing: usize) -> S
     let split = padded.len() - scale as usize;
     let (int, frac) = padded.split_at(split);
     let sign = if mantissa < 0 { "-" } else { "" };
-    format!("{sign}{}{int}.{frac}{}", "0".repeat(leading), "0".repeat(trailing))
+    format!(
+        "{sign}{}{int}.{frac}{}",
+        "0".repeat(leading),
+        "0".repeat(trailing)
+    )
 }
 
 /// Compares `a × 10^-sa` with `b × 10^-sb` exactly.
@@ -30,8 +34,16 @@ fn size_by_pairs(text: &str) -> usize {
     let negative = text.starts_with('-');
     let body = text.trim_start_matches('-');
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let int = if int.len() % 2 == 1 { format!("0{int}") } else { int.to_string() };
-    let frac = if frac.len() % 2 == 1 { format!("{frac}0") } else { frac.to_string() };
+    let int = if int.len() % 2 == 1 {
+        format!("0{int}")
+    } else {
+        int.to_string()
+    };
+    let frac = if frac.len() % 2 == 1 {
+        format!("{frac}0")
+    } else {
+        frac.to_string()
+    };
     let all = format!("{int}{frac}");
     let pairs: Vec<&str> = (0..all.len()).step_by(2).map(|i| &all[i..i + 2]).collect();
     let first = pairs.iter().position(|p| *p != "00");
@@ -138,10 +150,7 @@ proptest! {
         let filter = |mut r: Json| {
             if filtered {
                 r["FilterExpression"] = json!("flag = :one");
-                r["ExpressionAttributeValues"]
-                    .as_object_mut()
-                    .map(|m| m.insert(":one".into(), n("1")))
-                    .unwrap_or_else(|| { r["ExpressionAttributeValues"] = json!({":one": n("1")}); None });
+                r["ExpressionAttributeValues"][":one"] = n("1");
             }
             r
         };

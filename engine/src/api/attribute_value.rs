@@ -5,8 +5,6 @@
 //! without duplicates, `NULL` only `true`, and at most 32 levels of nesting
 //! (a top-level attribute is level 1).
 
-use std::collections::BTreeMap;
-
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{SerializeMap, SerializeSeq};
@@ -14,7 +12,7 @@ use serde::{Serialize, Serializer};
 use serde_json::Value as Json;
 
 use crate::error::{Error, Result};
-use crate::types::{Item, Number, Value};
+use crate::types::{Item, Map, Number, Value};
 
 /// Deepest nesting of lists and maps, counting the top-level attribute as 1.
 pub const MAX_NESTING: usize = 32;
@@ -104,7 +102,7 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
         ));
     }
     Ok(match tag.as_str() {
-        "S" => Value::S(expect_string(inner)?.to_string()),
+        "S" => Value::S(expect_string(inner)?.into()),
         "N" => Value::N(decode_number(expect_string(inner)?)?),
         "B" => Value::B(decode_binary(inner)?),
         "BOOL" => Value::Bool(inner.as_bool().ok_or_else(|| {
@@ -134,9 +132,9 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
                     json_kind(inner)
                 )));
             };
-            let mut out = BTreeMap::new();
+            let mut out = Map::with_capacity(map.len());
             for (k, v) in map {
-                out.insert(k.clone(), decode_value(v, level + 1)?);
+                out.insert(k.as_str(), decode_value(v, level + 1)?);
             }
             Value::M(out)
         }
@@ -216,7 +214,7 @@ impl Serialize for WireValue<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(1))?;
         match self.0 {
-            Value::S(s) => map.serialize_entry("S", s)?,
+            Value::S(s) => map.serialize_entry("S", s.as_str())?,
             Value::N(n) => map.serialize_entry("N", &n.to_string())?,
             Value::B(b) => map.serialize_entry("B", &BASE64.encode(b))?,
             Value::Bool(b) => map.serialize_entry("BOOL", b)?,
@@ -249,13 +247,13 @@ impl Serialize for WireList<'_> {
 }
 
 /// Serialises an item (or map) in DynamoDB's JSON.
-pub struct WireItem<'a>(pub &'a BTreeMap<String, Value>);
+pub struct WireItem<'a>(pub &'a Map);
 
 impl Serialize for WireItem<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, value) in self.0 {
-            map.serialize_entry(name, &WireValue(value))?;
+            map.serialize_entry(name.as_str(), &WireValue(value))?;
         }
         map.end()
     }

@@ -88,7 +88,7 @@ struct WireItems<'a>(&'a [Arc<Item>]);
 
 impl Serialize for WireItems<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|i| WireItem(i)))
+        serializer.collect_seq(self.0.iter().map(|i| WireItem(i.as_ref())))
     }
 }
 
@@ -160,7 +160,7 @@ pub fn table_description(description: &TableDescription, counts: Option<&TableSu
         "TableSizeBytes": counts.map_or(0, |c| c.size_bytes),
         "ItemCount": counts.map_or(0, |c| c.item_count),
         "TableArn": arn,
-        "TableId": format!("{:08x}-0000-4000-8000-000000000000", crate::key::KeyValue::S(description.name.clone()).stable_hash() as u32),
+        "TableId": format!("{:08x}-0000-4000-8000-000000000000", crate::key::KeyValue::S(description.name.as_str().into()).stable_hash() as u32),
     });
     if description.billing_mode == BillingMode::PayPerRequest {
         out["BillingModeSummary"] = json!({"BillingMode": "PAY_PER_REQUEST", "LastUpdateToPayPerRequestDateTime": description.created_at});

@@ -93,7 +93,7 @@ fn contains(haystack: &Value, needle: &Value) -> bool {
     match (haystack, needle) {
         (Value::S(s), Value::S(n)) => s.contains(n.as_str()),
         (Value::B(s), Value::B(n)) => n.is_empty() || s.windows(n.len()).any(|w| w == n.as_slice()),
-        (Value::SS(set), Value::S(n)) => set.contains(n),
+        (Value::SS(set), Value::S(n)) => set.iter().any(|m| m.as_str() == n.as_str()),
         (Value::NS(set), Value::N(n)) => set.contains(n),
         (Value::BS(set), Value::B(n)) => set.contains(n),
         (Value::L(list), n) => list.contains(n),

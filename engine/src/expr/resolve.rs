@@ -270,7 +270,7 @@ fn operand_type_name(value: &Value) -> &'static str {
 /// `{N:5}`, as DynamoDB shows a literal in BETWEEN messages.
 fn render_literal(value: &Value) -> String {
     let body = match value {
-        Value::S(s) => s.clone(),
+        Value::S(s) => s.to_string(),
         Value::N(n) => n.to_string(),
         other => format!("{other:?}"),
     };

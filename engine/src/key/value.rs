@@ -4,7 +4,7 @@ use std::fmt;
 
 use xxhash_rust::xxh3::xxh3_64;
 
-use crate::types::{Number, Value, ValueType};
+use crate::types::{Number, Text, Value, ValueType};
 
 /// The type of a key attribute (`ScalarAttributeType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,7 +57,7 @@ impl fmt::Display for KeyType {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum KeyValue {
     /// Ordered by UTF-8 bytes (what `str`'s `Ord` does).
-    S(String),
+    S(Text),
     /// Ordered numerically.
     N(Number),
     /// Ordered by unsigned bytes.

@@ -133,7 +133,7 @@ impl<'a> Target<'a> {
                     partition: PartitionKey::new(get(&schema.partition.name)?),
                     entry: EntryKey {
                         sort: schema.sort.as_ref().map(|s| get(&s.name)).transpose()?,
-                        tie: Tie::Base(table_pk, table_sk),
+                        tie: Tie::Base(Box::new((table_pk, table_sk))),
                     },
                 }
             }
@@ -145,7 +145,7 @@ impl<'a> Target<'a> {
         let mut key = Item::new();
         let table_keys = &self.table.description.key_schema;
         let (table_pk, table_sk) = match (&entry.tie, self.index) {
-            (Tie::Base(pk, sk), Some(_)) => (pk, sk.as_ref()),
+            (Tie::Base(base), Some(_)) => (&base.0, base.1.as_ref()),
             _ => (&partition.value, entry.sort.as_ref()),
         };
         key.insert(table_keys.partition.name.clone(), table_pk.to_value());
@@ -239,12 +239,12 @@ impl<'a> PageBuilder<'a> {
 
     /// The table item behind an LSI entry, charged to the table.
     fn fetch(&mut self, key: &EntryKey) -> Option<Arc<Item>> {
-        let Tie::Base(pk, sk) = &key.tie else {
+        let Tie::Base(base) = &key.tie else {
             return None;
         };
         let primary = PrimaryKey {
-            partition: pk.clone(),
-            sort: sk.clone(),
+            partition: base.0.clone(),
+            sort: base.1.clone(),
         };
         let entry = self.target.table.get(&primary)?;
         self.fetched_bytes += entry.size;

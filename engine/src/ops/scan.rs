@@ -78,7 +78,7 @@ fn check_segments(segment: Option<i64>, total: Option<i64>) -> Result<Option<(u3
 fn first_with_hash(hash: u64) -> PartitionKey {
     PartitionKey {
         hash,
-        value: KeyValue::S(String::new()),
+        value: KeyValue::S(crate::types::Text::default()),
     }
 }
 

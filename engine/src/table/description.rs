@@ -2,7 +2,7 @@
 //! secondary indexes.
 
 use crate::key::{KeySchema, KeyType};
-use crate::types::{Item, Value};
+use crate::types::{Item, Text, Value};
 
 /// Which attributes an index entry carries besides the keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ impl IndexDescription {
     pub fn project(&self, table_keys: &KeySchema, item: &Item) -> Item {
         item.iter()
             .filter(|(name, _)| self.projects(table_keys, name))
-            .map(|(name, value): (&String, &Value)| (name.clone(), value.clone()))
+            .map(|(name, value): (&Text, &Value)| (name.clone(), value.clone()))
             .collect()
     }
 }

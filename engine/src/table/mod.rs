@@ -120,7 +120,7 @@ impl Table {
             partition: PartitionKey::new(partition),
             key: EntryKey {
                 sort,
-                tie: Tie::Base(key.partition.clone(), key.sort.clone()),
+                tie: Tie::Base(Box::new((key.partition.clone(), key.sort.clone()))),
             },
             entry: Entry {
                 item: projected,
@@ -142,7 +142,10 @@ impl Table {
     /// index in step. All validation happens before anything changes, so a
     /// failed write leaves the table as it was.
     pub fn write(&mut self, key: &PrimaryKey, new: Option<Item>) -> Result<WriteEffect> {
-        let new = new.map(Arc::new);
+        let new = new.map(|mut item| {
+            item.shrink_to_fit();
+            Arc::new(item)
+        });
         let mut planned = Vec::with_capacity(self.indexes.len());
         for index in &self.description.indexes {
             planned.push(match &new {
@@ -151,21 +154,18 @@ impl Table {
             });
         }
         let (partition, entry_key) = table_position(key);
+        let new_size = new.as_ref().map_or(0, |i| item_size(i));
         let old = match &new {
-            Some(item) => {
-                let size = item_size(item);
-                self.items.insert(
-                    partition,
-                    entry_key,
-                    Entry {
-                        item: Arc::clone(item),
-                        size,
-                    },
-                )
-            }
+            Some(item) => self.items.insert(
+                partition,
+                entry_key,
+                Entry {
+                    item: Arc::clone(item),
+                    size: new_size,
+                },
+            ),
             None => self.items.remove(&partition, &entry_key),
         };
-        let new_size = new.as_ref().map_or(0, |i| item_size(i));
         let mut index_changes = Vec::with_capacity(self.indexes.len());
         let mut index_partitions = Vec::with_capacity(self.indexes.len());
         for (i, plan) in planned.into_iter().enumerate() {

@@ -14,10 +14,11 @@ pub struct PartitionUsage {
     pub write: f64,
 }
 
-/// Usage of a table (key `None`) and its indexes (key: index name).
+/// Usage of a table (key `""`) and its indexes (key: index name, which is
+/// never empty).
 #[derive(Debug, Default)]
 pub struct Usage {
-    by_target: BTreeMap<Option<String>, HashMap<KeyValue, PartitionUsage>>,
+    by_target: BTreeMap<String, HashMap<KeyValue, PartitionUsage>>,
 }
 
 impl Usage {
@@ -32,11 +33,15 @@ impl Usage {
     }
 
     fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {
-        let target = self.by_target.entry(index.map(str::to_string)).or_default();
+        let name = index.unwrap_or("");
+        if !self.by_target.contains_key(name) {
+            self.by_target.insert(name.to_string(), HashMap::new());
+        }
+        // Invariant: inserted just above when missing.
+        let target = self.by_target.get_mut(name).expect("target exists");
         if !target.contains_key(partition) {
             target.insert(partition.clone(), PartitionUsage::default());
         }
-        // Invariant: inserted just above when missing.
         target.get_mut(partition).expect("slot exists")
     }
 
@@ -44,7 +49,7 @@ impl Usage {
     pub fn partitions(&self, index: Option<&str>) -> Vec<(KeyValue, PartitionUsage)> {
         let mut rows: Vec<(KeyValue, PartitionUsage)> = self
             .by_target
-            .get(&index.map(str::to_string))
+            .get(index.unwrap_or(""))
             .map(|m| m.iter().map(|(k, u)| (k.clone(), *u)).collect())
             .unwrap_or_default();
         rows.sort_by(|a, b| {
@@ -59,7 +64,7 @@ impl Usage {
     pub fn forget(&mut self, index: Option<&str>) {
         match index {
             Some(name) => {
-                self.by_target.remove(&Some(name.to_string()));
+                self.by_target.remove(name);
             }
             None => self.by_target.clear(),
         }

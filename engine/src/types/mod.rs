@@ -1,10 +1,12 @@
 //! Values, numbers, items, document paths and their sizes.
 
+pub mod map;
 pub mod number;
 pub mod path;
 pub mod size;
 pub mod value;
 
+pub use map::{Map, Text};
 pub use number::{Number, NumberError};
 pub use path::{Path, PathElement};
 pub use size::{MAX_ITEM_BYTES, item_size, value_size};

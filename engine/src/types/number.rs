@@ -46,16 +46,18 @@ impl fmt::Display for NumberError {
     }
 }
 
-/// An exact decimal number in DynamoDB's range.
+/// An exact decimal number in DynamoDB's range, stored inline in 24 bytes.
 ///
-/// Invariant: `digits` holds ASCII digits with no leading or trailing `0`; it is
-/// empty exactly when the number is zero, and then `negative` is false and
-/// `exponent` is 0. The value is `d1.d2d3… × 10^exponent`.
+/// Invariant: the significant digits (no leading or trailing `0`) are packed
+/// two to a byte in `packed`, first digit in the high nibble of byte 0, the
+/// rest zero; `len` counts them. Zero has `len` 0, is not negative and has
+/// exponent 0. The value is `d1.d2d3… × 10^exponent`.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Number {
     negative: bool,
     exponent: i16,
-    digits: Box<str>,
+    len: u8,
+    packed: [u8; MAX_DIGITS / 2],
 }
 
 impl Number {
@@ -64,8 +66,20 @@ impl Number {
         Number {
             negative: false,
             exponent: 0,
-            digits: "".into(),
+            len: 0,
+            packed: [0; MAX_DIGITS / 2],
         }
+    }
+
+    /// The significant digits, as ASCII.
+    fn digits(&self) -> String {
+        (0..usize::from(self.len))
+            .map(|i| {
+                let byte = self.packed[i / 2];
+                let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 0x0f };
+                char::from(b'0' + nibble)
+            })
+            .collect()
     }
 
     /// Parses a number as DynamoDB accepts it on the wire (`3`, `-7.12`, `.5`,
@@ -157,10 +171,16 @@ impl Number {
         if exponent < MIN_EXPONENT {
             return Err(NumberError::Underflow);
         }
+        let mut packed = [0u8; MAX_DIGITS / 2];
+        for (i, digit) in digits.bytes().enumerate() {
+            let nibble = digit - b'0';
+            packed[i / 2] |= if i % 2 == 0 { nibble << 4 } else { nibble };
+        }
         Ok(Number {
             negative,
             exponent: exponent as i16,
-            digits: digits.into(),
+            len: digits.len() as u8,
+            packed,
         })
     }
 
@@ -172,7 +192,7 @@ impl Number {
 
     /// True for zero.
     pub fn is_zero(&self) -> bool {
-        self.digits.is_empty()
+        self.len == 0
     }
 
     /// True for numbers below zero.
@@ -188,7 +208,7 @@ impl Number {
         if self.is_zero() {
             return 1;
         }
-        let n = self.digits.len();
+        let n = usize::from(self.len);
         let straddles = n.is_multiple_of(2) && self.exponent % 2 == 0;
         1 + n.div_ceil(2) + usize::from(straddles) + usize::from(self.negative)
     }
@@ -202,7 +222,7 @@ impl Number {
             return Some(0);
         }
         let int_digits = self.exponent as i64 + 1;
-        if int_digits < self.digits.len() as i64 || int_digits > 20 {
+        if int_digits < i64::from(self.len) || int_digits > 20 {
             return None;
         }
         self.to_string().parse().ok()
@@ -227,11 +247,11 @@ impl Number {
             return Ok(self.clone());
         }
         // Align both on the exponent of their lowest digit, as little-endian digit vectors.
-        let low = |n: &Number| i64::from(n.exponent) - (n.digits.len() as i64 - 1);
+        let low = |n: &Number| i64::from(n.exponent) - (i64::from(n.len) - 1);
         let base = low(self).min(low(other));
         let spread = |n: &Number| -> Vec<u8> {
             let mut v: Vec<u8> = vec![0; (low(n) - base) as usize];
-            v.extend(n.digits.bytes().rev().map(|b| b - b'0'));
+            v.extend(n.digits().bytes().rev().map(|b| b - b'0'));
             v
         };
         let (a, b) = (spread(self), spread(other));
@@ -267,10 +287,10 @@ impl Number {
             (false, true) => return Ordering::Greater,
             (false, false) => {}
         }
-        // Without trailing zeros, digit strings compare like the mantissas.
+        // Without trailing zeros, zero-padded digit strings compare like the mantissas.
         self.exponent
             .cmp(&other.exponent)
-            .then_with(|| self.digits.as_bytes().cmp(other.digits.as_bytes()))
+            .then_with(|| self.packed.cmp(&other.packed))
     }
 }
 
@@ -334,24 +354,25 @@ impl fmt::Display for Number {
         if self.is_zero() {
             return f.write_str("0");
         }
-        let mut out = String::with_capacity(self.digits.len() + 8);
+        let digits = self.digits();
+        let mut out = String::with_capacity(digits.len() + 8);
         if self.negative {
             out.push('-');
         }
-        let n = self.digits.len() as i64;
+        let n = digits.len() as i64;
         let e = i64::from(self.exponent);
         if e < 0 {
             out.push_str("0.");
             out.extend(std::iter::repeat_n('0', (-e - 1) as usize));
-            out.push_str(&self.digits);
+            out.push_str(&digits);
         } else if e >= n - 1 {
-            out.push_str(&self.digits);
+            out.push_str(&digits);
             out.extend(std::iter::repeat_n('0', (e - (n - 1)) as usize));
         } else {
             let split = (e + 1) as usize;
-            out.push_str(&self.digits[..split]);
+            out.push_str(&digits[..split]);
             out.push('.');
-            out.push_str(&self.digits[split..]);
+            out.push_str(&digits[split..]);
         }
         f.write_str(&out)
     }
@@ -435,6 +456,11 @@ mod tests {
         assert!(n("-0.001") < n("0"));
         assert!(n("0.1") < n("0.11"));
         assert!(n("1.2") < n("12"));
+    }
+
+    #[test]
+    fn is_stored_inline_in_24_bytes() {
+        assert_eq!(std::mem::size_of::<Number>(), 24);
     }
 
     #[test]

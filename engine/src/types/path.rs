@@ -186,7 +186,7 @@ mod tests {
     fn projection_compacts_selected_list_elements() {
         let mut item = Item::new();
         item.insert(
-            "a".into(),
+            "a",
             Value::L(vec![
                 Value::s("0"),
                 Value::s("1"),
@@ -194,7 +194,7 @@ mod tests {
                 Value::s("3"),
             ]),
         );
-        item.insert("b".into(), Value::s("x"));
+        item.insert("b", Value::s("x"));
         let projected = project(
             &item,
             &[
@@ -208,17 +208,17 @@ mod tests {
 
     #[test]
     fn projection_of_nested_map_keeps_only_named_keys() {
-        let mut inner = BTreeMap::new();
-        inner.insert("c".to_string(), Value::s("keep"));
-        inner.insert("d".to_string(), Value::s("drop"));
+        let mut inner = Item::new();
+        inner.insert("c", Value::s("keep"));
+        inner.insert("d", Value::s("drop"));
         let mut item = Item::new();
-        item.insert("a".into(), Value::M(inner));
+        item.insert("a", Value::M(inner));
         let projected = project(
             &item,
             &[path(&[attr("a"), attr("c")]), Path::attribute("zz")],
         );
-        let mut expected = BTreeMap::new();
-        expected.insert("c".to_string(), Value::s("keep"));
+        let mut expected = Item::new();
+        expected.insert("c", Value::s("keep"));
         assert_eq!(projected["a"], Value::M(expected));
         assert!(!projected.contains_key("zz"));
     }

@@ -68,14 +68,14 @@ mod tests {
     #[test]
     fn mixed_item_example_is_38_bytes() {
         let mut item = Item::new();
-        item.insert("pk".into(), Value::s("user#1"));
-        item.insert("n".into(), n("12.3456"));
-        item.insert("d".into(), Value::B(vec![1, 2]));
-        item.insert("e".into(), Value::BS(vec![vec![1, 2], vec![3], vec![4]]));
-        item.insert("tags".into(), Value::L(vec![Value::s("xy")]));
-        let mut m = std::collections::BTreeMap::new();
-        m.insert("k".to_string(), Value::Bool(true));
-        item.insert("m".into(), Value::M(m));
+        item.insert("pk", Value::s("user#1"));
+        item.insert("n", n("12.3456"));
+        item.insert("d", Value::B(vec![1, 2]));
+        item.insert("e", Value::BS(vec![vec![1, 2], vec![3], vec![4]]));
+        item.insert("tags", Value::L(vec![Value::s("xy")]));
+        let mut m = crate::types::Map::new();
+        m.insert("k", Value::Bool(true));
+        item.insert("m", Value::M(m));
         assert_eq!(item_size(&item), 38);
     }
 

@@ -3,19 +3,18 @@
 //! Equality follows DynamoDB's `=`: numbers compare numerically, sets compare
 //! as sets (member order is not preserved by DynamoDB), lists and maps deeply.
 
-use std::collections::BTreeMap;
-
+use super::map::{Map, Text};
 use super::number::Number;
 
-/// An item: attribute names to values. Kept ordered so that every response
-/// the engine writes is deterministic.
-pub type Item = BTreeMap<String, Value>;
+/// An item: attribute names to values, kept in name order so that every
+/// response the engine writes is deterministic.
+pub type Item = Map;
 
 /// One DynamoDB attribute value.
 #[derive(Clone, Debug)]
 pub enum Value {
     /// String.
-    S(String),
+    S(Text),
     /// Number.
     N(Number),
     /// Binary (raw bytes; base64 only on the wire).
@@ -25,7 +24,7 @@ pub enum Value {
     /// Null (always `true` on the wire).
     Null,
     /// Map.
-    M(BTreeMap<String, Value>),
+    M(Map),
     /// List.
     L(Vec<Value>),
     /// String set: non-empty, unique members.
@@ -104,7 +103,7 @@ impl Value {
     }
 
     /// A string value.
-    pub fn s(text: impl Into<String>) -> Value {
+    pub fn s(text: impl Into<Text>) -> Value {
         Value::S(text.into())
     }
 }
