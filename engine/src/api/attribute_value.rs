@@ -132,11 +132,11 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
                     json_kind(inner)
                 )));
             };
-            let mut out = Map::with_capacity(map.len());
-            for (k, v) in map {
-                out.insert(k.as_str(), decode_value(v, level + 1)?);
-            }
-            Value::M(out)
+            Value::M(
+                map.iter()
+                    .map(|(k, v)| Ok((k.as_str(), decode_value(v, level + 1)?)))
+                    .collect::<Result<Map>>()?,
+            )
         }
         "L" => Value::L(
             expect_array(inner)?

@@ -2,7 +2,6 @@
 //! responses.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{Value as Json, json};
@@ -84,11 +83,11 @@ pub struct ItemResponse<'a> {
     pub consumed_capacity: Option<WireConsumed<'a>>,
 }
 
-struct WireItems<'a>(&'a [Arc<Item>]);
+struct WireItems<'a>(&'a [Item]);
 
 impl Serialize for WireItems<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|i| WireItem(i.as_ref())))
+        serializer.collect_seq(self.0.iter().map(|i| WireItem(i)))
     }
 }
 

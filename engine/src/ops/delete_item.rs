@@ -65,7 +65,7 @@ impl Engine {
         let effect = table.write(&key, None)?;
         let consumed = charge_write(table, &key, &effect);
         let attributes = match request.return_values {
-            ReturnValues::AllOld => effect.old.map(|old| (*old).clone()),
+            ReturnValues::AllOld => effect.old,
             _ => None,
         };
         Ok(DeleteItemResponse {

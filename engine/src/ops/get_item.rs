@@ -57,7 +57,7 @@ impl Engine {
         let units = read_units(entry.map_or(0, |e| e.size), request.consistent_read);
         let item = entry.map(|e| match &projection {
             Some(paths) => project(&e.item, paths),
-            None => (*e.item).clone(),
+            None => e.item.clone(),
         });
         table.usage.add_read(None, &key.partition, units);
         let mut consumed = Consumed::new(&request.table_name);

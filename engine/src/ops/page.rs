@@ -7,8 +7,6 @@
 //! the filter kept. When the page stopped early, LastEvaluatedKey is the key
 //! of the last entry evaluated — even if nothing remains after it.
 
-use std::sync::Arc;
-
 use super::select::ReadShape;
 use crate::capacity::{Consumed, read_units};
 use crate::error::{Error, Result};
@@ -25,7 +23,7 @@ pub const PAGE_BYTES: usize = 1024 * 1024;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PageResponse {
     /// `Items`; `None` with `Select=COUNT`.
-    pub items: Option<Vec<Arc<Item>>>,
+    pub items: Option<Vec<Item>>,
     /// `Count`: items the filter kept.
     pub count: usize,
     /// `ScannedCount`: items read.
@@ -170,7 +168,7 @@ pub(super) struct PageBuilder<'a> {
     filter: Option<&'a Condition>,
     limit: Option<usize>,
     consistent: bool,
-    items: Vec<Arc<Item>>,
+    items: Vec<Item>,
     count: usize,
     scanned: usize,
     bytes: usize,
@@ -224,8 +222,8 @@ impl<'a> PageBuilder<'a> {
             self.count += 1;
             if !self.shape.count_only {
                 self.items.push(match &self.shape.projection {
-                    Some(paths) => Arc::new(project(item, paths)),
-                    None => Arc::clone(item),
+                    Some(paths) => project(item, paths),
+                    None => item.clone(),
                 });
             }
         }
@@ -238,7 +236,7 @@ impl<'a> PageBuilder<'a> {
     }
 
     /// The table item behind an LSI entry, charged to the table.
-    fn fetch(&mut self, key: &EntryKey) -> Option<Arc<Item>> {
+    fn fetch(&mut self, key: &EntryKey) -> Option<Item> {
         let Tie::Base(base) = &key.tie else {
             return None;
         };
@@ -248,7 +246,7 @@ impl<'a> PageBuilder<'a> {
         };
         let entry = self.target.table.get(&primary)?;
         self.fetched_bytes += entry.size;
-        Some(Arc::clone(&entry.item))
+        Some(entry.item.clone())
     }
 
     /// Finishes the page: the response, and the usage to record once the

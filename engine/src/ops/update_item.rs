@@ -87,7 +87,7 @@ impl Engine {
             condition.as_ref(),
             request.return_old_on_condition_failure,
         )?;
-        let old = table.get(&key).map(|e| (*e.item).clone());
+        let old = table.get(&key).map(|e| e.item.clone());
         let base = old.clone().unwrap_or_else(|| request.key.clone());
         let new = apply_update(&base, &actions)?;
         check_item_size(

@@ -1,8 +1,6 @@
 //! What every single-item write shares: ReturnValues, the condition check,
 //! the item checks, and turning a write's effect into consumed capacity.
 
-use std::sync::Arc;
-
 use crate::capacity::{Consumed, write_units};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
@@ -58,9 +56,9 @@ pub(super) fn check_condition(
     let Some(condition) = condition else {
         return Ok(());
     };
-    let current = table.get(key).map(|e| (Arc::clone(&e.item), e.size));
+    let current = table.get(key).map(|e| (e.item.clone(), e.size));
     let empty = Item::new();
-    let item = current.as_ref().map_or(&empty, |(i, _)| &**i);
+    let item = current.as_ref().map_or(&empty, |(i, _)| i);
     if eval_condition(condition, item) {
         return Ok(());
     }
@@ -68,7 +66,7 @@ pub(super) fn check_condition(
     table.usage.add_write(None, &key.partition, units);
     Err(Error::ConditionalCheckFailed {
         item: if return_old_on_failure {
-            current.map(|(i, _)| (*i).clone())
+            current.map(|(i, _)| i)
         } else {
             None
         },

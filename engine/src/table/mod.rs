@@ -9,8 +9,6 @@ pub use description::{BillingMode, IndexDescription, IndexKind, Projection, Tabl
 pub use store::{Entry, Partition, Store};
 pub use usage::{PartitionUsage, Usage};
 
-use std::sync::Arc;
-
 use crate::capacity::IndexChange;
 use crate::error::Result;
 use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
@@ -42,7 +40,7 @@ pub struct Table {
 #[derive(Debug)]
 pub struct WriteEffect {
     /// The item before the write.
-    pub old: Option<Arc<Item>>,
+    pub old: Option<Item>,
     /// Size of the item before the write (0 when there was none).
     pub old_size: usize,
     /// Size of the item after the write (0 when it was deleted).
@@ -106,14 +104,14 @@ impl Table {
         &self,
         index: &IndexDescription,
         key: &PrimaryKey,
-        item: &Arc<Item>,
+        item: &Item,
     ) -> Result<Option<IndexEntry>> {
         let Some((partition, sort)) = index_key_of(&index.key_schema, &index.name, item)? else {
             return Ok(None);
         };
         let projected = match index.projection {
-            Projection::All => Arc::clone(item),
-            _ => Arc::new(index.project(&self.description.key_schema, item)),
+            Projection::All => item.clone(),
+            _ => index.project(&self.description.key_schema, item),
         };
         let size = item_size(&projected);
         Ok(Some(IndexEntry {
@@ -142,10 +140,6 @@ impl Table {
     /// index in step. All validation happens before anything changes, so a
     /// failed write leaves the table as it was.
     pub fn write(&mut self, key: &PrimaryKey, new: Option<Item>) -> Result<WriteEffect> {
-        let new = new.map(|mut item| {
-            item.shrink_to_fit();
-            Arc::new(item)
-        });
         let mut planned = Vec::with_capacity(self.indexes.len());
         for index in &self.description.indexes {
             planned.push(match &new {
@@ -160,7 +154,7 @@ impl Table {
                 partition,
                 entry_key,
                 Entry {
-                    item: Arc::clone(item),
+                    item: item.clone(),
                     size: new_size,
                 },
             ),
@@ -197,7 +191,7 @@ impl Table {
                 (Some(o), Some(p)) => {
                     let same_key = o.partition == p.partition && o.key == p.key;
                     let (old_size, new_size) = (o.entry.size, p.entry.size);
-                    let same_entry = same_key && *o.entry.item == *p.entry.item;
+                    let same_entry = same_key && o.entry.item == p.entry.item;
                     if !same_key {
                         store.remove(&o.partition, &o.key);
                     }

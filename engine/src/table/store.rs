@@ -1,18 +1,17 @@
 //! Ordered storage for one table or index: partitions in hash order, each an
-//! ordered map from entry key to entry. Items are shared (`Arc`), so reading
+//! ordered map from entry key to entry. Items are shared (a [`Item`] is a
+//! reference-counted slice), so reading
 //! never copies them and an `ALL` index shares the table's items.
-
-use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use crate::key::{EntryKey, PartitionKey};
 use crate::types::Item;
+use std::collections::BTreeMap;
 
 /// A stored item (or index entry) and its size in bytes.
 #[derive(Clone, Debug)]
 pub struct Entry {
     /// The item, or the projected index entry.
-    pub item: Arc<Item>,
+    pub item: Item,
     /// Its size by DynamoDB's formula.
     pub size: usize,
 }

@@ -1,14 +1,18 @@
 //! [`Map`]: attribute name → value, the shape of every item and every `M`
 //! value.
 //!
-//! Entries live in one vector sorted by name (UTF-8 byte order, as DynamoDB
-//! sorts nothing here but responses should be deterministic), with short
-//! names stored inline. An item is then one allocation holding its names and
-//! small values side by side: lookups touch one or two cache lines, and a
-//! stored item costs little more than DynamoDB's own size for it.
+//! Entries live in one shared, immutable slice sorted by name (UTF-8 byte
+//! order: DynamoDB promises no attribute order, but responses should be
+//! deterministic), with short names and strings stored inline. An item is
+//! then a single allocation holding its reference count, names and small
+//! values side by side: cloning it is a reference-count increment, a lookup
+//! touches one or two cache lines, and a stored item costs little more than
+//! DynamoDB's own size for it. Changing a map copies it (copy on write); maps
+//! are built whole with [`FromIterator`] and changed rarely.
 
 use std::borrow::Borrow;
 use std::fmt;
+use std::sync::Arc;
 
 use compact_str::CompactString;
 
@@ -18,9 +22,17 @@ use super::value::Value;
 pub type Text = CompactString;
 
 /// An ordered map from attribute name to value.
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Map {
-    entries: Vec<(Text, Value)>,
+    entries: Arc<[(Text, Value)]>,
+}
+
+impl Default for Map {
+    fn default() -> Map {
+        Map {
+            entries: Arc::from(Vec::new()),
+        }
+    }
 }
 
 impl Map {
@@ -29,11 +41,16 @@ impl Map {
         Map::default()
     }
 
-    /// An empty map with room for `n` entries.
-    pub fn with_capacity(n: usize) -> Map {
+    /// Builds a map from entries already sorted by name with unique names.
+    fn from_sorted(entries: Vec<(Text, Value)>) -> Map {
         Map {
-            entries: Vec::with_capacity(n),
+            entries: Arc::from(entries),
         }
+    }
+
+    /// The entries as a vector, to change them.
+    fn to_vec(&self) -> Vec<(Text, Value)> {
+        self.entries.to_vec()
     }
 
     fn position(&self, name: &str) -> Result<usize, usize> {
@@ -46,9 +63,14 @@ impl Map {
         self.position(name).ok().map(|i| &self.entries[i].1)
     }
 
-    /// The value of an attribute, mutably.
+    /// The value of an attribute, mutably (copying the map first if it is shared).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        self.position(name).ok().map(|i| &mut self.entries[i].1)
+        let i = self.position(name).ok()?;
+        if Arc::get_mut(&mut self.entries).is_none() {
+            self.entries = Arc::from(self.to_vec());
+        }
+        // Invariant: the map was made unique just above.
+        Arc::get_mut(&mut self.entries).map(|entries| &mut entries[i].1)
     }
 
     /// True when the attribute is present.
@@ -59,18 +81,25 @@ impl Map {
     /// Sets an attribute, returning its previous value.
     pub fn insert(&mut self, name: impl Into<Text>, value: Value) -> Option<Value> {
         let name = name.into();
-        match self.position(&name) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+        let mut entries = self.to_vec();
+        let old = match self.position(&name) {
+            Ok(i) => Some(std::mem::replace(&mut entries[i].1, value)),
             Err(i) => {
-                self.entries.insert(i, (name, value));
+                entries.insert(i, (name, value));
                 None
             }
-        }
+        };
+        *self = Map::from_sorted(entries);
+        old
     }
 
     /// Removes an attribute, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<Value> {
-        self.position(name).ok().map(|i| self.entries.remove(i).1)
+        let i = self.position(name).ok()?;
+        let mut entries = self.to_vec();
+        let (_, old) = entries.remove(i);
+        *self = Map::from_sorted(entries);
+        Some(old)
     }
 
     /// Number of attributes.
@@ -97,11 +126,6 @@ impl Map {
     pub fn values(&self) -> impl Iterator<Item = &Value> {
         self.entries.iter().map(|(_, v)| v)
     }
-
-    /// Releases spare capacity (done once an item is stored).
-    pub fn shrink_to_fit(&mut self) {
-        self.entries.shrink_to_fit();
-    }
 }
 
 impl fmt::Debug for Map {
@@ -118,7 +142,7 @@ impl<K: Into<Text>> FromIterator<(K, Value)> for Map {
         entries.reverse();
         entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         entries.dedup_by(|a, b| a.0 == b.0);
-        Map { entries }
+        Map::from_sorted(entries)
     }
 }
 
@@ -126,7 +150,7 @@ impl IntoIterator for Map {
     type Item = (Text, Value);
     type IntoIter = std::vec::IntoIter<(Text, Value)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+        self.to_vec().into_iter()
     }
 }
 
@@ -164,6 +188,17 @@ mod tests {
         assert_eq!(names, ["B", "a", "b"]);
         assert_eq!(map.remove("b"), Some(Value::s("1")));
         assert_eq!(map.len(), 2);
+    }
+
+    #[test]
+    fn changing_a_shared_map_leaves_the_other_copy_alone() {
+        let original: Map = [("a", Value::s("1"))].into_iter().collect();
+        let mut changed = original.clone();
+        changed.insert("b", Value::s("2"));
+        *changed.get_mut("a").unwrap() = Value::s("3");
+        assert_eq!(original.len(), 1);
+        assert_eq!(original["a"], Value::s("1"));
+        assert_eq!(changed["a"], Value::s("3"));
     }
 
     #[test]
