@@ -47,7 +47,8 @@ impl KeySchema {
     }
 }
 
-/// A partition key placed in storage order: by hash, then by value.
+/// A partition key placed in storage order: by hash, then by value. It
+/// hashes as its precomputed hash (see [`PrehashedBuilder`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartitionKey {
     /// The fixed hash of the key value; decides Scan order and parallel-scan segments.
@@ -71,6 +72,35 @@ impl PartitionKey {
         ((u128::from(self.hash) * u128::from(total_segments)) >> 64) as u32
     }
 }
+
+impl std::hash::Hash for PartitionKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// A hasher for keys that carry their own hash: it passes the hash through.
+#[derive(Default)]
+pub struct PrehashedHasher(u64);
+
+impl std::hash::Hasher for PrehashedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Builds [`PrehashedHasher`]s.
+pub type PrehashedBuilder = std::hash::BuildHasherDefault<PrehashedHasher>;
 
 impl Ord for PartitionKey {
     fn cmp(&self, other: &Self) -> Ordering {

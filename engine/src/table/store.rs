@@ -1,11 +1,12 @@
 //! Ordered storage for one table or index: partitions in hash order, each an
-//! ordered map from entry key to entry. Items are shared (a [`Item`] is a
-//! reference-counted slice), so reading
-//! never copies them and an `ALL` index shares the table's items.
+//! ordered map from entry key to entry. Items are shared (an [`Item`] is a
+//! reference-counted slice), so reading never copies them and an `ALL`
+//! index shares the table's items.
 
-use crate::key::{EntryKey, PartitionKey};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::key::{EntryKey, PartitionKey, PrehashedBuilder};
 use crate::types::Item;
-use std::collections::BTreeMap;
 
 /// A stored item (or index entry) and its size in bytes.
 #[derive(Clone, Debug)]
@@ -19,10 +20,12 @@ pub struct Entry {
 /// One partition: entries ordered by sort key.
 pub type Partition = BTreeMap<EntryKey, Entry>;
 
-/// All partitions of a table or index.
+/// All partitions of a table or index: found by hash for point reads and
+/// writes, walked in hash order for Scan.
 #[derive(Default, Debug)]
 pub struct Store {
-    partitions: BTreeMap<PartitionKey, Partition>,
+    partitions: HashMap<PartitionKey, Partition, PrehashedBuilder>,
+    order: BTreeSet<PartitionKey>,
     n_items: usize,
     n_bytes: usize,
 }
@@ -53,7 +56,9 @@ impl Store {
         &self,
         start: std::ops::Bound<&PartitionKey>,
     ) -> impl Iterator<Item = (&PartitionKey, &Partition)> {
-        self.partitions.range((start, std::ops::Bound::Unbounded))
+        self.order
+            .range((start, std::ops::Bound::Unbounded))
+            .filter_map(|key| self.partitions.get(key).map(|p| (key, p)))
     }
 
     /// Inserts or replaces an entry, returning the one it replaced.
@@ -64,11 +69,14 @@ impl Store {
         entry: Entry,
     ) -> Option<Entry> {
         self.n_bytes += entry.size;
-        let old = self
-            .partitions
-            .entry(partition)
-            .or_default()
-            .insert(key, entry);
+        let entries = match self.partitions.get_mut(&partition) {
+            Some(entries) => entries,
+            None => {
+                self.order.insert(partition.clone());
+                self.partitions.entry(partition).or_default()
+            }
+        };
+        let old = entries.insert(key, entry);
         if let Some(old) = &old {
             self.n_bytes -= old.size;
         } else {
@@ -83,6 +91,7 @@ impl Store {
         let old = entries.remove(key)?;
         if entries.is_empty() {
             self.partitions.remove(partition);
+            self.order.remove(partition);
         }
         self.n_items -= 1;
         self.n_bytes -= old.size;
@@ -91,8 +100,7 @@ impl Store {
 
     /// Every entry, in storage order.
     pub fn entries(&self) -> impl Iterator<Item = (&PartitionKey, &EntryKey, &Entry)> {
-        self.partitions
-            .iter()
+        self.partitions_from(std::ops::Bound::Unbounded)
             .flat_map(|(p, entries)| entries.iter().map(move |(k, e)| (p, k, e)))
     }
 }

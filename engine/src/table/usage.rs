@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use xxhash_rust::xxh3::Xxh3DefaultBuilder;
+
 use crate::key::KeyValue;
 
 /// Units consumed in one partition.
@@ -18,7 +20,7 @@ pub struct PartitionUsage {
 /// never empty).
 #[derive(Debug, Default)]
 pub struct Usage {
-    by_target: BTreeMap<String, HashMap<KeyValue, PartitionUsage>>,
+    by_target: BTreeMap<String, HashMap<KeyValue, PartitionUsage, Xxh3DefaultBuilder>>,
 }
 
 impl Usage {
@@ -35,7 +37,7 @@ impl Usage {
     fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {
         let name = index.unwrap_or("");
         if !self.by_target.contains_key(name) {
-            self.by_target.insert(name.to_string(), HashMap::new());
+            self.by_target.insert(name.to_string(), HashMap::default());
         }
         // Invariant: inserted just above when missing.
         let target = self.by_target.get_mut(name).expect("target exists");
