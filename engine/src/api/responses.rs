@@ -87,7 +87,7 @@ struct WireItems<'a>(&'a [Item]);
 
 impl Serialize for WireItems<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|i| WireItem(i)))
+        serializer.collect_seq(self.0.iter().map(WireItem))
     }
 }
 

@@ -235,6 +235,28 @@ impl<'a> PageBuilder<'a> {
         !full
     }
 
+    /// Reads entries of one partition in order, with the next few items'
+    /// loads already under way; returns false when the page is full.
+    pub fn offer_all<'e, I>(&mut self, partition: &PartitionKey, entries: I) -> bool
+    where
+        I: Iterator<Item = (&'e EntryKey, &'e Entry)> + Clone,
+    {
+        const LOOKAHEAD: usize = 8;
+        let mut ahead = entries.clone();
+        for (_, entry) in ahead.by_ref().take(LOOKAHEAD) {
+            entry.item.prefetch();
+        }
+        for (key, entry) in entries {
+            if let Some((_, next)) = ahead.next() {
+                next.item.prefetch();
+            }
+            if !self.offer(partition, key, entry) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The table item behind an LSI entry, charged to the table.
     fn fetch(&mut self, key: &EntryKey) -> Option<Item> {
         let Tie::Base(base) = &key.tie else {

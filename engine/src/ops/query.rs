@@ -185,17 +185,12 @@ impl Engine {
             };
             let entries = partition.range((low, high));
             if forward {
-                for (key, entry) in entries.take_while(|(k, _)| in_range(k)) {
-                    if !page.offer(&partition_key, key, entry) {
-                        break;
-                    }
-                }
+                page.offer_all(&partition_key, entries.take_while(|(k, _)| in_range(k)));
             } else {
-                for (key, entry) in entries.rev().skip_while(|(k, _)| !in_range(k)) {
-                    if !in_range(key) || !page.offer(&partition_key, key, entry) {
-                        break;
-                    }
-                }
+                let mut entries = entries.rev().peekable();
+                // Past the end of a begins_with range, skip down to its last entry.
+                while entries.next_if(|(k, _)| !in_range(k)).is_some() {}
+                page.offer_all(&partition_key, entries.take_while(|(k, _)| in_range(k)));
             }
         }
         let (response, usage) = page.finish();

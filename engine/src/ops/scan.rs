@@ -168,22 +168,18 @@ impl Engine {
             (None, Some(p)) => Bound::Included(p),
             (None, None) => Bound::Unbounded,
         };
-        'partitions: for (partition_key, partition) in target.store().partitions_from(first) {
+        for (partition_key, partition) in target.store().partitions_from(first) {
             if let Some((segment, total)) = segments
                 && partition_key.segment(total) != segment
             {
                 break;
             }
-            let entries: Box<dyn Iterator<Item = _>> = match &start {
-                Some(s) if s.partition == *partition_key => {
-                    Box::new(partition.range((Bound::Excluded(s.entry.clone()), Bound::Unbounded)))
-                }
-                _ => Box::new(partition.iter()),
+            let from = match &start {
+                Some(s) if s.partition == *partition_key => Bound::Excluded(s.entry.clone()),
+                _ => Bound::Unbounded,
             };
-            for (key, entry) in entries {
-                if !page.offer(partition_key, key, entry) {
-                    break 'partitions;
-                }
+            if !page.offer_all(partition_key, partition.range((from, Bound::Unbounded))) {
+                break;
             }
         }
         let (response, usage) = page.finish();

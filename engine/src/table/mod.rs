@@ -148,7 +148,7 @@ impl Table {
             });
         }
         let (partition, entry_key) = table_position(key);
-        let new_size = new.as_ref().map_or(0, |i| item_size(i));
+        let new_size = new.as_ref().map_or(0, item_size);
         let old = match &new {
             Some(item) => self.items.insert(
                 partition,

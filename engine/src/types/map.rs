@@ -112,6 +112,25 @@ impl Map {
         self.entries.is_empty()
     }
 
+    /// Asks the processor to start loading the map's entries, ahead of a
+    /// read that walks many items (Scan): the loads of successive items then
+    /// overlap instead of queueing one cache miss behind another. A hint
+    /// only; it changes no result, and does nothing off x86-64.
+    #[inline]
+    pub fn prefetch(&self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let start = Arc::as_ptr(&self.entries) as *const i8;
+            let bytes = std::mem::size_of_val(&*self.entries).min(448);
+            for offset in (0..bytes).step_by(64) {
+                // SAFETY: prefetching is a hint that never faults; the
+                // addresses are inside the map's own allocation.
+                unsafe { _mm_prefetch(start.wrapping_add(offset), _MM_HINT_T0) };
+            }
+        }
+    }
+
     /// Attributes in name order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Text, &Value)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
