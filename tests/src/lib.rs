@@ -26,9 +26,21 @@ impl Db {
         Db::default()
     }
 
+    /// The engine itself, for what the JSON API does not show (per-partition usage).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     /// Runs an operation; `Ok` with the response body, or the error.
     pub fn call(&mut self, operation: &str, body: Json) -> Result<Json, ApiError> {
         self.call_raw(operation, body.to_string().as_bytes())
+    }
+
+    /// Runs an operation and returns the status and the whole body.
+    pub fn raw(&mut self, operation: &str, body: Json) -> (u16, Json) {
+        let response = handle(&mut self.engine, operation, body.to_string().as_bytes());
+        let json = serde_json::from_str(&response.body).expect("the engine always answers JSON");
+        (response.status, json)
     }
 
     /// Runs an operation on raw bytes.

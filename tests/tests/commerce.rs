@@ -107,7 +107,8 @@ fn assert_counts(response: &Json, count: u64, scanned: u64, units: f64) {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn customer_orders_newest_first() {
     let mut db = Db::new();
     load(&mut db);
@@ -123,7 +124,8 @@ fn customer_orders_newest_first() {
     assert_counts(&r, 3, 3, 0.5);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn order_with_its_items_in_one_query_sorts_items_before_meta() {
     let mut db = Db::new();
     load(&mut db);
@@ -139,7 +141,8 @@ fn order_with_its_items_in_one_query_sorts_items_before_meta() {
     assert_counts(&r, 3, 3, 0.5);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn pending_orders_and_pending_orders_in_july() {
     let mut db = Db::new();
     load(&mut db);
@@ -163,7 +166,8 @@ fn pending_orders_and_pending_orders_in_july() {
     assert_counts(&july, 1, 1, 0.5);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn books_by_price() {
     let mut db = Db::new();
     load(&mut db);
@@ -178,7 +182,8 @@ fn books_by_price() {
     assert_counts(&r, 2, 2, 0.5);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn open_orders_come_from_the_sparse_index() {
     let mut db = Db::new();
     load(&mut db);
@@ -207,7 +212,8 @@ fn open_orders_come_from_the_sparse_index() {
     assert_eq!(scan["ScannedCount"], json!(2));
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn fulfilling_an_order_moves_it_in_gsi1_and_out_of_gsi2() {
     let mut db = Db::new();
     load(&mut db);
@@ -265,7 +271,8 @@ fn fulfilling_an_order_moves_it_in_gsi1_and_out_of_gsi2() {
     assert_eq!(again.message, "The conditional request failed");
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn scan_with_filter_reads_everything_to_return_little() {
     let mut db = Db::new();
     load(&mut db);

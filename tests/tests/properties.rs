@@ -1,6 +1,8 @@
 //! Properties that must hold for any input: number normalisation and order,
 //! number sizes, and paging (any Limit yields exactly the unpaged result).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use ddbplay_tests::{Db, n, s};
 use engine::types::Number;
 use proptest::prelude::*;

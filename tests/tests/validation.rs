@@ -46,7 +46,8 @@ fn check(cases: &[(&str, Json, &str)]) {
     }
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn key_condition_mistakes() {
     let v = |p: &str| json!({":p": s(p), ":s": s("1"), ":t": s("2")});
     check(&[
@@ -140,7 +141,8 @@ fn key_condition_mistakes() {
     ]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn placeholder_and_reserved_word_mistakes() {
     check(&[
         (
@@ -262,7 +264,8 @@ fn placeholder_and_reserved_word_mistakes() {
     ]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn item_and_key_mistakes() {
     check(&[
         (
@@ -348,7 +351,8 @@ fn item_and_key_mistakes() {
     ]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn read_parameter_mistakes() {
     let kce = |extra: Json| {
         let mut body = query(
@@ -447,7 +451,8 @@ fn read_parameter_mistakes() {
     ]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn table_mistakes() {
     let mut db = db();
     assert_eq!(
@@ -491,7 +496,8 @@ fn table_mistakes() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn malformed_bodies_are_serialization_errors_and_change_nothing() {
     let mut db = db();
     for body in [
