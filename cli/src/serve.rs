@@ -18,7 +18,7 @@ type Shared = Arc<Mutex<Engine>>;
 
 /// Serves until Ctrl-C.
 pub fn run(bind: &str, port: u16) -> std::io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {

@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         let mut placeholders = Placeholders::new(Some(&names), Some(&values));
         if let Ok(condition) = placeholders.condition(text, kind) {
             let _ = keycond::analyze(&condition, &schema);
-            let _ = engine::expr::eval::eval_condition(&condition, &BTreeMap::new());
+            let _ = engine::expr::eval::eval_condition(&condition, &engine::types::Item::new());
         }
         let _ = placeholders.check_unused();
     }

@@ -89,7 +89,32 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     )?;
     build_page(tools)?;
     run_counted(Command::new("node").args(["--test", "tests/e2e/"]), tally)?;
-    server_end_to_end(tools, tally)
+    server_end_to_end(tools, tally)?;
+    fuzz(tools)
+}
+
+/// How long each fuzz target runs in `cargo xtask test`.
+const FUZZ_SECONDS: &str = "30";
+
+/// A short run of each fuzz target, from the seeds in `fuzz/seeds/`; any
+/// panic fails the test run (cargo-fuzz exits non-zero and saves the input).
+fn fuzz(tools: &Tools) -> Result<(), String> {
+    for target in ["expressions", "requests"] {
+        let corpus = root().join("target").join("fuzz-corpus").join(target);
+        std::fs::create_dir_all(&corpus).map_err(|e| e.to_string())?;
+        run(tools
+            .fuzz_cargo()
+            .args(["fuzz", "run", "--sanitizer", "none", target])
+            .arg(&corpus)
+            .arg(root().join("fuzz").join("seeds").join(target))
+            .args([
+                "--",
+                &format!("-max_total_time={FUZZ_SECONDS}"),
+                "-max_len=4096",
+                "-timeout=10",
+            ]))?;
+    }
+    Ok(())
 }
 
 /// Stops the server when the test ends, however it ends.
@@ -105,22 +130,13 @@ impl Drop for ServerGuard {
 /// Starts `ddbplay serve` on a free port and drives it with boto3.
 fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     run(Command::new("cargo").args(["build", "-q", "-p", "ddbplay"]))?;
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map_err(|e| e.to_string())?
-        .port();
+    let port = free_port()?;
     let server = Command::new(root().join("target").join("debug").join("ddbplay"))
         .args(["serve", "--port", &port.to_string()])
         .spawn()
         .map_err(|e| format!("could not start ddbplay serve: {e}"))?;
     let _guard = ServerGuard(server);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        if Instant::now() > deadline {
-            return Err("ddbplay serve did not start listening within 20 s".into());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_for(port)?;
     run_counted(
         Command::new(tools.python())
             .args([

@@ -8,6 +8,7 @@
 //! | wasm-opt, playwright-core | npm (`tests/e2e/package.json`) |
 //! | Chromium and ChromeDriver | Debian's `chromium` and `chromium-driver` |
 //! | boto3, pytest | PyPI, in a virtual environment under `.tools/` |
+//! | cargo-fuzz | `cargo install cargo-fuzz` (fuzzing runs on the stable toolchain with `RUSTC_BOOTSTRAP=1`) |
 //!
 //! Each is skipped when the right version is already there. `WASM_MODE=rustup`
 //! or `WASM_MODE=debian` forces one way of getting the wasm std.
@@ -125,7 +126,28 @@ impl Tools {
         let tools = Self::ensure_build()?;
         tools.ensure_browser()?;
         tools.ensure_python()?;
+        tools.ensure_cargo_fuzz()?;
         Ok(tools)
+    }
+
+    fn ensure_cargo_fuzz(&self) -> Result<(), String> {
+        if succeeds(Command::new(self.cargo_bin.join("cargo-fuzz")).arg("--version")) {
+            return Ok(());
+        }
+        eprintln!("xtask: installing cargo-fuzz (about 2 minutes)");
+        run(Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))
+    }
+
+    /// `cargo` for fuzzing: libFuzzer's instrumentation flags are nightly-only,
+    /// which `RUSTC_BOOTSTRAP=1` allows on the stable toolchain. Its own
+    /// target folder keeps the instrumented build apart.
+    pub fn fuzz_cargo(&self) -> Command {
+        let mut command = Command::new("cargo");
+        command
+            .current_dir(root().join("fuzz"))
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env("CARGO_TARGET_DIR", root().join("target").join("fuzz"));
+        command
     }
 
     fn ensure_wasm_std() -> Result<WasmMode, String> {

@@ -1,0 +1,50 @@
+"""Server CPU per request of `ddbplay serve`, measured with boto3 as the client.
+
+Loads one partition of 100 items of ~1 KB, runs the Query that returns all
+of them many times, and divides the CPU time the server process used
+(user + system, from /proc) by the number of requests. HTTP, JSON decoding
+and encoding and the engine are all inside that figure.
+
+Usage: bench_server.py ENDPOINT SERVER_PID [REQUESTS]
+"""
+
+import os
+import sys
+import time
+
+import boto3
+
+endpoint, pid = sys.argv[1], int(sys.argv[2])
+requests = int(sys.argv[3]) if len(sys.argv) > 3 else 3000
+ticks = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds():
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+client = boto3.client("dynamodb", endpoint_url=endpoint, region_name="us-east-1",
+                      aws_access_key_id="any", aws_secret_access_key="any")
+client.create_table(TableName="bench", BillingMode="PAY_PER_REQUEST",
+                    AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                                          {"AttributeName": "SK", "AttributeType": "S"}],
+                    KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
+                               {"AttributeName": "SK", "KeyType": "RANGE"}])
+for i in range(100):
+    client.put_item(TableName="bench", Item={
+        "PK": {"S": "CUST#1"}, "SK": {"S": f"ORDER#{i:04}"}, "status": {"S": "SHIPPED"},
+        "total": {"N": f"{i}.99"}, "notes": {"S": "n" * 900},
+    })
+query = dict(TableName="bench", KeyConditionExpression="PK = :pk",
+             ExpressionAttributeValues={":pk": {"S": "CUST#1"}}, ReturnConsumedCapacity="TOTAL")
+for _ in range(200):
+    client.query(**query)
+start_cpu, start_wall = cpu_seconds(), time.perf_counter()
+for _ in range(requests):
+    response = client.query(**query)
+    assert response["Count"] == 100
+used, wall = cpu_seconds() - start_cpu, time.perf_counter() - start_wall
+print(f"server: Query returning 100 items of ~1 KB: {used / requests * 1e6:.0f} us of server CPU per request "
+      f"({requests} requests, {wall / requests * 1e3:.2f} ms round trip with boto3)")
