@@ -152,9 +152,43 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     )
 }
 
-/// Runs the engine's criterion benchmarks (extra arguments go to criterion).
+/// Runs the engine's criterion benchmarks (extra arguments go to criterion),
+/// then measures `ddbplay serve`'s CPU per Query with boto3 as the client.
 pub fn bench(args: &[String]) -> Result<(), String> {
     run(Command::new("cargo")
         .args(["bench", "-p", "ddbplay-engine", "--bench", "engine", "--"])
-        .args(args))
+        .args(args))?;
+    let tools = Tools::ensure()?;
+    run(Command::new("cargo").args(["build", "--release", "-q", "-p", "ddbplay"]))?;
+    let port = free_port()?;
+    let server = Command::new(root().join("target").join("release").join("ddbplay"))
+        .args(["serve", "--port", &port.to_string()])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("could not start ddbplay serve: {e}"))?;
+    let pid = server.id().to_string();
+    let _guard = ServerGuard(server);
+    wait_for(port)?;
+    run(Command::new(tools.python())
+        .arg("tests/e2e/bench_server.py")
+        .arg(format!("http://127.0.0.1:{port}"))
+        .arg(pid))
+}
+
+fn free_port() -> Result<u16, String> {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .map_err(|e| e.to_string())
+}
+
+fn wait_for(port: u16) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            return Err("ddbplay serve did not start listening within 20 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Ok(())
 }
