@@ -49,15 +49,20 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     run(Command::new("cargo")
         .args(["doc", "--workspace", "--no-deps"])
         .env("RUSTDOCFLAGS", "-D warnings"))?;
+    // Everything that is built for wasm32 (the benchmarks are native only).
     run(tools.wasm_cargo().args([
         "clippy",
         "-p",
         "ddbplay-engine",
         "-p",
         "ddbplay-web",
+        "-p",
+        "ddbplay-tests",
         "--target",
         WASM_TARGET,
-        "--all-targets",
+        "--lib",
+        "--bins",
+        "--tests",
         "--",
         "-D",
         "warnings",
