@@ -119,6 +119,22 @@ impl Error {
         400
     }
 
+    /// Points a validation error that has no location yet at `span` of
+    /// `parameter` (for errors found after parsing, which point at the
+    /// whole expression).
+    pub fn or_at(self, parameter: &'static str, span: Span) -> Error {
+        match self {
+            Error::Validation {
+                message,
+                location: None,
+            } => Error::Validation {
+                message,
+                location: Some(Location { parameter, span }),
+            },
+            other => other,
+        }
+    }
+
     /// Where the error points, if it points into an expression.
     pub fn location(&self) -> Option<&Location> {
         match self {

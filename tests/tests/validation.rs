@@ -498,6 +498,54 @@ fn table_mistakes() {
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
+fn expression_errors_point_at_the_offending_text() {
+    use engine::Engine;
+    use engine::ops::{ExpressionParameters, QueryRequest};
+    let mut engine = Engine::new();
+    let table = r#"{"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
+        "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+        "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]}"#;
+    assert_eq!(
+        engine::api::handle(&mut engine, "CreateTable", table.as_bytes()).status,
+        200
+    );
+    let values = ExpressionParameters {
+        names: None,
+        values: Some(
+            [(":p".to_string(), engine::types::Value::s("a"))]
+                .into_iter()
+                .collect(),
+        ),
+    };
+    let query = |condition: &str, filter: Option<&str>| QueryRequest {
+        table_name: "tbl".into(),
+        key_condition_expression: Some(condition.into()),
+        filter_expression: filter.map(str::to_string),
+        expression: values.clone(),
+        ..QueryRequest::default()
+    };
+    let syntax = engine.query(query("pk = :p AND AND", None)).unwrap_err();
+    let at = syntax.location().unwrap();
+    assert_eq!(
+        (at.parameter, at.span.start, at.span.end),
+        ("KeyConditionExpression", 12, 15)
+    );
+    let reserved = engine
+        .query(query("pk = :p", Some("size > :p OR status = :p")))
+        .unwrap_err();
+    let at = reserved.location().unwrap();
+    assert_eq!(
+        (at.parameter, at.span.start, at.span.end),
+        ("FilterExpression", 0, 4)
+    );
+    let undefined = engine.query(query("pk = :nope", None)).unwrap_err();
+    assert_eq!(undefined.location().unwrap().span.start, 5);
+    let whole = engine.query(query("pk > :p", None)).unwrap_err();
+    assert_eq!(whole.location().unwrap().span.end, 7);
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn malformed_bodies_are_serialization_errors_and_change_nothing() {
     let mut db = db();
     for body in [

@@ -84,6 +84,10 @@ fn is_clause(name: &str) -> bool {
         .any(|c| c.eq_ignore_ascii_case(name))
 }
 
+/// Words that are always keywords in a condition; in an update expression
+/// the clause names are keywords as well (see [`is_clause`]).
+const KEYWORDS: [&str; 5] = ["AND", "OR", "NOT", "BETWEEN", "IN"];
+
 fn is_keyword(name: &str, keyword: &str) -> bool {
     name.eq_ignore_ascii_case(keyword)
 }
@@ -379,6 +383,10 @@ impl<'a> Parser<'a> {
     fn path(&mut self) -> Result<RawPath> {
         let first = self.peek().clone();
         let mut segments = vec![match &first.kind {
+            // Keywords are never names: `a = :v AND AND` fails at the second AND.
+            TokenKind::Name(name) if KEYWORDS.iter().any(|k| is_keyword(name, k)) => {
+                return Err(self.syntax_error());
+            }
             TokenKind::Name(name) => Segment::Name(name.clone(), first.span),
             TokenKind::NameRef(name) => Segment::Alias(name.clone(), first.span),
             _ => return Err(self.syntax_error()),
@@ -458,6 +466,14 @@ mod tests {
         assert_eq!(
             message(parse_update("SET path = VALUE 1")),
             "Invalid UpdateExpression: Syntax error; token: \"1\", near: \"VALUE 1\""
+        );
+    }
+
+    #[test]
+    fn keywords_are_never_attribute_names() {
+        assert_eq!(
+            message(parse_condition("a = :v AND AND", ExprKind::Filter)),
+            "Invalid FilterExpression: Syntax error; token: \"AND\", near: \"AND AND\""
         );
     }
 

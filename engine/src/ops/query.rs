@@ -6,7 +6,7 @@ use std::ops::Bound;
 use super::page::{PageBuilder, PageResponse, Target};
 use super::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Span};
 use crate::expr::keycond::{SortCondition, analyze};
 use crate::expr::{ExprKind, Placeholders};
 use crate::key::{EntryKey, KeyValue, PartitionKey, Tie};
@@ -123,17 +123,21 @@ impl Engine {
             ));
         }
         let schema = target.key_schema();
-        let key_condition = analyze(&key_condition, schema)?;
+        let whole = Span::new(0, key_condition_text.len());
+        let key_condition = analyze(&key_condition, schema)
+            .map_err(|e| e.or_at("KeyConditionExpression", whole))?;
         if let Some(filter) = &filter
             && let Some(path) = filter
                 .paths()
                 .into_iter()
                 .find(|p| schema.contains(p.top()))
         {
+            let filter_text = request.filter_expression.as_deref().unwrap_or_default();
             return Err(Error::validation(format!(
                 "Filter Expression can only contain non-primary key attributes: Primary key attribute: {}",
                 path.top()
-            )));
+            ))
+            .or_at("FilterExpression", Span::new(0, filter_text.len())));
         }
         let shape = read_shape(
             request.select,

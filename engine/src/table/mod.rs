@@ -251,17 +251,4 @@ impl Table {
         self.indexes.retain(|i| i.description.name != name);
         self.usage.forget(Some(name));
     }
-
-    /// The primary key of a stored table entry.
-    pub fn primary_key(partition: &PartitionKey, entry_key: &EntryKey) -> PrimaryKey {
-        PrimaryKey {
-            partition: partition.value.clone(),
-            sort: entry_key.sort.clone(),
-        }
-    }
-
-    /// The partition key value of a stored entry (for usage accounting).
-    pub fn partition_value(partition: &PartitionKey) -> &KeyValue {
-        &partition.value
-    }
 }
