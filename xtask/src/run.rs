@@ -50,6 +50,30 @@ pub fn run(command: &mut Command) -> Result<(), String> {
     }
 }
 
+/// Runs a chatty command with its output kept back: on success only its last
+/// line is shown, on failure its last 80 lines.
+pub fn run_quietly(command: &mut Command) -> Result<(), String> {
+    eprintln!("$ {}", describe(command));
+    let out = in_root(command)
+        .output()
+        .map_err(|e| format!("could not start `{}`: {e}", describe(command)))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let keep = if out.status.success() { 1 } else { 80 };
+    for line in &lines[lines.len().saturating_sub(keep)..] {
+        eprintln!("{line}");
+    }
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({})", describe(command), out.status))
+    }
+}
+
 /// True when the command runs and exits successfully (output discarded).
 pub fn succeeds(command: &mut Command) -> bool {
     in_root(command)

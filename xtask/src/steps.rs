@@ -4,7 +4,7 @@ use std::net::TcpListener;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-use crate::run::{Tally, root, run, run_counted};
+use crate::run::{Tally, root, run, run_counted, run_quietly};
 use crate::tools::Tools;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
@@ -107,17 +107,19 @@ fn fuzz(tools: &Tools) -> Result<(), String> {
     for target in ["expressions", "requests"] {
         let corpus = root().join("target").join("fuzz-corpus").join(target);
         std::fs::create_dir_all(&corpus).map_err(|e| e.to_string())?;
-        run(tools
-            .fuzz_cargo()
-            .args(["fuzz", "run", "--sanitizer", "none", target])
-            .arg(&corpus)
-            .arg(root().join("fuzz").join("seeds").join(target))
-            .args([
-                "--",
-                &format!("-max_total_time={FUZZ_SECONDS}"),
-                "-max_len=4096",
-                "-timeout=10",
-            ]))?;
+        run_quietly(
+            tools
+                .fuzz_cargo()
+                .args(["fuzz", "run", "--sanitizer", "none", target])
+                .arg(&corpus)
+                .arg(root().join("fuzz").join("seeds").join(target))
+                .args([
+                    "--",
+                    &format!("-max_total_time={FUZZ_SECONDS}"),
+                    "-max_len=4096",
+                    "-timeout=10",
+                ]),
+        )?;
     }
     Ok(())
 }
