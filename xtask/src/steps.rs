@@ -142,7 +142,8 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
         .args(["serve", "--port", &port.to_string()])
         .spawn()
         .map_err(|e| format!("could not start ddbplay serve: {e}"))?;
-    let _guard = ServerGuard(server);
+    let pid = server.id().to_string();
+    let mut guard = ServerGuard(server);
     wait_for(port)?;
     run_counted(
         Command::new(tools.python())
@@ -156,7 +157,23 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
             ])
             .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}")),
         tally,
-    )
+    )?;
+    // Ctrl-C stops it cleanly: exit status 0 within a few seconds.
+    run(Command::new("kill").args(["-INT", &pid]))?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match guard.0.try_wait().map_err(|e| e.to_string())? {
+            Some(status) if status.success() => break,
+            Some(status) => return Err(format!("ddbplay serve exited with {status} on Ctrl-C")),
+            None if Instant::now() > deadline => {
+                return Err("ddbplay serve did not stop on Ctrl-C".into());
+            }
+            None => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    tally.passed += 1;
+    eprintln!("xtask: ddbplay serve stopped cleanly on Ctrl-C");
+    Ok(())
 }
 
 /// Runs the engine's criterion benchmarks (extra arguments go to criterion),
