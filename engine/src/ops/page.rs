@@ -6,6 +6,16 @@
 //! charged, whether or not the FilterExpression then keeps it; Count is what
 //! the filter kept. When the page stopped early, LastEvaluatedKey is the key
 //! of the last entry evaluated — even if nothing remains after it.
+//!
+//! Choices where DynamoDB's documentation is silent or unsure, following
+//! the project's semantics reference:
+//! - a page that reads nothing is still charged the minimum unit (0.5
+//!   eventually consistent, 1 strong), as GetItem of a missing item is;
+//! - on an index the 1 MB is measured on the index entries;
+//! - an LSI read that needs unprojected attributes fetches each item from
+//!   the table; the fetched bytes are summed and rounded once, on the table's
+//!   arm of the consumed capacity (the behaviour a live-validated test pins,
+//!   where the guide's example rounds each fetch separately).
 
 use super::select::ReadShape;
 use crate::capacity::{Consumed, read_units};
