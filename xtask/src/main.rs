@@ -7,7 +7,11 @@
 //!   and its browser test, and `ddbplay serve` driven by boto3 — then one
 //!   closing line with the totals.
 //! - `cargo xtask setup`: only install what is missing.
-//! - `cargo xtask bench`: the engine's criterion benchmarks.
+//! - `cargo xtask bench`: the engine's criterion benchmarks and the server's
+//!   CPU per request.
+//! - `cargo xtask debian-wasm`: builds and runs the engine's wasm tests with
+//!   Debian's toolchain (the fallback for machines where rustup cannot
+//!   download the wasm std), so that route keeps working.
 //!
 //! What a fresh machine lacks is installed first ([`tools`]); anything that
 //! cannot be installed is explained, not skipped.
@@ -26,8 +30,9 @@ fn main() -> ExitCode {
         Some("setup") => tools::Tools::ensure().map(|_| ()),
         Some("dist") => tools::Tools::ensure().and_then(|t| steps::build_page(&t)),
         Some("bench") => steps::bench(&args[1..]),
+        Some("debian-wasm") => steps::debian_wasm(),
         _ => {
-            eprintln!("usage: cargo xtask <serve|test|setup|dist|bench>");
+            eprintln!("usage: cargo xtask <serve|test|setup|dist|bench|debian-wasm>");
             return ExitCode::from(2);
         }
     };

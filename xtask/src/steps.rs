@@ -124,6 +124,20 @@ fn fuzz(tools: &Tools) -> Result<(), String> {
     Ok(())
 }
 
+/// The engine's wasm tests built with Debian's toolchain and build-std.
+pub fn debian_wasm() -> Result<(), String> {
+    let tools = Tools::debian_wasm()?;
+    run(tools.wasm_cargo().args([
+        "test",
+        "-p",
+        "ddbplay-engine",
+        "--target",
+        WASM_TARGET,
+        "--test",
+        "wasm",
+    ]))
+}
+
 /// Stops the server when the test ends, however it ends.
 struct ServerGuard(Child);
 

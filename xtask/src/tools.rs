@@ -86,6 +86,15 @@ fn has_rustup_wasm_std() -> bool {
     })
 }
 
+/// Where `cargo install` puts binaries.
+fn cargo_bin() -> Result<PathBuf, String> {
+    std::env::var("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|_| std::env::var("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .map(|home| home.join("bin"))
+        .map_err(|_| "neither CARGO_HOME nor HOME is set".to_string())
+}
+
 /// The wasm-bindgen version Cargo.lock pins.
 fn locked_wasm_bindgen_version() -> Result<String, String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock"))
@@ -104,13 +113,9 @@ fn locked_wasm_bindgen_version() -> Result<String, String> {
 impl Tools {
     /// Finds or installs what building the page needs.
     pub fn ensure_build() -> Result<Tools, String> {
-        let home = std::env::var("CARGO_HOME")
-            .map(PathBuf::from)
-            .or_else(|_| std::env::var("HOME").map(|h| PathBuf::from(h).join(".cargo")))
-            .map_err(|_| "neither CARGO_HOME nor HOME is set".to_string())?;
         let tools = Tools {
             wasm_mode: Self::ensure_wasm_std()?,
-            cargo_bin: home.join("bin"),
+            cargo_bin: cargo_bin()?,
         };
         eprintln!("xtask: wasm std from {:?}", tools.wasm_mode);
         tools.ensure_wasm_bindgen()?;
@@ -118,6 +123,16 @@ impl Tools {
         tools.ensure_node_packages()?;
         // Trunk builds offline, so every crate (and, with build-std, std's own) is fetched first.
         run(tools.wasm_cargo().args(["fetch", "--target", WASM_TARGET]))?;
+        Ok(tools)
+    }
+
+    /// Debian's wasm toolchain, whatever rustup can do, with wasm-bindgen-cli.
+    pub fn debian_wasm() -> Result<Tools, String> {
+        let tools = Tools {
+            wasm_mode: Self::ensure_debian_toolchain()?,
+            cargo_bin: cargo_bin()?,
+        };
+        tools.ensure_wasm_bindgen()?;
         Ok(tools)
     }
 
