@@ -405,86 +405,79 @@ struct ItemWriteWire {
     conditional_operator: Option<Json>,
 }
 
-/// Parses the shape PutItem, DeleteItem and UpdateItem share.
-fn item_write(body: &[u8]) -> Result<(ItemWriteWire, ReturnConsumedCapacity)> {
-    let wire: ItemWriteWire = parse_body(body)?;
+/// What PutItem, DeleteItem and UpdateItem share, decoded.
+struct ItemWrite {
+    wire: ItemWriteWire,
+    table_name: String,
+    expression: ExpressionParameters,
+    return_values: ReturnValues,
+    return_old_on_condition_failure: bool,
+    capacity: ReturnConsumedCapacity,
+}
+
+fn item_write(body: &[u8]) -> Result<ItemWrite> {
+    let mut wire: ItemWriteWire = parse_body(body)?;
     no_legacy(&[
         ("Expected", wire.expected.is_some()),
         ("AttributeUpdates", wire.attribute_updates.is_some()),
         ("ConditionalOperator", wire.conditional_operator.is_some()),
     ])?;
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    Ok((wire, rcc))
+    Ok(ItemWrite {
+        capacity: return_consumed_capacity(wire.return_consumed_capacity.as_deref())?,
+        table_name: required(wire.table_name.take(), "tableName")?,
+        expression: expression_parameters(
+            wire.expression_attribute_names.take(),
+            wire.expression_attribute_values.take(),
+        )?,
+        return_values: return_values(wire.return_values.as_deref())?,
+        return_old_on_condition_failure: return_old_on_failure(
+            wire.return_values_on_condition_check_failure.as_deref(),
+        )?,
+        wire,
+    })
 }
 
 /// PutItem.
 pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)> {
-    let (wire, rcc) = item_write(body)?;
-    let table_name = required(wire.table_name, "tableName")?;
-    let item = decode_item(&required(wire.item, "item")?)?;
-    Ok((
-        PutItemRequest {
-            table_name,
-            item,
-            condition_expression: wire.condition_expression,
-            expression: expression_parameters(
-                wire.expression_attribute_names,
-                wire.expression_attribute_values,
-            )?,
-            return_values: return_values(wire.return_values.as_deref())?,
-            return_old_on_condition_failure: return_old_on_failure(
-                wire.return_values_on_condition_check_failure.as_deref(),
-            )?,
-        },
-        rcc,
-    ))
+    let w = item_write(body)?;
+    let request = PutItemRequest {
+        item: decode_item(&required(w.wire.item, "item")?)?,
+        table_name: w.table_name,
+        condition_expression: w.wire.condition_expression,
+        expression: w.expression,
+        return_values: w.return_values,
+        return_old_on_condition_failure: w.return_old_on_condition_failure,
+    };
+    Ok((request, w.capacity))
 }
 
 /// DeleteItem.
 pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapacity)> {
-    let (wire, rcc) = item_write(body)?;
-    let table_name = required(wire.table_name, "tableName")?;
-    let key = decode_item(&required(wire.key, "key")?)?;
-    Ok((
-        DeleteItemRequest {
-            table_name,
-            key,
-            condition_expression: wire.condition_expression,
-            expression: expression_parameters(
-                wire.expression_attribute_names,
-                wire.expression_attribute_values,
-            )?,
-            return_values: return_values(wire.return_values.as_deref())?,
-            return_old_on_condition_failure: return_old_on_failure(
-                wire.return_values_on_condition_check_failure.as_deref(),
-            )?,
-        },
-        rcc,
-    ))
+    let w = item_write(body)?;
+    let request = DeleteItemRequest {
+        key: decode_item(&required(w.wire.key, "key")?)?,
+        table_name: w.table_name,
+        condition_expression: w.wire.condition_expression,
+        expression: w.expression,
+        return_values: w.return_values,
+        return_old_on_condition_failure: w.return_old_on_condition_failure,
+    };
+    Ok((request, w.capacity))
 }
 
 /// UpdateItem.
 pub fn update_item(body: &[u8]) -> Result<(UpdateItemRequest, ReturnConsumedCapacity)> {
-    let (wire, rcc) = item_write(body)?;
-    let table_name = required(wire.table_name, "tableName")?;
-    let key = decode_item(&required(wire.key, "key")?)?;
-    Ok((
-        UpdateItemRequest {
-            table_name,
-            key,
-            update_expression: wire.update_expression,
-            condition_expression: wire.condition_expression,
-            expression: expression_parameters(
-                wire.expression_attribute_names,
-                wire.expression_attribute_values,
-            )?,
-            return_values: return_values(wire.return_values.as_deref())?,
-            return_old_on_condition_failure: return_old_on_failure(
-                wire.return_values_on_condition_check_failure.as_deref(),
-            )?,
-        },
-        rcc,
-    ))
+    let w = item_write(body)?;
+    let request = UpdateItemRequest {
+        key: decode_item(&required(w.wire.key, "key")?)?,
+        table_name: w.table_name,
+        update_expression: w.wire.update_expression,
+        condition_expression: w.wire.condition_expression,
+        expression: w.expression,
+        return_values: w.return_values,
+        return_old_on_condition_failure: w.return_old_on_condition_failure,
+    };
+    Ok((request, w.capacity))
 }
 
 #[derive(Deserialize)]

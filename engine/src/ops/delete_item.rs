@@ -1,10 +1,9 @@
 //! DeleteItem: remove one item by key (a missing item is not an error).
 
-use super::write::{ReturnValues, charge_write, check_condition};
-use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use super::write::{ReturnValues, charge_write, check_condition, parse_condition_only};
+use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::Consumed;
 use crate::error::Result;
-use crate::expr::{ExprKind, Placeholders};
 use crate::key::key_from_request;
 use crate::types::Item;
 
@@ -39,21 +38,8 @@ impl Engine {
     pub fn delete_item(&mut self, request: DeleteItemRequest) -> Result<DeleteItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
         request.return_values.check_old_only()?;
-        check_expression_parameters(
-            &request.expression,
-            request.condition_expression.is_some(),
-            "ConditionExpression is null",
-        )?;
-        let mut placeholders = Placeholders::new(
-            request.expression.names.as_ref(),
-            request.expression.values.as_ref(),
-        );
-        let condition = request
-            .condition_expression
-            .as_deref()
-            .map(|c| placeholders.condition(c, ExprKind::Condition))
-            .transpose()?;
-        placeholders.check_unused()?;
+        let condition =
+            parse_condition_only(&request.expression, request.condition_expression.as_deref())?;
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
         check_condition(

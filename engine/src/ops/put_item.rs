@@ -1,10 +1,11 @@
 //! PutItem: store a whole item, replacing any item with the same key.
 
-use super::write::{ReturnValues, charge_write, check_condition, check_item_size};
-use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use super::write::{
+    ReturnValues, charge_write, check_condition, check_item_size, parse_condition_only,
+};
+use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::Consumed;
 use crate::error::Result;
-use crate::expr::{ExprKind, Placeholders};
 use crate::key::primary_key_of;
 use crate::types::Item;
 
@@ -39,21 +40,8 @@ impl Engine {
     pub fn put_item(&mut self, request: PutItemRequest) -> Result<PutItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
         request.return_values.check_old_only()?;
-        check_expression_parameters(
-            &request.expression,
-            request.condition_expression.is_some(),
-            "ConditionExpression is null",
-        )?;
-        let mut placeholders = Placeholders::new(
-            request.expression.names.as_ref(),
-            request.expression.values.as_ref(),
-        );
-        let condition = request
-            .condition_expression
-            .as_deref()
-            .map(|c| placeholders.condition(c, ExprKind::Condition))
-            .transpose()?;
-        placeholders.check_unused()?;
+        let condition =
+            parse_condition_only(&request.expression, request.condition_expression.as_deref())?;
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = primary_key_of(&table.description.key_schema, &request.item)?;
         check_item_size(

@@ -1,10 +1,12 @@
 //! What every single-item write shares: ReturnValues, the condition check,
 //! the item checks, and turning a write's effect into consumed capacity.
 
+use super::{ExpressionParameters, check_expression_parameters};
 use crate::capacity::{Consumed, write_units};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
 use crate::expr::eval::eval_condition;
+use crate::expr::{ExprKind, Placeholders};
 use crate::key::PrimaryKey;
 use crate::table::{Table, WriteEffect};
 use crate::types::{Item, MAX_ITEM_BYTES, item_size};
@@ -33,6 +35,25 @@ impl ReturnValues {
             _ => Err(Error::validation("Return values set to invalid value")),
         }
     }
+}
+
+/// Parses the ConditionExpression of a write that has no other expression
+/// (PutItem, DeleteItem), checking its placeholders.
+pub(super) fn parse_condition_only(
+    expression: &ExpressionParameters,
+    condition: Option<&str>,
+) -> Result<Option<Condition>> {
+    check_expression_parameters(
+        expression,
+        condition.is_some(),
+        "ConditionExpression is null",
+    )?;
+    let mut placeholders = Placeholders::new(expression.names.as_ref(), expression.values.as_ref());
+    let condition = condition
+        .map(|c| placeholders.condition(c, ExprKind::Condition))
+        .transpose()?;
+    placeholders.check_unused()?;
+    Ok(condition)
 }
 
 /// Checks an item about to be stored: its size.
