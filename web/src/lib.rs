@@ -4,6 +4,7 @@
 //! what each read and what each cost.
 
 pub mod demo;
+pub mod model;
 
 use yew::prelude::*;
 

@@ -1,0 +1,245 @@
+//! The entity chart: the table design and, per entity type, its attributes,
+//! how to generate them, and a key template for every key attribute of the
+//! table and its indexes.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value as Json, json};
+
+use super::template::Template;
+
+/// A key attribute: name and type (`S`, `N` or `B`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyAttribute {
+    pub name: String,
+    pub key_type: &'static str,
+}
+
+impl KeyAttribute {
+    /// A string key attribute.
+    pub fn s(name: &str) -> KeyAttribute {
+        KeyAttribute { name: name.to_string(), key_type: "S" }
+    }
+}
+
+/// What an index's entries carry.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProjectionDesign {
+    KeysOnly,
+    Include(Vec<String>),
+    All,
+}
+
+/// A secondary index of the design.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IndexDesign {
+    pub name: String,
+    pub global: bool,
+    pub partition_key: KeyAttribute,
+    pub sort_key: Option<KeyAttribute>,
+    pub projection: ProjectionDesign,
+}
+
+/// The table design.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableDesign {
+    pub name: String,
+    pub partition_key: KeyAttribute,
+    pub sort_key: Option<KeyAttribute>,
+    pub indexes: Vec<IndexDesign>,
+}
+
+/// How an attribute's values are made up when items are generated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Generator {
+    /// A unique id: the prefix and a counter, as in `c17`.
+    Id { prefix: String },
+    /// One of these values, uniformly.
+    Choice(Vec<String>),
+    /// A whole number in `min..=max`.
+    Integer { min: i64, max: i64 },
+    /// A number in `min..=max` with `decimals` decimals.
+    Decimal { min: i64, max: i64, decimals: u32 },
+    /// A date `YYYY-MM-DD` in the given year.
+    Date { year: u32 },
+    /// A person's name.
+    PersonName,
+    /// An email address made from the item's `name` attribute if there is one.
+    Email,
+    /// The same attribute of the parent item.
+    FromParent,
+    /// Only when another attribute of the item has a given value; absent
+    /// otherwise. An index key template reading an absent attribute leaves
+    /// the item out of that index, which is how a sparse index is made.
+    When { attribute: String, equals: String, then: Box<Generator> },
+}
+
+/// An attribute of an entity type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttributeDesign {
+    pub name: String,
+    pub generator: Generator,
+}
+
+/// An entity type: one row of the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entity {
+    pub name: String,
+    pub attributes: Vec<AttributeDesign>,
+    /// Key attribute name → template text; a blank or missing template means none.
+    pub keys: BTreeMap<String, String>,
+    /// The entity type each item belongs to (an order belongs to a customer), if any.
+    pub parent: Option<String>,
+    /// How many to generate: per parent item when there is a parent, else in all.
+    pub count: (u32, u32),
+}
+
+/// The whole chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    pub table: TableDesign,
+    pub entities: Vec<Entity>,
+}
+
+/// The attribute every generated item carries to say which entity it is.
+pub const ENTITY_ATTRIBUTE: &str = "entityType";
+
+impl TableDesign {
+    /// Every key attribute of the table and its indexes, table keys first, without repeats.
+    pub fn key_attributes(&self) -> Vec<&KeyAttribute> {
+        let mut out: Vec<&KeyAttribute> = Vec::new();
+        let all = std::iter::once(&self.partition_key)
+            .chain(self.sort_key.iter())
+            .chain(self.indexes.iter().flat_map(|i| std::iter::once(&i.partition_key).chain(i.sort_key.iter())));
+        for key in all {
+            if !out.iter().any(|k| k.name == key.name) {
+                out.push(key);
+            }
+        }
+        out
+    }
+
+    /// The CreateTable request for the design (on-demand billing).
+    pub fn create_table_request(&self) -> Json {
+        let schema = |pk: &KeyAttribute, sk: &Option<KeyAttribute>| {
+            let mut s = vec![json!({"AttributeName": pk.name, "KeyType": "HASH"})];
+            if let Some(sk) = sk {
+                s.push(json!({"AttributeName": sk.name, "KeyType": "RANGE"}));
+            }
+            s
+        };
+        let index = |i: &IndexDesign| {
+            let projection = match &i.projection {
+                ProjectionDesign::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
+                ProjectionDesign::All => json!({"ProjectionType": "ALL"}),
+                ProjectionDesign::Include(names) => json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names}),
+            };
+            json!({"IndexName": i.name, "KeySchema": schema(&i.partition_key, &i.sort_key), "Projection": projection})
+        };
+        let mut request = json!({
+            "TableName": self.name,
+            "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": self.key_attributes().iter()
+                .map(|k| json!({"AttributeName": k.name, "AttributeType": k.key_type})).collect::<Vec<_>>(),
+            "KeySchema": schema(&self.partition_key, &self.sort_key),
+        });
+        let globals: Vec<Json> = self.indexes.iter().filter(|i| i.global).map(index).collect();
+        let locals: Vec<Json> = self.indexes.iter().filter(|i| !i.global).map(index).collect();
+        if !globals.is_empty() {
+            request["GlobalSecondaryIndexes"] = Json::Array(globals);
+        }
+        if !locals.is_empty() {
+            request["LocalSecondaryIndexes"] = Json::Array(locals);
+        }
+        request
+    }
+}
+
+/// Something in the design worth a second look, in plain words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    /// The entity it is about, if one.
+    pub entity: Option<String>,
+    /// What to look at.
+    pub message: String,
+}
+
+impl Chart {
+    /// The entity with this name.
+    pub fn entity(&self, name: &str) -> Option<&Entity> {
+        self.entities.iter().find(|e| e.name == name)
+    }
+
+    /// The parsed template of an entity for a key attribute (blank if none).
+    pub fn template(&self, entity: &Entity, key: &str) -> Result<Template, super::template::TemplateError> {
+        Template::parse(entity.keys.get(key).map_or("", String::as_str))
+    }
+
+    /// Checks the chart: templates that do not parse or name unknown
+    /// attributes, entities without a table key, and entities whose keys can
+    /// collide. Low-cardinality keys are found on data, by [`super::generate`].
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut out = Vec::new();
+        let table_keys: Vec<&str> =
+            std::iter::once(self.table.partition_key.name.as_str()).chain(self.table.sort_key.iter().map(|k| k.name.as_str())).collect();
+        for entity in &self.entities {
+            let known: Vec<&str> = entity.attributes.iter().map(|a| a.name.as_str()).collect();
+            for key in self.table.key_attributes() {
+                match self.template(entity, &key.name) {
+                    Err(e) => out.push(Warning {
+                        entity: Some(entity.name.clone()),
+                        message: format!("The {} template does not read: {}.", key.name, e.message),
+                    }),
+                    Ok(t) => {
+                        for attribute in t.attributes().filter(|a| !known.contains(a)) {
+                            out.push(Warning {
+                                entity: Some(entity.name.clone()),
+                                message: format!("The {} template uses {{{attribute}}}, but {} has no attribute {attribute}.", key.name, entity.name),
+                            });
+                        }
+                        if t.is_blank() && table_keys.contains(&key.name.as_str()) {
+                            out.push(Warning {
+                                entity: Some(entity.name.clone()),
+                                message: format!("{} has no {} template; every item needs the table's keys.", entity.name, key.name),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for (i, a) in self.entities.iter().enumerate() {
+            for b in &self.entities[i + 1..] {
+                if self.can_collide(a, b, &table_keys) {
+                    out.push(Warning {
+                        entity: Some(b.name.clone()),
+                        message: format!(
+                            "{} and {} can get the same primary key: their key templates start alike. Give each entity its own prefix (as in ORDER#…).",
+                            a.name, b.name
+                        ),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// True when, for every table key, the two templates' fixed texts could
+    /// produce the same value.
+    fn can_collide(&self, a: &Entity, b: &Entity, table_keys: &[&str]) -> bool {
+        table_keys.iter().all(|key| {
+            let (Ok(ta), Ok(tb)) = (self.template(a, key), self.template(b, key)) else { return false };
+            if ta.is_blank() || tb.is_blank() {
+                return false;
+            }
+            match (ta.is_constant(), tb.is_constant()) {
+                (true, true) => ta.fixed_prefix() == tb.fixed_prefix(),
+                _ => {
+                    let (pa, pb) = (ta.fixed_prefix(), tb.fixed_prefix());
+                    let a_could_be_b = !ta.is_constant() && pb.starts_with(pa);
+                    let b_could_be_a = !tb.is_constant() && pa.starts_with(pb);
+                    a_could_be_b || b_could_be_a
+                }
+            }
+        })
+    }
+}

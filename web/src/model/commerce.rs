@@ -1,0 +1,138 @@
+//! The example the page opens with: an online shop in one table.
+//!
+//! `commerce-main` holds customers, their orders, each order's lines and the
+//! products. GSI1 is overloaded — orders by status and products by category
+//! and price share it — and GSI2 is sparse: only open (PENDING) orders
+//! carry its key.
+
+use std::collections::BTreeMap;
+
+use super::chart::{
+    AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
+};
+
+fn attribute(name: &str, generator: Generator) -> AttributeDesign {
+    AttributeDesign { name: name.to_string(), generator }
+}
+
+fn keys(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+fn choice(options: &[&str]) -> Generator {
+    Generator::Choice(options.iter().map(|o| o.to_string()).collect())
+}
+
+/// The commerce chart.
+pub fn chart() -> Chart {
+    Chart {
+        table: TableDesign {
+            name: "commerce-main".into(),
+            partition_key: KeyAttribute::s("PK"),
+            sort_key: Some(KeyAttribute::s("SK")),
+            indexes: vec![
+                IndexDesign {
+                    name: "GSI1".into(),
+                    global: true,
+                    partition_key: KeyAttribute::s("GSI1PK"),
+                    sort_key: Some(KeyAttribute::s("GSI1SK")),
+                    projection: ProjectionDesign::All,
+                },
+                IndexDesign {
+                    name: "GSI2".into(),
+                    global: true,
+                    partition_key: KeyAttribute::s("GSI2PK"),
+                    sort_key: Some(KeyAttribute::s("GSI2SK")),
+                    projection: ProjectionDesign::Include(vec!["orderStatus".into(), "amount".into()]),
+                },
+            ],
+        },
+        entities: vec![
+            Entity {
+                name: "Customer".into(),
+                attributes: vec![
+                    attribute("customerId", Generator::Id { prefix: "c".into() }),
+                    attribute("fullName", Generator::PersonName),
+                    attribute("email", Generator::Email),
+                ],
+                keys: keys(&[("PK", "CUST#{customerId}"), ("SK", "PROFILE")]),
+                parent: None,
+                count: (50, 50),
+            },
+            Entity {
+                name: "Order".into(),
+                attributes: vec![
+                    attribute("customerId", Generator::FromParent),
+                    attribute("orderId", Generator::Id { prefix: "o".into() }),
+                    attribute("orderDate", Generator::Date { year: 2024 }),
+                    attribute("orderStatus", choice(&["PENDING", "SHIPPED", "DELIVERED", "CANCELLED"])),
+                    attribute("amount", Generator::Decimal { min: 5, max: 500, decimals: 2 }),
+                    attribute("openFlag", Generator::When {
+                        attribute: "orderStatus".into(),
+                        equals: "PENDING".into(),
+                        then: Box::new(choice(&["OPEN"])),
+                    }),
+                ],
+                keys: keys(&[
+                    ("PK", "CUST#{customerId}"),
+                    ("SK", "ORDER#{orderDate}#{orderId}"),
+                    ("GSI1PK", "STATUS#{orderStatus}"),
+                    ("GSI1SK", "{orderDate}#{orderId}"),
+                    ("GSI2PK", "{openFlag}"),
+                    ("GSI2SK", "{orderDate}#{orderId}"),
+                ]),
+                parent: Some("Customer".into()),
+                count: (1, 12),
+            },
+            Entity {
+                name: "OrderItem".into(),
+                attributes: vec![
+                    attribute("orderId", Generator::FromParent),
+                    attribute("lineId", Generator::Id { prefix: "l".into() }),
+                    attribute("productId", choice(&["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12"])),
+                    attribute("quantity", Generator::Integer { min: 1, max: 4 }),
+                ],
+                keys: keys(&[("PK", "ORDER#{orderId}"), ("SK", "ITEM#{lineId}")]),
+                parent: Some("Order".into()),
+                count: (1, 4),
+            },
+            Entity {
+                name: "Product".into(),
+                attributes: vec![
+                    attribute("productId", Generator::Id { prefix: "p".into() }),
+                    attribute("category", choice(&["books", "games", "music"])),
+                    attribute("price", Generator::Decimal { min: 3, max: 120, decimals: 2 }),
+                ],
+                keys: keys(&[
+                    ("PK", "PRODUCT#{productId}"),
+                    ("SK", "PRODUCT"),
+                    ("GSI1PK", "CATEGORY#{category}"),
+                    ("GSI1SK", "PRICE#{price:08.2}"),
+                ]),
+                parent: None,
+                count: (12, 12),
+            },
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_chart_is_clean() {
+        assert_eq!(chart().warnings(), vec![]);
+    }
+
+    #[test]
+    fn colliding_and_broken_templates_are_flagged() {
+        let mut chart = chart();
+        chart.entities[3].keys.insert("PK".into(), "CUST#{productId}".into());
+        chart.entities[3].keys.insert("SK".into(), "PROFILE".into());
+        chart.entities[1].keys.insert("GSI1SK".into(), "{shipDate}".into());
+        let warnings: Vec<String> = chart.warnings().into_iter().map(|w| w.message).collect();
+        assert!(warnings.iter().any(|w| w.contains("Customer and Product can get the same primary key")), "{warnings:?}");
+        assert!(warnings.iter().any(|w| w.contains("uses {shipDate}, but Order has no attribute shipDate")), "{warnings:?}");
+    }
+}

@@ -1,0 +1,7 @@
+//! What the page is about, without the page: the entity chart and its key
+//! templates, seeded item generation, and the example design.
+
+pub mod chart;
+pub mod commerce;
+pub mod generate;
+pub mod template;

@@ -1,0 +1,284 @@
+//! Key templates: how an entity's attributes become its key values.
+//!
+//! A template is text with placeholders: `CUST#{customerId}`,
+//! `ORDER#{orderDate}#{orderId}`. A placeholder may carry a zero-padding
+//! format so numbers sort as text: `{price:010.2}` writes 12.5 as
+//! `0000012.50` (width 10, two decimals) and `{n:06}` writes 42 as
+//! `000042`. `{{` and `}}` stand for literal braces. A blank template means
+//! the entity has no value for that key attribute — it is left out of that
+//! index (a sparse index).
+
+use std::fmt;
+
+use engine::types::{Item, Value};
+
+/// A zero-padding format: total width, and decimals for numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Padding {
+    /// Minimum number of characters; shorter values get leading zeros.
+    pub width: usize,
+    /// Digits after the decimal point (numbers only).
+    pub decimals: Option<usize>,
+}
+
+/// One piece of a template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Text copied as it is.
+    Literal(String),
+    /// An attribute's value.
+    Field {
+        /// The attribute.
+        name: String,
+        /// Its padding, if any.
+        padding: Option<Padding>,
+    },
+}
+
+/// A parsed template.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Template {
+    parts: Vec<Part>,
+}
+
+/// Why a template's text is not a template; `span` is the byte range to underline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplateError {
+    /// What is wrong, in plain words.
+    pub message: String,
+    /// Where.
+    pub span: (usize, usize),
+}
+
+impl fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Why a template could not produce a value for an item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RenderError {
+    /// The item has no such attribute.
+    Missing(String),
+    /// Padding with decimals asked of a value that is not a number.
+    NotANumber(String),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::Missing(name) => write!(f, "the item has no attribute {name}"),
+            RenderError::NotANumber(name) => write!(f, "{name} is not a number, so it cannot be padded with decimals"),
+        }
+    }
+}
+
+fn parse_padding(spec: &str) -> Option<Padding> {
+    let digits = spec.strip_prefix('0')?;
+    let (width, decimals) = match digits.split_once('.') {
+        Some((w, d)) => (w, Some(d.parse().ok()?)),
+        None => (digits, None),
+    };
+    Some(Padding { width: width.parse().ok()?, decimals })
+}
+
+impl Template {
+    /// Parses a template's text.
+    pub fn parse(text: &str) -> Result<Template, TemplateError> {
+        let mut parts = Vec::new();
+        let mut literal = String::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            match c {
+                '{' if chars.peek().is_some_and(|(_, n)| *n == '{') => {
+                    chars.next();
+                    literal.push('{');
+                }
+                '}' if chars.peek().is_some_and(|(_, n)| *n == '}') => {
+                    chars.next();
+                    literal.push('}');
+                }
+                '}' => {
+                    return Err(TemplateError { message: "a '}' closes no placeholder (write '}}' for a brace)".into(), span: (at, at + 1) });
+                }
+                '{' => {
+                    let close = text[at..].find('}').map(|i| at + i).ok_or_else(|| TemplateError {
+                        message: "a placeholder is not closed with '}'".into(),
+                        span: (at, text.len()),
+                    })?;
+                    let inside = &text[at + 1..close];
+                    let (name, spec) = match inside.split_once(':') {
+                        Some((n, s)) => (n.trim(), Some(s.trim())),
+                        None => (inside.trim(), None),
+                    };
+                    if name.is_empty() {
+                        return Err(TemplateError { message: "a placeholder needs an attribute name, as in {customerId}".into(), span: (at, close + 1) });
+                    }
+                    let padding = match spec {
+                        None => None,
+                        Some(spec) => Some(parse_padding(spec).ok_or_else(|| TemplateError {
+                            message: format!("'{spec}' is not a padding format; write 0 then the width, and for numbers a dot and the decimals, as in {{price:010.2}}"),
+                            span: (at, close + 1),
+                        })?),
+                    };
+                    if !literal.is_empty() {
+                        parts.push(Part::Literal(std::mem::take(&mut literal)));
+                    }
+                    parts.push(Part::Field { name: name.to_string(), padding });
+                    while chars.peek().is_some_and(|(i, _)| *i <= close) {
+                        chars.next();
+                    }
+                }
+                c => literal.push(c),
+            }
+        }
+        if !literal.is_empty() {
+            parts.push(Part::Literal(literal));
+        }
+        Ok(Template { parts })
+    }
+
+    /// True when the template is blank (the entity has no such key).
+    pub fn is_blank(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// The parts.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    /// The attributes the template reads, in order.
+    pub fn attributes(&self) -> impl Iterator<Item = &str> {
+        self.parts.iter().filter_map(|p| match p {
+            Part::Field { name, .. } => Some(name.as_str()),
+            Part::Literal(_) => None,
+        })
+    }
+
+    /// The fixed text before the first placeholder.
+    pub fn fixed_prefix(&self) -> &str {
+        match self.parts.first() {
+            Some(Part::Literal(text)) => text,
+            _ => "",
+        }
+    }
+
+    /// True when the template is fixed text only.
+    pub fn is_constant(&self) -> bool {
+        self.parts.iter().all(|p| matches!(p, Part::Literal(_)))
+    }
+
+    /// The key value for an item's attributes.
+    pub fn render(&self, item: &Item) -> Result<String, RenderError> {
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Literal(text) => out.push_str(text),
+                Part::Field { name, padding } => {
+                    let value = item.get(name).ok_or_else(|| RenderError::Missing(name.clone()))?;
+                    out.push_str(&format_value(name, value, padding.as_ref())?);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn format_value(name: &str, value: &Value, padding: Option<&Padding>) -> Result<String, RenderError> {
+    let text = match value {
+        Value::S(s) => s.to_string(),
+        Value::N(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        other => format!("{other:?}"),
+    };
+    let Some(padding) = padding else { return Ok(text) };
+    let body = match padding.decimals {
+        Some(decimals) => {
+            let Value::N(_) = value else { return Err(RenderError::NotANumber(name.to_string())) };
+            let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+            let mut frac: String = frac.chars().take(decimals).collect();
+            while frac.len() < decimals {
+                frac.push('0');
+            }
+            if decimals == 0 { int.to_string() } else { format!("{int}.{frac}") }
+        }
+        None => text,
+    };
+    let (sign, digits) = match body.strip_prefix('-') {
+        Some(rest) => ("-", rest.to_string()),
+        None => ("", body),
+    };
+    let pad = padding.width.saturating_sub(sign.len() + digits.len());
+    Ok(format!("{sign}{}{digits}", "0".repeat(pad)))
+}
+
+impl fmt::Display for Template {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for part in &self.parts {
+            match part {
+                Part::Literal(text) => f.write_str(&text.replace('{', "{{").replace('}', "}}"))?,
+                Part::Field { name, padding: None } => write!(f, "{{{name}}}")?,
+                Part::Field { name, padding: Some(Padding { width, decimals: None }) } => write!(f, "{{{name}:0{width}}}")?,
+                Part::Field { name, padding: Some(Padding { width, decimals: Some(d) }) } => write!(f, "{{{name}:0{width}.{d}}}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::types::Number;
+
+    fn item(pairs: &[(&str, Value)]) -> Item {
+        pairs.iter().cloned().collect()
+    }
+
+    fn n(text: &str) -> Value {
+        Value::N(Number::parse(text).unwrap())
+    }
+
+    #[test]
+    fn renders_placeholders_from_attributes() {
+        let t = Template::parse("ORDER#{orderDate}#{orderId}").unwrap();
+        let i = item(&[("orderDate", Value::s("2024-07-15")), ("orderId", Value::s("o1"))]);
+        assert_eq!(t.render(&i).unwrap(), "ORDER#2024-07-15#o1");
+        assert_eq!(t.attributes().collect::<Vec<_>>(), ["orderDate", "orderId"]);
+        assert_eq!(t.fixed_prefix(), "ORDER#");
+    }
+
+    #[test]
+    fn pads_numbers_so_they_sort_as_text() {
+        let t = Template::parse("PRICE#{price:010.2}").unwrap();
+        assert_eq!(t.render(&item(&[("price", n("12.5"))])).unwrap(), "PRICE#0000012.50");
+        assert_eq!(t.render(&item(&[("price", n("1234.567"))])).unwrap(), "PRICE#0001234.56");
+        let counter = Template::parse("{n:06}").unwrap();
+        assert_eq!(counter.render(&item(&[("n", n("42"))])).unwrap(), "000042");
+        assert_eq!(counter.to_string(), "{n:06}");
+    }
+
+    #[test]
+    fn blank_templates_mean_no_key() {
+        assert!(Template::parse("").unwrap().is_blank());
+        assert!(Template::parse("PROFILE").unwrap().is_constant());
+        assert_eq!(Template::parse("a{{b}}").unwrap().render(&Item::new()).unwrap(), "a{b}");
+    }
+
+    #[test]
+    fn bad_templates_say_where() {
+        let open = Template::parse("CUST#{customerId").unwrap_err();
+        assert_eq!(open.span, (5, 16));
+        assert!(Template::parse("{}").unwrap_err().message.contains("needs an attribute name"));
+        assert!(Template::parse("{price:x}").unwrap_err().message.contains("padding format"));
+        assert_eq!(Template::parse("a}").unwrap_err().span, (1, 2));
+    }
+
+    #[test]
+    fn missing_attributes_are_reported() {
+        let t = Template::parse("CUST#{customerId}").unwrap();
+        assert_eq!(t.render(&Item::new()), Err(RenderError::Missing("customerId".into())));
+    }
+}
