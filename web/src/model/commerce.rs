@@ -7,6 +7,9 @@
 
 use std::collections::BTreeMap;
 
+use serde_json::{Value as Json, json};
+
+use super::compare::{AccessPattern, ScanFilter};
 use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
 };
@@ -114,6 +117,83 @@ pub fn chart() -> Chart {
             },
         ],
     }
+}
+
+fn s(text: &str) -> Json {
+    json!({ "S": text })
+}
+
+fn pattern(description: &str, query: Json, scan_filter: &str, scan_values: Json) -> AccessPattern {
+    let mut query = query;
+    query["TableName"] = json!(TABLE);
+    AccessPattern {
+        description: description.into(),
+        query,
+        scan_filter: Some(ScanFilter { expression: scan_filter.into(), names: None, values: scan_values }),
+    }
+}
+
+const TABLE: &str = "commerce-main";
+
+/// The example's access patterns, each with the Scan that would answer it without keys.
+pub fn patterns() -> Vec<AccessPattern> {
+    vec![
+        pattern(
+            "A customer's profile",
+            json!({"KeyConditionExpression": "PK = :pk AND SK = :profile",
+                   "ExpressionAttributeValues": {":pk": s("CUST#c1"), ":profile": s("PROFILE")}}),
+            "PK = :pk AND SK = :profile",
+            json!({":pk": s("CUST#c1"), ":profile": s("PROFILE")}),
+        ),
+        pattern(
+            "A customer's orders, newest first",
+            json!({"KeyConditionExpression": "PK = :pk AND begins_with(SK, :order)", "ScanIndexForward": false,
+                   "ExpressionAttributeValues": {":pk": s("CUST#c1"), ":order": s("ORDER#")}}),
+            "PK = :pk AND begins_with(SK, :order)",
+            json!({":pk": s("CUST#c1"), ":order": s("ORDER#")}),
+        ),
+        pattern(
+            "An order with its lines, in one request",
+            json!({"KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": s("ORDER#o1")}}),
+            "PK = :pk",
+            json!({":pk": s("ORDER#o1")}),
+        ),
+        pattern(
+            "Orders waiting to ship (PENDING)",
+            json!({"IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :status",
+                   "ExpressionAttributeValues": {":status": s("STATUS#PENDING")}}),
+            "entityType = :order AND orderStatus = :pending",
+            json!({":order": s("Order"), ":pending": s("PENDING")}),
+        ),
+        pattern(
+            "PENDING orders placed in July",
+            json!({"IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :status AND begins_with(GSI1SK, :july)",
+                   "ExpressionAttributeValues": {":status": s("STATUS#PENDING"), ":july": s("2024-07")}}),
+            "entityType = :order AND orderStatus = :pending AND begins_with(orderDate, :july)",
+            json!({":order": s("Order"), ":pending": s("PENDING"), ":july": s("2024-07")}),
+        ),
+        pattern(
+            "Open orders, from the sparse index",
+            json!({"IndexName": "GSI2", "KeyConditionExpression": "GSI2PK = :open",
+                   "ExpressionAttributeValues": {":open": s("OPEN")}}),
+            "attribute_exists(openFlag)",
+            json!(null),
+        ),
+        pattern(
+            "Books under $50, cheapest first",
+            json!({"IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :books AND GSI1SK < :limit",
+                   "ExpressionAttributeValues": {":books": s("CATEGORY#books"), ":limit": s("PRICE#00050.00")}}),
+            "entityType = :product AND category = :books AND price < :limit",
+            json!({":product": s("Product"), ":books": s("books"), ":limit": {"N": "50"}}),
+        ),
+        pattern(
+            "A customer's orders over $200",
+            json!({"KeyConditionExpression": "PK = :pk AND begins_with(SK, :order)", "FilterExpression": "amount > :min",
+                   "ExpressionAttributeValues": {":pk": s("CUST#c1"), ":order": s("ORDER#"), ":min": {"N": "200"}}}),
+            "PK = :pk AND begins_with(SK, :order) AND amount > :min",
+            json!({":pk": s("CUST#c1"), ":order": s("ORDER#"), ":min": {"N": "200"}}),
+        ),
+    ]
 }
 
 #[cfg(test)]

@@ -3,5 +3,6 @@
 
 pub mod chart;
 pub mod commerce;
+pub mod compare;
 pub mod generate;
 pub mod template;

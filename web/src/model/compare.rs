@@ -1,0 +1,251 @@
+//! Running an access pattern three ways and explaining the difference.
+//!
+//! Every pattern is a Query with a key condition and, optionally, a filter.
+//! The comparison runs it as a Query (key condition only), as a Query with
+//! its FilterExpression, and as a Scan whose filter says the same thing
+//! without keys. Each is paged to the end, as an application would, and the
+//! engine's own numbers are summed: items read (ScannedCount), items returned
+//! (Count), bytes read, pages and read units — eventually consistent and,
+//! where DynamoDB allows it, strongly consistent.
+
+use engine::Engine;
+use engine::api::requests;
+use engine::capacity::read_units;
+use serde_json::Value as Json;
+
+/// On-demand prices, in dollars per million request units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prices {
+    pub read_per_million: f64,
+    pub write_per_million: f64,
+}
+
+impl Default for Prices {
+    fn default() -> Prices {
+        Prices { read_per_million: 0.125, write_per_million: 0.625 }
+    }
+}
+
+/// An access pattern: what the application needs, and the request that serves it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessPattern {
+    /// In the learner's words.
+    pub description: String,
+    /// The Query (DynamoDB JSON, `TableName` included).
+    pub query: Json,
+    /// The same need as a Scan filter, when it can be compared.
+    pub scan_filter: Option<ScanFilter>,
+}
+
+/// A Scan's FilterExpression and its placeholders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScanFilter {
+    pub expression: String,
+    pub names: Option<Json>,
+    pub values: Json,
+}
+
+/// One way of running a pattern, summed over its pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// `Query`, `Query + filter` or `Scan + filter`.
+    pub label: &'static str,
+    pub scanned_count: usize,
+    pub count: usize,
+    pub bytes_read: usize,
+    pub pages: usize,
+    /// Read units, eventually consistent.
+    pub eventual_units: f64,
+    /// Read units, strongly consistent; `None` on a global index.
+    pub strong_units: Option<f64>,
+}
+
+impl Run {
+    /// Dollars per million such requests at on-demand prices (eventual reads).
+    pub fn cost_per_million(&self, prices: &Prices) -> f64 {
+        self.eventual_units * prices.read_per_million
+    }
+}
+
+/// Runs a Query or Scan body to the last page.
+pub fn run_all_pages(engine: &mut Engine, operation: &str, body: &Json, label: &'static str) -> Result<Run, String> {
+    let mut body = body.clone();
+    let global = body
+        .get("IndexName")
+        .and_then(Json::as_str)
+        .zip(body.get("TableName").and_then(Json::as_str))
+        .is_some_and(|(index, table)| {
+            engine.table(table).and_then(|t| t.index(index)).is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
+        });
+    let mut run = Run { label, scanned_count: 0, count: 0, bytes_read: 0, pages: 0, eventual_units: 0.0, strong_units: (!global).then_some(0.0) };
+    loop {
+        let bytes = body.to_string();
+        let page = match operation {
+            "Query" => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
+            _ => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
+        }
+        .map_err(|e| e.to_string())?;
+        run.pages += 1;
+        run.scanned_count += page.scanned_count;
+        run.count += page.count;
+        run.bytes_read += page.bytes_read;
+        run.eventual_units += read_units(page.bytes_read, false);
+        if let Some(strong) = run.strong_units.as_mut() {
+            *strong += read_units(page.bytes_read, true);
+        }
+        match page.last_evaluated_key {
+            Some(key) => body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key),
+            None => return Ok(run),
+        }
+        if run.pages > 100_000 {
+            return Err("the request did not finish after 100,000 pages".into());
+        }
+    }
+}
+
+/// Runs a pattern the three ways (two when it has no filter, one when it cannot be scanned).
+pub fn compare(engine: &mut Engine, pattern: &AccessPattern) -> Result<Vec<Run>, String> {
+    let mut runs = Vec::new();
+    let mut key_only = pattern.query.clone();
+    let filter = key_only.as_object_mut().and_then(|o| o.remove("FilterExpression"));
+    prune_placeholders(&mut key_only);
+    runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
+    if filter.is_some() {
+        runs.push(run_all_pages(engine, "Query", &pattern.query, "Query + filter")?);
+    }
+    if let Some(scan) = &pattern.scan_filter {
+        let mut body = serde_json::json!({
+            "TableName": pattern.query["TableName"].clone(),
+            "FilterExpression": scan.expression,
+        });
+        if !scan.values.is_null() {
+            body["ExpressionAttributeValues"] = scan.values.clone();
+        }
+        if let Some(names) = &scan.names {
+            body["ExpressionAttributeNames"] = names.clone();
+        }
+        runs.push(run_all_pages(engine, "Scan", &body, "Scan + filter")?);
+    }
+    Ok(runs)
+}
+
+/// Drops the placeholders only the removed filter used, so that DynamoDB's
+/// unused-placeholder rule still holds.
+fn prune_placeholders(body: &mut Json) {
+    let used: String = ["KeyConditionExpression", "ProjectionExpression"]
+        .iter()
+        .filter_map(|k| body.get(*k).and_then(Json::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let is_used = |placeholder: &str| {
+        used.match_indices(placeholder).any(|(at, _)| {
+            !used[at + placeholder.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    for field in ["ExpressionAttributeNames", "ExpressionAttributeValues"] {
+        if let Some(map) = body.get_mut(field).and_then(Json::as_object_mut) {
+            map.retain(|k, _| is_used(k));
+            if map.is_empty() {
+                body.as_object_mut().map(|o| o.remove(field));
+            }
+        }
+    }
+}
+
+/// Bytes in words: `912 B`, `2.1 KB`, `1.9 MB`.
+pub fn human_bytes(bytes: usize) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} B"),
+        b if b < 1024 * 1024 => format!("{:.1} KB", b as f64 / 1024.0),
+        b => format!("{:.1} MB", b as f64 / (1024.0 * 1024.0)),
+    }
+}
+
+/// A count with thousands separators: `2,413`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One sentence per run, derived from the numbers.
+pub fn explain(run: &Run) -> String {
+    let verb = if run.label.starts_with("Scan") { "Scan" } else { "Query" };
+    let pages = if run.pages == 1 { String::new() } else { format!(", {} pages", thousands(run.pages)) };
+    format!(
+        "{verb} read {} item{} ({}{pages}) to return {}: {} RCU.",
+        thousands(run.scanned_count),
+        if run.scanned_count == 1 { "" } else { "s" },
+        human_bytes(run.bytes_read),
+        thousands(run.count),
+        units(run.eventual_units)
+    )
+}
+
+/// Read units as DynamoDB prints them: `0.5`, `243.5`, `12`.
+pub fn units(value: f64) -> String {
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value:.1}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{commerce, generate::generate};
+    use engine::api::handle;
+
+    fn loaded() -> Engine {
+        let chart = commerce::chart();
+        let mut engine = Engine::new();
+        let create = chart.table.create_table_request().to_string();
+        assert_eq!(handle(&mut engine, "CreateTable", create.as_bytes()).status, 200);
+        for g in generate(&chart, 42).unwrap() {
+            let body = serde_json::json!({"TableName": chart.table.name, "Item": engine::api::attribute_value::encode_item(&g.item)});
+            let response = handle(&mut engine, "PutItem", body.to_string().as_bytes());
+            assert_eq!(response.status, 200, "{}", response.body);
+        }
+        engine
+    }
+
+    #[test]
+    fn a_scan_reads_the_whole_table_to_return_what_a_query_reads() {
+        let mut engine = loaded();
+        let patterns = commerce::patterns();
+        let orders = &patterns[1];
+        let runs = compare(&mut engine, orders).unwrap();
+        let (query, scan) = (&runs[0], runs.last().unwrap());
+        assert_eq!(query.count, scan.count);
+        assert_eq!(query.scanned_count, query.count);
+        assert!(scan.scanned_count > 20 * query.scanned_count, "{runs:?}");
+        assert!(scan.eventual_units > 20.0 * query.eventual_units, "{runs:?}");
+        assert!(explain(query).starts_with("Query read "));
+    }
+
+    #[test]
+    fn every_example_pattern_runs_and_its_scan_agrees() {
+        let mut engine = loaded();
+        for pattern in commerce::patterns() {
+            let runs = compare(&mut engine, &pattern).unwrap_or_else(|e| panic!("{}: {e}", pattern.description));
+            let scan = runs.last().unwrap();
+            let before_scan = &runs[runs.len() - 2];
+            assert_eq!(before_scan.count, scan.count, "{}", pattern.description);
+        }
+    }
+
+    #[test]
+    fn numbers_read_like_dynamodb_prints_them() {
+        assert_eq!(units(0.5), "0.5");
+        assert_eq!(units(243.5), "243.5");
+        assert_eq!(units(12.0), "12");
+        assert_eq!(thousands(2413), "2,413");
+        assert_eq!(human_bytes(2150), "2.1 KB");
+        let run = Run { label: "Scan + filter", scanned_count: 2413, count: 3, bytes_read: 1_992_294, pages: 2, eventual_units: 243.5, strong_units: Some(487.0) };
+        assert_eq!(explain(&run), "Scan read 2,413 items (1.9 MB, 2 pages) to return 3: 243.5 RCU.");
+        assert_eq!(run.cost_per_million(&Prices::default()), 30.4375);
+    }
+}
