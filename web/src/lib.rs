@@ -1,62 +1,44 @@
-//! The ddbplay page (a library, so that its components can be tested). For now it proves the point the page is built on: the
-//! engine runs in the browser. It loads a small single table, then runs
-//! the same access pattern as a Query and as a Scan with a filter, and shows
-//! what each read and what each cost.
+//! The ddbplay page (a library, so that its components can be tested).
+//!
+//! It opens on the commerce example: the engine runs in the page, holds a
+//! few hundred generated items, and every access pattern is measured three
+//! ways so the first screen already shows a Query at a fraction of a read
+//! unit next to a Scan that costs many times more.
 
-pub mod demo;
+pub mod components;
 pub mod model;
+pub mod store;
 
 use yew::prelude::*;
 
-use demo::{Comparison, run_demo};
+use components::comparison::Comparison;
+use components::pattern_list::PatternList;
+use components::warnings::Warnings;
+use store::State;
 
 /// The page.
 #[function_component(App)]
 pub fn app() -> Html {
-    let rows = use_memo((), |_| run_demo());
+    let state = use_reducer(State::example);
+    let table = &state.chart.table.name;
     html! {
         <main class="page">
             <header>
                 <h1>{ "ddbplay" }</h1>
-                <p class="tagline">{ "A DynamoDB single-table design playground. The storage engine below is running in this page." }</p>
+                <p class="tagline">
+                    { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
+                </p>
+                <p class="status" aria-live="polite">
+                    { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
+                    if let Some(error) = &state.load_error {
+                        <span class="error" role="alert">{ format!(" Loading failed: {error}") }</span>
+                    }
+                </p>
             </header>
-            <section aria-labelledby="compare-title">
-                <h2 id="compare-title">{ "One access pattern, two ways to read it" }</h2>
-                <p>{ "“Customer c1's orders”, against a table of 50 customers and their orders:" }</p>
-                <table class="compare">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ "Request" }</th>
-                            <th scope="col">{ "Items read" }</th>
-                            <th scope="col">{ "Items returned" }</th>
-                            <th scope="col">{ "Read units (eventual)" }</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        { for rows.iter().map(row) }
-                    </tbody>
-                </table>
-            </section>
+            <PatternList state={state.clone()} />
+            <Comparison state={state.clone()} />
+            <Warnings warnings={state.warnings.clone()} />
         </main>
-    }
-}
-
-fn row(comparison: &Comparison) -> Html {
-    match &comparison.outcome {
-        Ok(numbers) => html! {
-            <tr data-request={comparison.label}>
-                <th scope="row">{ comparison.label }</th>
-                <td class="scanned">{ numbers.scanned_count }</td>
-                <td class="count">{ numbers.count }</td>
-                <td class="units">{ numbers.capacity_units }</td>
-            </tr>
-        },
-        Err(message) => html! {
-            <tr data-request={comparison.label}>
-                <th scope="row">{ comparison.label }</th>
-                <td colspan="3" class="error">{ message }</td>
-            </tr>
-        },
     }
 }
 

@@ -1,7 +1,8 @@
-//! Component tests: mount the page in headless Chromium and read the DOM.
+//! Component tests: mount the page in headless Chromium, act, flush, read the DOM.
 #![cfg(target_arch = "wasm32")]
 
 use ddbplay_web::App;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -14,21 +15,62 @@ fn mount() -> web_sys::Element {
     root
 }
 
-fn cell(root: &web_sys::Element, request: &str, class: &str) -> String {
-    root.query_selector(&format!("tr[data-request=\"{request}\"] .{class}"))
+fn text(root: &web_sys::Element, selector: &str) -> String {
+    root.query_selector(selector)
         .unwrap()
-        .unwrap_or_else(|| panic!("no {class} cell for {request}"))
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
         .text_content()
         .unwrap_or_default()
 }
 
+fn number(root: &web_sys::Element, selector: &str) -> f64 {
+    text(root, selector).replace(',', "").parse().unwrap()
+}
+
 #[wasm_bindgen_test]
-async fn page_shows_query_and_scan_numbers_from_the_engine() {
+async fn opens_on_the_commerce_comparison() {
     let root = mount();
     yew::scheduler::flush().await;
-    assert_eq!(cell(&root, "Query", "scanned"), "2");
-    assert_eq!(cell(&root, "Query", "units"), "0.5");
-    let scanned: u64 = cell(&root, "Scan + filter", "scanned").parse().unwrap();
-    assert!(scanned > 200, "scan read {scanned}");
-    assert_eq!(cell(&root, "Scan + filter", "count"), "2");
+    assert!(text(&root, "#comparison-title").contains("A customer's orders, newest first"));
+    let query = number(&root, r#"table.comparison tr[data-run="Query"] .units"#);
+    let scan = number(
+        &root,
+        r#"table.comparison tr[data-run="Scan + filter"] .units"#,
+    );
+    assert!(query <= 2.0, "query {query}");
+    assert!(scan > 50.0 * query, "scan {scan}");
+    assert_eq!(
+        text(&root, r#"table.comparison tr[data-run="Query"] .count"#),
+        text(
+            &root,
+            r#"table.comparison tr[data-run="Scan + filter"] .count"#
+        )
+    );
+}
+
+#[wasm_bindgen_test]
+async fn compare_buttons_switch_the_pattern() {
+    let root = mount();
+    yew::scheduler::flush().await;
+    let button = root
+        .query_selector(r#"tr[data-pattern="5"] button"#)
+        .unwrap()
+        .unwrap()
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap();
+    button.click();
+    yew::scheduler::flush().await;
+    assert!(text(&root, "#comparison-title").contains("Open orders, from the sparse index"));
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    // A GSI read cannot be strongly consistent.
+    assert_eq!(
+        text(
+            &root,
+            r#"table.comparison tr[data-run="Query"] td:nth-of-type(6)"#
+        ),
+        "not on a GSI"
+    );
 }

@@ -18,7 +18,10 @@ pub struct KeyAttribute {
 impl KeyAttribute {
     /// A string key attribute.
     pub fn s(name: &str) -> KeyAttribute {
-        KeyAttribute { name: name.to_string(), key_type: "S" }
+        KeyAttribute {
+            name: name.to_string(),
+            key_type: "S",
+        }
     }
 }
 
@@ -66,12 +69,20 @@ pub enum Generator {
     PersonName,
     /// An email address made from the item's `name` attribute if there is one.
     Email,
+    /// Between `min` and `max` words of filler text (notes, descriptions).
+    Words { min: u32, max: u32 },
+    /// A street address.
+    Address,
     /// The same attribute of the parent item.
     FromParent,
     /// Only when another attribute of the item has a given value; absent
     /// otherwise. An index key template reading an absent attribute leaves
     /// the item out of that index, which is how a sparse index is made.
-    When { attribute: String, equals: String, then: Box<Generator> },
+    When {
+        attribute: String,
+        equals: String,
+        then: Box<Generator>,
+    },
 }
 
 /// An attribute of an entity type.
@@ -110,7 +121,11 @@ impl TableDesign {
         let mut out: Vec<&KeyAttribute> = Vec::new();
         let all = std::iter::once(&self.partition_key)
             .chain(self.sort_key.iter())
-            .chain(self.indexes.iter().flat_map(|i| std::iter::once(&i.partition_key).chain(i.sort_key.iter())));
+            .chain(
+                self.indexes
+                    .iter()
+                    .flat_map(|i| std::iter::once(&i.partition_key).chain(i.sort_key.iter())),
+            );
         for key in all {
             if !out.iter().any(|k| k.name == key.name) {
                 out.push(key);
@@ -132,7 +147,9 @@ impl TableDesign {
             let projection = match &i.projection {
                 ProjectionDesign::KeysOnly => json!({"ProjectionType": "KEYS_ONLY"}),
                 ProjectionDesign::All => json!({"ProjectionType": "ALL"}),
-                ProjectionDesign::Include(names) => json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names}),
+                ProjectionDesign::Include(names) => {
+                    json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
+                }
             };
             json!({"IndexName": i.name, "KeySchema": schema(&i.partition_key, &i.sort_key), "Projection": projection})
         };
@@ -143,8 +160,18 @@ impl TableDesign {
                 .map(|k| json!({"AttributeName": k.name, "AttributeType": k.key_type})).collect::<Vec<_>>(),
             "KeySchema": schema(&self.partition_key, &self.sort_key),
         });
-        let globals: Vec<Json> = self.indexes.iter().filter(|i| i.global).map(index).collect();
-        let locals: Vec<Json> = self.indexes.iter().filter(|i| !i.global).map(index).collect();
+        let globals: Vec<Json> = self
+            .indexes
+            .iter()
+            .filter(|i| i.global)
+            .map(index)
+            .collect();
+        let locals: Vec<Json> = self
+            .indexes
+            .iter()
+            .filter(|i| !i.global)
+            .map(index)
+            .collect();
         if !globals.is_empty() {
             request["GlobalSecondaryIndexes"] = Json::Array(globals);
         }
@@ -171,7 +198,11 @@ impl Chart {
     }
 
     /// The parsed template of an entity for a key attribute (blank if none).
-    pub fn template(&self, entity: &Entity, key: &str) -> Result<Template, super::template::TemplateError> {
+    pub fn template(
+        &self,
+        entity: &Entity,
+        key: &str,
+    ) -> Result<Template, super::template::TemplateError> {
         Template::parse(entity.keys.get(key).map_or("", String::as_str))
     }
 
@@ -180,8 +211,9 @@ impl Chart {
     /// collide. Low-cardinality keys are found on data, by [`super::generate`].
     pub fn warnings(&self) -> Vec<Warning> {
         let mut out = Vec::new();
-        let table_keys: Vec<&str> =
-            std::iter::once(self.table.partition_key.name.as_str()).chain(self.table.sort_key.iter().map(|k| k.name.as_str())).collect();
+        let table_keys: Vec<&str> = std::iter::once(self.table.partition_key.name.as_str())
+            .chain(self.table.sort_key.iter().map(|k| k.name.as_str()))
+            .collect();
         for entity in &self.entities {
             let known: Vec<&str> = entity.attributes.iter().map(|a| a.name.as_str()).collect();
             for key in self.table.key_attributes() {
@@ -200,7 +232,10 @@ impl Chart {
                         if t.is_blank() && table_keys.contains(&key.name.as_str()) {
                             out.push(Warning {
                                 entity: Some(entity.name.clone()),
-                                message: format!("{} has no {} template; every item needs the table's keys.", entity.name, key.name),
+                                message: format!(
+                                    "{} has no {} template; every item needs the table's keys.",
+                                    entity.name, key.name
+                                ),
                             });
                         }
                     }
@@ -227,7 +262,9 @@ impl Chart {
     /// produce the same value.
     fn can_collide(&self, a: &Entity, b: &Entity, table_keys: &[&str]) -> bool {
         table_keys.iter().all(|key| {
-            let (Ok(ta), Ok(tb)) = (self.template(a, key), self.template(b, key)) else { return false };
+            let (Ok(ta), Ok(tb)) = (self.template(a, key), self.template(b, key)) else {
+                return false;
+            };
             if ta.is_blank() || tb.is_blank() {
                 return false;
             }

@@ -22,7 +22,10 @@ pub struct Prices {
 
 impl Default for Prices {
     fn default() -> Prices {
-        Prices { read_per_million: 0.125, write_per_million: 0.625 }
+        Prices {
+            read_per_million: 0.125,
+            write_per_million: 0.625,
+        }
     }
 }
 
@@ -68,16 +71,32 @@ impl Run {
 }
 
 /// Runs a Query or Scan body to the last page.
-pub fn run_all_pages(engine: &mut Engine, operation: &str, body: &Json, label: &'static str) -> Result<Run, String> {
+pub fn run_all_pages(
+    engine: &mut Engine,
+    operation: &str,
+    body: &Json,
+    label: &'static str,
+) -> Result<Run, String> {
     let mut body = body.clone();
     let global = body
         .get("IndexName")
         .and_then(Json::as_str)
         .zip(body.get("TableName").and_then(Json::as_str))
         .is_some_and(|(index, table)| {
-            engine.table(table).and_then(|t| t.index(index)).is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
+            engine
+                .table(table)
+                .and_then(|t| t.index(index))
+                .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
         });
-    let mut run = Run { label, scanned_count: 0, count: 0, bytes_read: 0, pages: 0, eventual_units: 0.0, strong_units: (!global).then_some(0.0) };
+    let mut run = Run {
+        label,
+        scanned_count: 0,
+        count: 0,
+        bytes_read: 0,
+        pages: 0,
+        eventual_units: 0.0,
+        strong_units: (!global).then_some(0.0),
+    };
     loop {
         let bytes = body.to_string();
         let page = match operation {
@@ -94,7 +113,9 @@ pub fn run_all_pages(engine: &mut Engine, operation: &str, body: &Json, label: &
             *strong += read_units(page.bytes_read, true);
         }
         match page.last_evaluated_key {
-            Some(key) => body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key),
+            Some(key) => {
+                body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
+            }
             None => return Ok(run),
         }
         if run.pages > 100_000 {
@@ -107,11 +128,18 @@ pub fn run_all_pages(engine: &mut Engine, operation: &str, body: &Json, label: &
 pub fn compare(engine: &mut Engine, pattern: &AccessPattern) -> Result<Vec<Run>, String> {
     let mut runs = Vec::new();
     let mut key_only = pattern.query.clone();
-    let filter = key_only.as_object_mut().and_then(|o| o.remove("FilterExpression"));
+    let filter = key_only
+        .as_object_mut()
+        .and_then(|o| o.remove("FilterExpression"));
     prune_placeholders(&mut key_only);
     runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
     if filter.is_some() {
-        runs.push(run_all_pages(engine, "Query", &pattern.query, "Query + filter")?);
+        runs.push(run_all_pages(
+            engine,
+            "Query",
+            &pattern.query,
+            "Query + filter",
+        )?);
     }
     if let Some(scan) = &pattern.scan_filter {
         let mut body = serde_json::json!({
@@ -139,7 +167,8 @@ fn prune_placeholders(body: &mut Json) {
         .join(" ");
     let is_used = |placeholder: &str| {
         used.match_indices(placeholder).any(|(at, _)| {
-            !used[at + placeholder.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            !used[at + placeholder.len()..]
+                .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
         })
     };
     for field in ["ExpressionAttributeNames", "ExpressionAttributeValues"] {
@@ -176,8 +205,16 @@ pub fn thousands(n: usize) -> String {
 
 /// One sentence per run, derived from the numbers.
 pub fn explain(run: &Run) -> String {
-    let verb = if run.label.starts_with("Scan") { "Scan" } else { "Query" };
-    let pages = if run.pages == 1 { String::new() } else { format!(", {} pages", thousands(run.pages)) };
+    let verb = if run.label.starts_with("Scan") {
+        "Scan"
+    } else {
+        "Query"
+    };
+    let pages = if run.pages == 1 {
+        String::new()
+    } else {
+        format!(", {} pages", thousands(run.pages))
+    };
     format!(
         "{verb} read {} item{} ({}{pages}) to return {}: {} RCU.",
         thousands(run.scanned_count),
@@ -190,7 +227,11 @@ pub fn explain(run: &Run) -> String {
 
 /// Read units as DynamoDB prints them: `0.5`, `243.5`, `12`.
 pub fn units(value: f64) -> String {
-    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value:.1}") }
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.1}")
+    }
 }
 
 #[cfg(test)]
@@ -203,7 +244,10 @@ mod tests {
         let chart = commerce::chart();
         let mut engine = Engine::new();
         let create = chart.table.create_table_request().to_string();
-        assert_eq!(handle(&mut engine, "CreateTable", create.as_bytes()).status, 200);
+        assert_eq!(
+            handle(&mut engine, "CreateTable", create.as_bytes()).status,
+            200
+        );
         for g in generate(&chart, 42).unwrap() {
             let body = serde_json::json!({"TableName": chart.table.name, "Item": engine::api::attribute_value::encode_item(&g.item)});
             let response = handle(&mut engine, "PutItem", body.to_string().as_bytes());
@@ -222,7 +266,10 @@ mod tests {
         assert_eq!(query.count, scan.count);
         assert_eq!(query.scanned_count, query.count);
         assert!(scan.scanned_count > 20 * query.scanned_count, "{runs:?}");
-        assert!(scan.eventual_units > 20.0 * query.eventual_units, "{runs:?}");
+        assert!(
+            scan.eventual_units > 20.0 * query.eventual_units,
+            "{runs:?}"
+        );
         assert!(explain(query).starts_with("Query read "));
     }
 
@@ -230,7 +277,8 @@ mod tests {
     fn every_example_pattern_runs_and_its_scan_agrees() {
         let mut engine = loaded();
         for pattern in commerce::patterns() {
-            let runs = compare(&mut engine, &pattern).unwrap_or_else(|e| panic!("{}: {e}", pattern.description));
+            let runs = compare(&mut engine, &pattern)
+                .unwrap_or_else(|e| panic!("{}: {e}", pattern.description));
             let scan = runs.last().unwrap();
             let before_scan = &runs[runs.len() - 2];
             assert_eq!(before_scan.count, scan.count, "{}", pattern.description);
@@ -244,8 +292,19 @@ mod tests {
         assert_eq!(units(12.0), "12");
         assert_eq!(thousands(2413), "2,413");
         assert_eq!(human_bytes(2150), "2.1 KB");
-        let run = Run { label: "Scan + filter", scanned_count: 2413, count: 3, bytes_read: 1_992_294, pages: 2, eventual_units: 243.5, strong_units: Some(487.0) };
-        assert_eq!(explain(&run), "Scan read 2,413 items (1.9 MB, 2 pages) to return 3: 243.5 RCU.");
+        let run = Run {
+            label: "Scan + filter",
+            scanned_count: 2413,
+            count: 3,
+            bytes_read: 1_992_294,
+            pages: 2,
+            eventual_units: 243.5,
+            strong_units: Some(487.0),
+        };
+        assert_eq!(
+            explain(&run),
+            "Scan read 2,413 items (1.9 MB, 2 pages) to return 3: 243.5 RCU."
+        );
         assert_eq!(run.cost_per_million(&Prices::default()), 30.4375);
     }
 }

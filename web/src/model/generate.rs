@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use engine::types::{Item, Number, Value};
 
-use super::chart::{Chart, Entity, Generator, Warning, ENTITY_ATTRIBUTE};
+use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator, Warning};
 use super::template::{RenderError, Template};
 
 const FIRST_NAMES: [&str; 16] = [
@@ -20,6 +20,32 @@ const FIRST_NAMES: [&str; 16] = [
 const LAST_NAMES: [&str; 16] = [
     "Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Thompson", "Hamilton",
     "Ritchie", "Perlman", "Lee", "Wilson", "Torvalds", "Lamarr", "Backus",
+];
+const WORDS: [&str; 32] = [
+    "parcel", "blue", "quick", "gift", "wrap", "leave", "door", "fragile", "spare", "paper",
+    "morning", "call", "before", "delivery", "north", "gate", "garden", "bright", "small", "box",
+    "keep", "dry", "extra", "label", "second", "floor", "ring", "twice", "warm", "soft", "corner",
+    "shop",
+];
+const STREETS: [&str; 8] = [
+    "Mill Lane",
+    "Harbour Road",
+    "Elm Street",
+    "Station Road",
+    "Kings Way",
+    "Church Walk",
+    "Park Avenue",
+    "Bridge Street",
+];
+const TOWNS: [&str; 8] = [
+    "Springfield",
+    "Riverton",
+    "Oakham",
+    "Lakeside",
+    "Northbury",
+    "Westford",
+    "Hillcrest",
+    "Eastwick",
 ];
 const DAYS_IN_MONTH: [u32; 12] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -48,20 +74,41 @@ fn number(text: &str) -> Value {
 }
 
 impl Generator_<'_> {
-    fn value(&mut self, entity: &Entity, generator: &Generator, name: &str, own: &Item, parent: Option<&Item>) -> Option<Value> {
+    fn value(
+        &mut self,
+        entity: &Entity,
+        generator: &Generator,
+        name: &str,
+        own: &Item,
+        parent: Option<&Item>,
+    ) -> Option<Value> {
         Some(match generator {
             Generator::Id { prefix } => {
-                let counter = self.counters.entry(format!("{}.{name}", entity.name)).or_insert(0);
+                let counter = self
+                    .counters
+                    .entry(format!("{}.{name}", entity.name))
+                    .or_insert(0);
                 *counter += 1;
                 Value::s(format!("{prefix}{counter}"))
             }
-            Generator::Choice(options) => Value::s(options.get(self.rng.usize(..options.len().max(1)))?.clone()),
+            Generator::Choice(options) => {
+                Value::s(options.get(self.rng.usize(..options.len().max(1)))?.clone())
+            }
             Generator::Integer { min, max } => number(&self.rng.i64(*min..=*max).to_string()),
             Generator::Decimal { min, max, decimals } => {
                 let scale = 10i64.pow(*decimals);
                 let raw = self.rng.i64(min * scale..=max * scale);
-                let text = format!("{}.{:0width$}", raw / scale, raw % scale, width = *decimals as usize);
-                number(if *decimals == 0 { text.trim_end_matches('.') } else { &text })
+                let text = format!(
+                    "{}.{:0width$}",
+                    raw / scale,
+                    raw % scale,
+                    width = *decimals as usize
+                );
+                number(if *decimals == 0 {
+                    text.trim_end_matches('.')
+                } else {
+                    &text
+                })
             }
             Generator::Date { year } => {
                 let mut day = self.rng.u32(0..365);
@@ -86,19 +133,45 @@ impl Generator_<'_> {
                 *counter += 1;
                 Value::s(format!("{base}{counter}@example.com"))
             }
+            Generator::Words { min, max } => {
+                let n = self.rng.u32((*min).min(*max)..=(*max).max(*min));
+                let words: Vec<&str> = (0..n)
+                    .map(|_| WORDS[self.rng.usize(..WORDS.len())])
+                    .collect();
+                Value::s(words.join(" "))
+            }
+            Generator::Address => Value::s(format!(
+                "{} {}, {} {:05}",
+                self.rng.u32(1..200),
+                STREETS[self.rng.usize(..STREETS.len())],
+                TOWNS[self.rng.usize(..TOWNS.len())],
+                self.rng.u32(10000..99999)
+            )),
             Generator::FromParent => parent?.get(name)?.clone(),
-            Generator::When { attribute, equals, then } => match own.get(attribute) {
-                Some(Value::S(v)) if v.as_str() == equals => self.value(entity, then, name, own, parent)?,
+            Generator::When {
+                attribute,
+                equals,
+                then,
+            } => match own.get(attribute) {
+                Some(Value::S(v)) if v.as_str() == equals => {
+                    self.value(entity, then, name, own, parent)?
+                }
                 _ => return None,
             },
         })
     }
 
-    fn instance(&mut self, index: usize, parent: Option<&Item>) -> Result<(Item, Item), GenerateError> {
+    fn instance(
+        &mut self,
+        index: usize,
+        parent: Option<&Item>,
+    ) -> Result<(Item, Item), GenerateError> {
         let entity = &self.chart.entities[index];
         let mut own = Item::new();
         for attribute in &entity.attributes {
-            if let Some(value) = self.value(entity, &attribute.generator, &attribute.name, &own, parent) {
+            if let Some(value) =
+                self.value(entity, &attribute.generator, &attribute.name, &own, parent)
+            {
                 own.insert(attribute.name.as_str(), value);
             }
         }
@@ -108,11 +181,19 @@ impl Generator_<'_> {
             context.insert(name.clone(), value.clone());
         }
         let mut item = own;
-        let table_keys = [Some(&self.chart.table.partition_key), self.chart.table.sort_key.as_ref()];
+        let table_keys = [
+            Some(&self.chart.table.partition_key),
+            self.chart.table.sort_key.as_ref(),
+        ];
         for key in self.chart.table.key_attributes() {
             let is_table_key = table_keys.iter().flatten().any(|k| k.name == key.name);
             let template = Template::parse(entity.keys.get(&key.name).map_or("", String::as_str))
-                .map_err(|e| GenerateError(format!("{}: the {} template does not read: {e}", entity.name, key.name)))?;
+                .map_err(|e| {
+                GenerateError(format!(
+                    "{}: the {} template does not read: {e}",
+                    entity.name, key.name
+                ))
+            })?;
             if template.is_blank() {
                 continue;
             }
@@ -121,12 +202,18 @@ impl Generator_<'_> {
                 // An index key from an absent attribute: not in that index.
                 Err(RenderError::Missing(_)) if !is_table_key => continue,
                 Err(e) => {
-                    return Err(GenerateError(format!("{}: the {} template cannot be filled: {e}", entity.name, key.name)));
+                    return Err(GenerateError(format!(
+                        "{}: the {} template cannot be filled: {e}",
+                        entity.name, key.name
+                    )));
                 }
             };
             let value = match key.key_type {
                 "N" => Value::N(Number::parse(&text).map_err(|_| {
-                    GenerateError(format!("{}: {} is a number key, but its template gives \"{text}\"", entity.name, key.name))
+                    GenerateError(format!(
+                        "{}: {} is a number key, but its template gives \"{text}\"",
+                        entity.name, key.name
+                    ))
                 })?),
                 _ => Value::s(text),
             };
@@ -139,26 +226,44 @@ impl Generator_<'_> {
 
 /// Generates every entity's items; parents come before their children.
 pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateError> {
-    let mut generator = Generator_ { chart, rng: fastrand::Rng::with_seed(seed), counters: BTreeMap::new() };
+    let mut generator = Generator_ {
+        chart,
+        rng: fastrand::Rng::with_seed(seed),
+        counters: BTreeMap::new(),
+    };
     let mut contexts: Vec<Vec<Item>> = vec![Vec::new(); chart.entities.len()];
     let mut out = Vec::new();
     for (index, entity) in chart.entities.iter().enumerate() {
         let parents: Vec<Option<Item>> = match &entity.parent {
             None => vec![None],
             Some(parent) => {
-                let p = chart.entities.iter().position(|e| &e.name == parent).filter(|p| *p < index).ok_or_else(|| {
-                    GenerateError(format!("{}'s parent {parent} must be an entity listed before it", entity.name))
-                })?;
+                let p = chart
+                    .entities
+                    .iter()
+                    .position(|e| &e.name == parent)
+                    .filter(|p| *p < index)
+                    .ok_or_else(|| {
+                        GenerateError(format!(
+                            "{}'s parent {parent} must be an entity listed before it",
+                            entity.name
+                        ))
+                    })?;
                 contexts[p].iter().cloned().map(Some).collect()
             }
         };
         for parent in parents {
-            let (low, high) = (entity.count.0.min(entity.count.1), entity.count.0.max(entity.count.1));
+            let (low, high) = (
+                entity.count.0.min(entity.count.1),
+                entity.count.0.max(entity.count.1),
+            );
             let n = generator.rng.u32(low..=high);
             for _ in 0..n {
                 let (item, context) = generator.instance(index, parent.as_ref())?;
                 contexts[index].push(context);
-                out.push(Generated { entity: index, item });
+                out.push(Generated {
+                    entity: index,
+                    item,
+                });
             }
         }
     }
@@ -168,8 +273,18 @@ pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateErro
 /// Hot-partition risks seen in the data: an entity whose many items share a
 /// handful of partition-key values, in the table or in a global index.
 pub fn hot_partition_warnings(chart: &Chart, items: &[Generated]) -> Vec<Warning> {
-    let mut keys = vec![(chart.table.name.clone(), chart.table.partition_key.name.clone())];
-    keys.extend(chart.table.indexes.iter().filter(|i| i.global).map(|i| (i.name.clone(), i.partition_key.name.clone())));
+    let mut keys = vec![(
+        chart.table.name.clone(),
+        chart.table.partition_key.name.clone(),
+    )];
+    keys.extend(
+        chart
+            .table
+            .indexes
+            .iter()
+            .filter(|i| i.global)
+            .map(|i| (i.name.clone(), i.partition_key.name.clone())),
+    );
     let mut out = Vec::new();
     for (index, entity) in chart.entities.iter().enumerate() {
         for (target, key) in &keys {
@@ -181,7 +296,11 @@ pub fn hot_partition_warnings(chart: &Chart, items: &[Generated]) -> Vec<Warning
             }
             let total: usize = counts.values().sum();
             if total >= 20 && counts.len() <= 5 {
-                let busiest = counts.iter().max_by_key(|(_, c)| **c).map(|(k, c)| format!("{k} alone has {c}")).unwrap_or_default();
+                let busiest = counts
+                    .iter()
+                    .max_by_key(|(_, c)| **c)
+                    .map(|(k, c)| format!("{k} alone has {c}"))
+                    .unwrap_or_default();
                 out.push(Warning {
                     entity: Some(entity.name.clone()),
                     message: format!(
@@ -212,10 +331,18 @@ mod tests {
     fn children_inherit_and_keys_come_from_templates() {
         let chart = commerce::chart();
         let items = generate(&chart, 1).unwrap();
-        let order_index = chart.entities.iter().position(|e| e.name == "Order").unwrap();
+        let order_index = chart
+            .entities
+            .iter()
+            .position(|e| e.name == "Order")
+            .unwrap();
         let order = items.iter().find(|g| g.entity == order_index).unwrap();
-        let Some(Value::S(pk)) = order.item.get("PK") else { panic!("no PK") };
-        let Some(Value::S(customer)) = order.item.get("customerId") else { panic!("no customerId") };
+        let Some(Value::S(pk)) = order.item.get("PK") else {
+            panic!("no PK")
+        };
+        let Some(Value::S(customer)) = order.item.get("customerId") else {
+            panic!("no customerId")
+        };
         assert_eq!(pk.as_str(), format!("CUST#{customer}"));
         assert_eq!(order.item.get(ENTITY_ATTRIBUTE), Some(&Value::s("Order")));
     }
@@ -225,6 +352,11 @@ mod tests {
         let chart = commerce::chart();
         let items = generate(&chart, 1).unwrap();
         let warnings = hot_partition_warnings(&chart, &items);
-        assert!(warnings.iter().any(|w| w.message.starts_with("GSI1PK of Order in GSI1")), "{warnings:?}");
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.message.starts_with("GSI1PK of Order in GSI1")),
+            "{warnings:?}"
+        );
     }
 }

@@ -69,7 +69,10 @@ impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RenderError::Missing(name) => write!(f, "the item has no attribute {name}"),
-            RenderError::NotANumber(name) => write!(f, "{name} is not a number, so it cannot be padded with decimals"),
+            RenderError::NotANumber(name) => write!(
+                f,
+                "{name} is not a number, so it cannot be padded with decimals"
+            ),
         }
     }
 }
@@ -80,7 +83,10 @@ fn parse_padding(spec: &str) -> Option<Padding> {
         Some((w, d)) => (w, Some(d.parse().ok()?)),
         None => (digits, None),
     };
-    Some(Padding { width: width.parse().ok()?, decimals })
+    Some(Padding {
+        width: width.parse().ok()?,
+        decimals,
+    })
 }
 
 impl Template {
@@ -100,20 +106,31 @@ impl Template {
                     literal.push('}');
                 }
                 '}' => {
-                    return Err(TemplateError { message: "a '}' closes no placeholder (write '}}' for a brace)".into(), span: (at, at + 1) });
+                    return Err(TemplateError {
+                        message: "a '}' closes no placeholder (write '}}' for a brace)".into(),
+                        span: (at, at + 1),
+                    });
                 }
                 '{' => {
-                    let close = text[at..].find('}').map(|i| at + i).ok_or_else(|| TemplateError {
-                        message: "a placeholder is not closed with '}'".into(),
-                        span: (at, text.len()),
-                    })?;
+                    let close =
+                        text[at..]
+                            .find('}')
+                            .map(|i| at + i)
+                            .ok_or_else(|| TemplateError {
+                                message: "a placeholder is not closed with '}'".into(),
+                                span: (at, text.len()),
+                            })?;
                     let inside = &text[at + 1..close];
                     let (name, spec) = match inside.split_once(':') {
                         Some((n, s)) => (n.trim(), Some(s.trim())),
                         None => (inside.trim(), None),
                     };
                     if name.is_empty() {
-                        return Err(TemplateError { message: "a placeholder needs an attribute name, as in {customerId}".into(), span: (at, close + 1) });
+                        return Err(TemplateError {
+                            message: "a placeholder needs an attribute name, as in {customerId}"
+                                .into(),
+                            span: (at, close + 1),
+                        });
                     }
                     let padding = match spec {
                         None => None,
@@ -125,7 +142,10 @@ impl Template {
                     if !literal.is_empty() {
                         parts.push(Part::Literal(std::mem::take(&mut literal)));
                     }
-                    parts.push(Part::Field { name: name.to_string(), padding });
+                    parts.push(Part::Field {
+                        name: name.to_string(),
+                        padding,
+                    });
                     while chars.peek().is_some_and(|(i, _)| *i <= close) {
                         chars.next();
                     }
@@ -177,7 +197,9 @@ impl Template {
             match part {
                 Part::Literal(text) => out.push_str(text),
                 Part::Field { name, padding } => {
-                    let value = item.get(name).ok_or_else(|| RenderError::Missing(name.clone()))?;
+                    let value = item
+                        .get(name)
+                        .ok_or_else(|| RenderError::Missing(name.clone()))?;
                     out.push_str(&format_value(name, value, padding.as_ref())?);
                 }
             }
@@ -186,23 +208,35 @@ impl Template {
     }
 }
 
-fn format_value(name: &str, value: &Value, padding: Option<&Padding>) -> Result<String, RenderError> {
+fn format_value(
+    name: &str,
+    value: &Value,
+    padding: Option<&Padding>,
+) -> Result<String, RenderError> {
     let text = match value {
         Value::S(s) => s.to_string(),
         Value::N(n) => n.to_string(),
         Value::Bool(b) => b.to_string(),
         other => format!("{other:?}"),
     };
-    let Some(padding) = padding else { return Ok(text) };
+    let Some(padding) = padding else {
+        return Ok(text);
+    };
     let body = match padding.decimals {
         Some(decimals) => {
-            let Value::N(_) = value else { return Err(RenderError::NotANumber(name.to_string())) };
+            let Value::N(_) = value else {
+                return Err(RenderError::NotANumber(name.to_string()));
+            };
             let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
             let mut frac: String = frac.chars().take(decimals).collect();
             while frac.len() < decimals {
                 frac.push('0');
             }
-            if decimals == 0 { int.to_string() } else { format!("{int}.{frac}") }
+            if decimals == 0 {
+                int.to_string()
+            } else {
+                format!("{int}.{frac}")
+            }
         }
         None => text,
     };
@@ -219,9 +253,26 @@ impl fmt::Display for Template {
         for part in &self.parts {
             match part {
                 Part::Literal(text) => f.write_str(&text.replace('{', "{{").replace('}', "}}"))?,
-                Part::Field { name, padding: None } => write!(f, "{{{name}}}")?,
-                Part::Field { name, padding: Some(Padding { width, decimals: None }) } => write!(f, "{{{name}:0{width}}}")?,
-                Part::Field { name, padding: Some(Padding { width, decimals: Some(d) }) } => write!(f, "{{{name}:0{width}.{d}}}")?,
+                Part::Field {
+                    name,
+                    padding: None,
+                } => write!(f, "{{{name}}}")?,
+                Part::Field {
+                    name,
+                    padding:
+                        Some(Padding {
+                            width,
+                            decimals: None,
+                        }),
+                } => write!(f, "{{{name}:0{width}}}")?,
+                Part::Field {
+                    name,
+                    padding:
+                        Some(Padding {
+                            width,
+                            decimals: Some(d),
+                        }),
+                } => write!(f, "{{{name}:0{width}.{d}}}")?,
             }
         }
         Ok(())
@@ -244,7 +295,10 @@ mod tests {
     #[test]
     fn renders_placeholders_from_attributes() {
         let t = Template::parse("ORDER#{orderDate}#{orderId}").unwrap();
-        let i = item(&[("orderDate", Value::s("2024-07-15")), ("orderId", Value::s("o1"))]);
+        let i = item(&[
+            ("orderDate", Value::s("2024-07-15")),
+            ("orderId", Value::s("o1")),
+        ]);
         assert_eq!(t.render(&i).unwrap(), "ORDER#2024-07-15#o1");
         assert_eq!(t.attributes().collect::<Vec<_>>(), ["orderDate", "orderId"]);
         assert_eq!(t.fixed_prefix(), "ORDER#");
@@ -253,8 +307,14 @@ mod tests {
     #[test]
     fn pads_numbers_so_they_sort_as_text() {
         let t = Template::parse("PRICE#{price:010.2}").unwrap();
-        assert_eq!(t.render(&item(&[("price", n("12.5"))])).unwrap(), "PRICE#0000012.50");
-        assert_eq!(t.render(&item(&[("price", n("1234.567"))])).unwrap(), "PRICE#0001234.56");
+        assert_eq!(
+            t.render(&item(&[("price", n("12.5"))])).unwrap(),
+            "PRICE#0000012.50"
+        );
+        assert_eq!(
+            t.render(&item(&[("price", n("1234.567"))])).unwrap(),
+            "PRICE#0001234.56"
+        );
         let counter = Template::parse("{n:06}").unwrap();
         assert_eq!(counter.render(&item(&[("n", n("42"))])).unwrap(), "000042");
         assert_eq!(counter.to_string(), "{n:06}");
@@ -264,21 +324,40 @@ mod tests {
     fn blank_templates_mean_no_key() {
         assert!(Template::parse("").unwrap().is_blank());
         assert!(Template::parse("PROFILE").unwrap().is_constant());
-        assert_eq!(Template::parse("a{{b}}").unwrap().render(&Item::new()).unwrap(), "a{b}");
+        assert_eq!(
+            Template::parse("a{{b}}")
+                .unwrap()
+                .render(&Item::new())
+                .unwrap(),
+            "a{b}"
+        );
     }
 
     #[test]
     fn bad_templates_say_where() {
         let open = Template::parse("CUST#{customerId").unwrap_err();
         assert_eq!(open.span, (5, 16));
-        assert!(Template::parse("{}").unwrap_err().message.contains("needs an attribute name"));
-        assert!(Template::parse("{price:x}").unwrap_err().message.contains("padding format"));
+        assert!(
+            Template::parse("{}")
+                .unwrap_err()
+                .message
+                .contains("needs an attribute name")
+        );
+        assert!(
+            Template::parse("{price:x}")
+                .unwrap_err()
+                .message
+                .contains("padding format")
+        );
         assert_eq!(Template::parse("a}").unwrap_err().span, (1, 2));
     }
 
     #[test]
     fn missing_attributes_are_reported() {
         let t = Template::parse("CUST#{customerId}").unwrap();
-        assert_eq!(t.render(&Item::new()), Err(RenderError::Missing("customerId".into())));
+        assert_eq!(
+            t.render(&Item::new()),
+            Err(RenderError::Missing("customerId".into()))
+        );
     }
 }

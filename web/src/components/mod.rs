@@ -1,0 +1,6 @@
+//! The page's components, one per file.
+
+pub mod bar_chart;
+pub mod comparison;
+pub mod pattern_list;
+pub mod warnings;

@@ -1,0 +1,134 @@
+//! The page's one store: the engine with the example loaded, the chart, the
+//! access patterns and their measured runs, and what the learner selected.
+//! Components read it and send [`Action`]s; only [`State::reduce`] changes it.
+//!
+//! The engine lives behind a shared cell so that a new state is cheap to
+//! make; `revision` counts the changes to the data, for change detection.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::Engine;
+use engine::api::{attribute_value::encode_item, handle};
+use yew::Reducible;
+
+use crate::model::chart::{Chart, Warning};
+use crate::model::commerce;
+use crate::model::compare::{AccessPattern, Prices, Run, compare};
+use crate::model::generate::{generate, hot_partition_warnings};
+
+/// Everything the page shows.
+#[derive(Clone)]
+pub struct State {
+    pub engine: Rc<RefCell<Engine>>,
+    pub chart: Chart,
+    pub patterns: Vec<AccessPattern>,
+    /// Per pattern: its runs, or the error that stopped it.
+    pub runs: Vec<Result<Vec<Run>, String>>,
+    pub selected: usize,
+    pub prices: Prices,
+    pub seed: u64,
+    pub item_count: usize,
+    pub warnings: Vec<Warning>,
+    /// Why loading failed, if it did.
+    pub load_error: Option<String>,
+    pub revision: u64,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.revision == other.revision
+            && self.selected == other.selected
+            && self.prices == other.prices
+    }
+}
+
+/// What the learner can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Show the comparison of this access pattern.
+    Select(usize),
+    /// Change the price of a million read request units.
+    SetReadPrice(f64),
+    /// Generate the items again from another seed.
+    Regenerate { seed: u64 },
+}
+
+/// The seed the page opens with.
+pub const FIRST_SEED: u64 = 42;
+
+impl State {
+    /// The commerce example, loaded and measured.
+    pub fn example() -> State {
+        let chart = commerce::chart();
+        let mut state = State {
+            engine: Rc::new(RefCell::new(Engine::new())),
+            patterns: commerce::patterns(),
+            runs: Vec::new(),
+            selected: 1,
+            prices: Prices::default(),
+            seed: FIRST_SEED,
+            item_count: 0,
+            warnings: Vec::new(),
+            load_error: None,
+            revision: 0,
+            chart,
+        };
+        state.load(FIRST_SEED);
+        state
+    }
+
+    /// Creates the table, generates and puts the items, then measures every pattern.
+    fn load(&mut self, seed: u64) {
+        let mut engine = Engine::new();
+        self.seed = seed;
+        self.load_error = None;
+        self.warnings = self.chart.warnings();
+        let create = self.chart.table.create_table_request().to_string();
+        let created = handle(&mut engine, "CreateTable", create.as_bytes());
+        if created.status != 200 {
+            self.load_error = Some(created.body);
+        }
+        match generate(&self.chart, seed) {
+            Ok(items) => {
+                for g in &items {
+                    let body = serde_json::json!({"TableName": self.chart.table.name, "Item": encode_item(&g.item)});
+                    let put = handle(&mut engine, "PutItem", body.to_string().as_bytes());
+                    if put.status != 200 {
+                        self.load_error = Some(put.body);
+                        break;
+                    }
+                }
+                self.item_count = items.len();
+                self.warnings
+                    .extend(hot_partition_warnings(&self.chart, &items));
+            }
+            Err(e) => self.load_error = Some(e.0),
+        }
+        self.runs = self
+            .patterns
+            .iter()
+            .map(|p| compare(&mut engine, p))
+            .collect();
+        self.engine = Rc::new(RefCell::new(engine));
+        self.revision += 1;
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::Select(index) if index < next.patterns.len() => next.selected = index,
+            Action::Select(_) => return self,
+            Action::SetReadPrice(price) if price.is_finite() && price >= 0.0 => {
+                next.prices.read_per_million = price
+            }
+            Action::SetReadPrice(_) => return self,
+            Action::Regenerate { seed } => next.load(seed),
+        }
+        Rc::new(next)
+    }
+}
