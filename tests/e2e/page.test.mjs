@@ -53,6 +53,25 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
   assert.deepEqual(errors, []);
 });
 
+test('the data view shows item collections and a sparse index holds only its subset', async () => {
+  const page = await context.newPage();
+  await page.goto(served.url);
+  const summary = page.locator('.view-summary');
+  await summary.waitFor();
+  const tableText = await summary.textContent();
+  const tableItems = Number(tableText.match(/^([\d,]+) item/)[1].replace(/,/g, ''));
+  assert.ok(tableItems > 500, tableText);
+  // Only the rows in sight are rendered.
+  const rendered = await page.locator('table.data tr.item').count();
+  assert.ok(rendered < 60, `rendered ${rendered} rows`);
+  await page.getByLabel('Table or index to show').selectOption('GSI2');
+  await page.locator('table.data tr.collection th', { hasText: 'GSI2PK = OPEN' }).waitFor();
+  const indexItems = Number((await summary.textContent()).match(/^([\d,]+) item/)[1].replace(/,/g, ''));
+  assert.ok(indexItems > 0 && indexItems < tableItems / 4, `GSI2 holds ${indexItems}`);
+  await page.locator('#data-title').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'data-gsi2.png') });
+});
+
 test('choosing another pattern shows its comparison', async () => {
   const page = await context.newPage();
   await page.goto(served.url);

@@ -12,6 +12,7 @@ pub mod store;
 use yew::prelude::*;
 
 use components::comparison::Comparison;
+use components::data_view::DataView;
 use components::pattern_list::PatternList;
 use components::warnings::Warnings;
 use store::State;
@@ -37,6 +38,7 @@ pub fn app() -> Html {
             </header>
             <PatternList state={state.clone()} />
             <Comparison state={state.clone()} />
+            <DataView state={state.clone()} />
             <Warnings warnings={state.warnings.clone()} />
         </main>
     }

@@ -2,5 +2,6 @@
 
 pub mod bar_chart;
 pub mod comparison;
+pub mod data_view;
 pub mod pattern_list;
 pub mod warnings;

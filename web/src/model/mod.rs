@@ -6,3 +6,4 @@ pub mod commerce;
 pub mod compare;
 pub mod generate;
 pub mod template;
+pub mod view;

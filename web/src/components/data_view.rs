@@ -1,0 +1,183 @@
+//! The data as DynamoDB stores it: item collections of the table, or the
+//! entries of one index, rendered a screenful at a time so that a hundred
+//! thousand items scroll as smoothly as a hundred.
+
+use web_sys::{Element, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::model::chart::{IndexDesign, TableDesign};
+use crate::model::compare::thousands;
+use crate::model::view::{Row, rows, value_text};
+use crate::store::State;
+
+/// Height of one row, in pixels (fixed, so the visible slice is arithmetic).
+const ROW_HEIGHT: f64 = 30.0;
+/// Height of the scrolling area.
+const VIEW_HEIGHT: f64 = 420.0;
+/// Rows rendered above and below the visible ones.
+const OVERSCAN: usize = 8;
+
+#[derive(Properties, PartialEq)]
+pub struct DataViewProps {
+    pub state: UseReducerHandle<State>,
+}
+
+/// Which indexes hold an item, and why not: the missing key attribute.
+fn index_membership(
+    table: &TableDesign,
+    item: &engine::types::Item,
+) -> Vec<(String, Option<String>)> {
+    table
+        .indexes
+        .iter()
+        .map(|index: &IndexDesign| {
+            let missing = std::iter::once(&index.partition_key)
+                .chain(index.sort_key.iter())
+                .find(|k| item.get(&k.name).is_none())
+                .map(|k| k.name.clone());
+            (index.name.clone(), missing)
+        })
+        .collect()
+}
+
+#[function_component(DataView)]
+pub fn data_view(props: &DataViewProps) -> Html {
+    let state = &props.state;
+    let view = use_state(|| None::<String>);
+    let scroll_top = use_state(|| 0.0f64);
+    let container = use_node_ref();
+    let all_rows = {
+        let engine = state.engine.clone();
+        let table = state.chart.table.name.clone();
+        use_memo((state.revision, (*view).clone()), move |(_, view)| {
+            rows(&engine.borrow(), &table, view.as_deref())
+        })
+    };
+    let onscroll = {
+        let container = container.clone();
+        let scroll_top = scroll_top.clone();
+        Callback::from(move |_| {
+            if let Some(element) = container.cast::<Element>() {
+                scroll_top.set(f64::from(element.scroll_top()));
+            }
+        })
+    };
+    let onchange = {
+        let view = view.clone();
+        let scroll_top = scroll_top.clone();
+        let container = container.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let value = select.value();
+            view.set((!value.is_empty()).then_some(value));
+            scroll_top.set(0.0);
+            if let Some(element) = container.cast::<Element>() {
+                element.set_scroll_top(0);
+            }
+        })
+    };
+    let design = &state.chart.table;
+    let (pk, sk) = match view
+        .as_deref()
+        .and_then(|v| design.indexes.iter().find(|i| i.name == v))
+    {
+        Some(index) => (
+            index.partition_key.name.clone(),
+            index.sort_key.as_ref().map(|k| k.name.clone()),
+        ),
+        None => (
+            design.partition_key.name.clone(),
+            design.sort_key.as_ref().map(|k| k.name.clone()),
+        ),
+    };
+    let first = ((*scroll_top / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
+    let visible = (VIEW_HEIGHT / ROW_HEIGHT) as usize + 2 * OVERSCAN;
+    let last = (first + visible).min(all_rows.len());
+    let entity_index = |name: &str| {
+        state
+            .chart
+            .entities
+            .iter()
+            .position(|e| e.name == name)
+            .unwrap_or(9)
+    };
+    let items = all_rows
+        .iter()
+        .filter(|r| matches!(r, Row::Item { .. }))
+        .count();
+    let collections = all_rows.len() - items;
+    let show_membership = view.is_none() && !design.indexes.is_empty();
+    html! {
+        <section aria-labelledby="data-title" class="panel">
+            <h2 id="data-title">{ "The data, as DynamoDB stores it" }</h2>
+            <label class="view-picker">
+                { "Show " }
+                <select {onchange} aria-label="Table or index to show">
+                    <option value="" selected={view.is_none()}>{ format!("the table ({})", design.name) }</option>
+                    { for design.indexes.iter().map(|i| html! {
+                        <option value={i.name.clone()} selected={view.as_deref() == Some(i.name.as_str())}>
+                            { format!("index {} ({})", i.name, if i.global { "global" } else { "local" }) }
+                        </option>
+                    }) }
+                </select>
+            </label>
+            <p class="view-summary" aria-live="polite">
+                { format!("{} item{} in {} item collection{}.", thousands(items), if items == 1 { "" } else { "s" },
+                    thousands(collections), if collections == 1 { "" } else { "s" }) }
+            </p>
+            <div class="data-scroll" ref={container} {onscroll} style={format!("height: {VIEW_HEIGHT}px")}
+                tabindex="0" role="region" aria-label="Items, grouped by partition key">
+                <table class="grid data">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Entity" }</th>
+                            <th scope="col">{ pk.clone() }</th>
+                            <th scope="col">{ sk.clone().unwrap_or_default() }</th>
+                            <th scope="col">{ "Other attributes" }</th>
+                            if show_membership { <th scope="col">{ "Indexes" }</th> }
+                            <th scope="col" class="num">{ "Bytes" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <tr class="spacer" style={format!("height: {}px", first as f64 * ROW_HEIGHT)} aria-hidden="true"></tr>
+                        { for all_rows[first..last].iter().map(|row| match row {
+                            Row::Collection { key, items, bytes } => html! {
+                                <tr class="collection">
+                                    <th scope="rowgroup" colspan={if show_membership { "5" } else { "4" }}>
+                                        { format!("{pk} = {key}") }
+                                        <span class="muted">{ format!(" · {} item{}", thousands(*items), if *items == 1 { "" } else { "s" }) }</span>
+                                    </th>
+                                    <td class="num">{ thousands(*bytes) }</td>
+                                </tr>
+                            },
+                            Row::Item { entity, item, bytes } => {
+                                let others: Vec<String> = item.iter()
+                                    .filter(|(name, _)| name.as_str() != pk && Some(name.as_str()) != sk.as_deref() && name.as_str() != crate::model::chart::ENTITY_ATTRIBUTE)
+                                    .map(|(name, value)| format!("{name}={}", value_text(value)))
+                                    .collect();
+                                html! {
+                                    <tr class="item">
+                                        <td><span class={format!("entity e{}", entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity.as_str() } }</span></td>
+                                        <td class="key">{ item.get(&pk).map(value_text).unwrap_or_default() }</td>
+                                        <td class="key">{ sk.as_deref().and_then(|s| item.get(s)).map(value_text).unwrap_or_default() }</td>
+                                        <td class="others" title={others.join(", ")}>{ others.join(", ") }</td>
+                                        if show_membership {
+                                            <td class="membership">
+                                                { for index_membership(design, item).into_iter().map(|(name, missing)| match missing {
+                                                    None => html! { <span class="in-index">{ format!("in {name}") }</span> },
+                                                    Some(key) => html! { <span class="not-in-index" title={format!("Not in {name}: no {key}")}>{ format!("no {key}") }</span> },
+                                                }) }
+                                            </td>
+                                        }
+                                        <td class="num">{ thousands(*bytes) }</td>
+                                    </tr>
+                                }
+                            }
+                        }) }
+                        <tr class="spacer" style={format!("height: {}px", (all_rows.len() - last) as f64 * ROW_HEIGHT)} aria-hidden="true"></tr>
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
