@@ -72,6 +72,29 @@ test('the data view shows item collections and a sparse index holds only its sub
   await page.screenshot({ path: join(artifacts, 'data-gsi2.png') });
 });
 
+test('a Query runs, and a syntax error is shown with the token underlined', async () => {
+  const page = await context.newPage();
+  await page.goto(served.url);
+  const condition = page.getByLabel('KeyConditionExpression');
+  await condition.waitFor();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const numbers = page.locator('.outcome .numbers');
+  await numbers.waitFor();
+  assert.match(await numbers.textContent(), /^Count \d+ · ScannedCount \d+ · [\d.]+ RCU$/);
+  assert.ok(await page.locator('table.results tbody tr').count() > 0);
+  await condition.fill('PK = = :pk');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const failure = page.locator('.failure');
+  await failure.waitFor();
+  assert.equal(
+    (await failure.locator('p').first().textContent()),
+    'ValidationException: Invalid KeyConditionExpression: Syntax error; token: "=", near: "= ="',
+  );
+  assert.equal(await failure.locator('mark').textContent(), '=');
+  await failure.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'syntax-error.png') });
+});
+
 test('choosing another pattern shows its comparison', async () => {
   const page = await context.newPage();
   await page.goto(served.url);

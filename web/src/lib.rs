@@ -14,6 +14,7 @@ use yew::prelude::*;
 use components::comparison::Comparison;
 use components::data_view::DataView;
 use components::pattern_list::PatternList;
+use components::runner::Runner;
 use components::warnings::Warnings;
 use store::State;
 
@@ -38,6 +39,7 @@ pub fn app() -> Html {
             </header>
             <PatternList state={state.clone()} />
             <Comparison state={state.clone()} />
+            <Runner state={state.clone()} />
             <DataView state={state.clone()} />
             <Warnings warnings={state.warnings.clone()} />
         </main>

@@ -54,7 +54,12 @@ pub fn handle(engine: &mut Engine, operation: &str, body: &[u8]) -> Response {
     }
 }
 
-fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<String> {
+/// Like [`handle`], but gives the error itself (with its location in an
+/// expression, for a front end to underline) instead of its JSON body.
+pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<String> {
+    let operation = operation
+        .strip_prefix("DynamoDB_20120810.")
+        .unwrap_or(operation);
     use attribute_value::WireItem;
     use responses::{ItemResponse, consumed_capacity, page, table_description, to_string};
     Ok(match operation {

@@ -4,4 +4,5 @@ pub mod bar_chart;
 pub mod comparison;
 pub mod data_view;
 pub mod pattern_list;
+pub mod runner;
 pub mod warnings;

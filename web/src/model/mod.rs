@@ -5,5 +5,6 @@ pub mod chart;
 pub mod commerce;
 pub mod compare;
 pub mod generate;
+pub mod runner;
 pub mod template;
 pub mod view;

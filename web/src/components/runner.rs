@@ -1,0 +1,272 @@
+//! Run your own request: Query, Scan or GetItem against the example table,
+//! with every parameter; the items as a grid and the raw response, or
+//! DynamoDB's error with the offending part of the expression underlined.
+
+use serde_json::Value as Json;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::model::runner::{Failure, Form, run};
+use crate::store::State;
+
+#[derive(Properties, PartialEq)]
+pub struct RunnerProps {
+    pub state: UseReducerHandle<State>,
+}
+
+/// The result of the last run, and the request that produced it.
+#[derive(Clone, PartialEq)]
+struct Outcome {
+    request: Json,
+    result: Result<Json, Failure>,
+}
+
+fn text_field(
+    form: &UseStateHandle<Form>,
+    label: &'static str,
+    value: &str,
+    update: fn(&mut Form, String),
+    rows: u32,
+) -> Html {
+    let oninput = {
+        let form = form.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let mut next = (*form).clone();
+            update(&mut next, area.value());
+            form.set(next);
+        })
+    };
+    html! {
+        <label class="field">
+            <span>{ label }</span>
+            <textarea rows={rows.to_string()} spellcheck="false" value={value.to_string()} {oninput} />
+        </label>
+    }
+}
+
+/// The field text with the failing byte range underlined.
+fn underlined(text: &str, start: usize, end: usize) -> Html {
+    let end = end.max(start + 1).min(text.len());
+    match (text.get(..start), text.get(start..end), text.get(end..)) {
+        (Some(before), Some(bad), Some(after)) if !bad.is_empty() => html! {
+            <code class="underlined">{ before }<mark>{ bad }</mark>{ after }</code>
+        },
+        _ => html! { <code class="underlined">{ text }<mark>{ " " }</mark></code> },
+    }
+}
+
+fn field_text<'a>(form: &'a Form, parameter: &str) -> &'a str {
+    match parameter {
+        "KeyConditionExpression" => &form.key_condition,
+        "FilterExpression" => &form.filter,
+        "ProjectionExpression" => &form.projection,
+        _ => "",
+    }
+}
+
+fn items_grid(response: &Json) -> Html {
+    let Some(items) = response
+        .get("Items")
+        .and_then(Json::as_array)
+        .map(Vec::as_slice)
+        .or_else(|| response.get("Item").map(std::slice::from_ref))
+    else {
+        return html! {};
+    };
+    let mut columns: Vec<String> = Vec::new();
+    for item in items.iter().take(200) {
+        for name in item.as_object().into_iter().flat_map(|o| o.keys()) {
+            if !columns.contains(name) {
+                columns.push(name.clone());
+            }
+        }
+    }
+    let cell = |value: &Json| -> String {
+        value
+            .as_object()
+            .and_then(|o| o.iter().next())
+            .map_or(String::new(), |(_, v)| match v {
+                Json::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+    };
+    html! {
+        <div class="result-scroll">
+            <table class="grid results">
+                <thead><tr>{ for columns.iter().map(|c| html! { <th scope="col">{ c }</th> }) }</tr></thead>
+                <tbody>
+                    { for items.iter().take(200).map(|item| html! {
+                        <tr>{ for columns.iter().map(|c| html! { <td>{ item.get(c).map(cell).unwrap_or_default() }</td> }) }</tr>
+                    }) }
+                </tbody>
+            </table>
+            if items.len() > 200 { <p class="muted">{ format!("Showing the first 200 of {} items.", items.len()) }</p> }
+        </div>
+    }
+}
+
+#[function_component(Runner)]
+pub fn runner(props: &RunnerProps) -> Html {
+    let state = &props.state;
+    let form = use_state(|| Form {
+        operation: "Query".into(),
+        table: state.chart.table.name.clone(),
+        key_condition: "PK = :pk AND begins_with(SK, :prefix)".into(),
+        values: "{\":pk\": {\"S\": \"CUST#c1\"}, \":prefix\": {\"S\": \"ORDER#2024-0\"}}".into(),
+        forward: true,
+        ..Form::default()
+    });
+    let outcome = use_state(|| None::<Outcome>);
+    let execute = {
+        let engine = state.engine.clone();
+        let form = form.clone();
+        let outcome = outcome.clone();
+        move |start_key: Option<Json>| {
+            let result = form.request().map(|mut request| {
+                if let Some(key) = start_key.clone() {
+                    request["ExclusiveStartKey"] = key;
+                }
+                let result = run(&mut engine.borrow_mut(), &form.operation, &request);
+                Outcome { request, result }
+            });
+            outcome.set(Some(match result {
+                Ok(outcome) => outcome,
+                Err(failure) => Outcome {
+                    request: Json::Null,
+                    result: Err(failure),
+                },
+            }));
+        }
+    };
+    let on_run = {
+        let execute = execute.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            execute(None);
+        })
+    };
+    let next_key = outcome
+        .as_ref()
+        .and_then(|o| o.result.as_ref().ok())
+        .and_then(|r| r.get("LastEvaluatedKey").cloned());
+    let on_next = {
+        let execute = execute.clone();
+        let key = next_key.clone();
+        Callback::from(move |_| execute(key.clone()))
+    };
+    let on_operation = {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            form.set(Form {
+                operation: select.value(),
+                ..(*form).clone()
+            });
+        })
+    };
+    let on_index = {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            form.set(Form {
+                index: select.value(),
+                ..(*form).clone()
+            });
+        })
+    };
+    let on_limit = {
+        let form = form.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            form.set(Form {
+                limit: input.value(),
+                ..(*form).clone()
+            });
+        })
+    };
+    let toggle = |update: fn(&mut Form, bool)| {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let mut next = (*form).clone();
+            update(&mut next, input.checked());
+            form.set(next);
+        })
+    };
+    let is_get = form.operation == "GetItem";
+    let is_query = form.operation == "Query";
+    html! {
+        <section aria-labelledby="runner-title" class="panel">
+            <h2 id="runner-title">{ "Run a request" }</h2>
+            <form class="runner" onsubmit={on_run}>
+                <div class="row">
+                    <label class="field inline">
+                        <span>{ "Operation" }</span>
+                        <select onchange={on_operation} aria-label="Operation">
+                            { for ["Query", "Scan", "GetItem"].iter().map(|op| html! {
+                                <option value={*op} selected={form.operation == *op}>{ *op }</option>
+                            }) }
+                        </select>
+                    </label>
+                    if !is_get {
+                        <label class="field inline">
+                            <span>{ "Index" }</span>
+                            <select onchange={on_index} aria-label="Index">
+                                <option value="" selected={form.index.is_empty()}>{ "(the table)" }</option>
+                                { for state.chart.table.indexes.iter().map(|i| html! {
+                                    <option value={i.name.clone()} selected={form.index == i.name}>{ &i.name }</option>
+                                }) }
+                            </select>
+                        </label>
+                        <label class="field inline">
+                            <span>{ "Limit" }</span>
+                            <input type="number" min="1" value={form.limit.clone()} oninput={on_limit} aria-label="Limit" />
+                        </label>
+                    }
+                    if is_query {
+                        <label class="check"><input type="checkbox" checked={form.forward} onchange={toggle(|f, v| f.forward = v)} />{ " ScanIndexForward" }</label>
+                    }
+                    <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|f, v| f.consistent = v)} />{ " ConsistentRead" }</label>
+                </div>
+                if is_get { { text_field(&form, "Key", &form.key, |f, v| f.key = v, 2) } }
+                if is_query { { text_field(&form, "KeyConditionExpression", &form.key_condition, |f, v| f.key_condition = v, 1) } }
+                if !is_get { { text_field(&form, "FilterExpression", &form.filter, |f, v| f.filter = v, 1) } }
+                { text_field(&form, "ProjectionExpression", &form.projection, |f, v| f.projection = v, 1) }
+                { text_field(&form, "ExpressionAttributeNames", &form.names, |f, v| f.names = v, 1) }
+                { text_field(&form, "ExpressionAttributeValues", &form.values, |f, v| f.values = v, 2) }
+                <div class="row">
+                    <button type="submit" class="primary">{ "Run" }</button>
+                    if next_key.is_some() { <button type="button" onclick={on_next}>{ "Next page" }</button> }
+                </div>
+            </form>
+            { match outcome.as_ref() {
+                None => html! {},
+                Some(Outcome { result: Err(failure), .. }) => html! {
+                    <div class="failure" role="alert">
+                        <p><strong>{ format!("{}: ", failure.kind) }</strong>{ &failure.message }</p>
+                        if let Some((parameter, start, end)) = &failure.location {
+                            <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(&form, parameter), *start, *end) }</p>
+                        }
+                    </div>
+                },
+                Some(Outcome { result: Ok(response), request }) => html! {
+                    <div class="outcome">
+                        <p class="numbers">
+                            { format!("Count {} · ScannedCount {} · {} RCU",
+                                response.get("Count").map_or("—".to_string(), |c| c.to_string()),
+                                response.get("ScannedCount").map_or("—".to_string(), |c| c.to_string()),
+                                response["ConsumedCapacity"]["CapacityUnits"]) }
+                        </p>
+                        { items_grid(response) }
+                        <details>
+                            <summary>{ "Request and raw response (DynamoDB JSON)" }</summary>
+                            <pre class="request">{ serde_json::to_string_pretty(request).unwrap_or_default() }</pre>
+                            <pre class="request">{ serde_json::to_string_pretty(response).unwrap_or_default() }</pre>
+                        </details>
+                    </div>
+                },
+            } }
+        </section>
+    }
+}

@@ -1,0 +1,184 @@
+//! The request runner's logic: build a DynamoDB request from the form's
+//! fields, run it, and say what went wrong in a way the page can underline.
+
+use engine::Engine;
+use engine::api::dispatch;
+use serde_json::{Value as Json, json};
+
+/// The form, as the learner filled it in.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Form {
+    pub operation: String,
+    pub table: String,
+    pub index: String,
+    pub key_condition: String,
+    pub filter: String,
+    pub projection: String,
+    pub names: String,
+    pub values: String,
+    pub limit: String,
+    pub forward: bool,
+    pub consistent: bool,
+    pub key: String,
+}
+
+/// A failed run: DynamoDB's error, and where in which field it points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// e.g. `ValidationException`.
+    pub kind: String,
+    /// DynamoDB's message.
+    pub message: String,
+    /// The request parameter and byte range to underline.
+    pub location: Option<(String, usize, usize)>,
+}
+
+fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_str::<Json>(text)
+        .map(Some)
+        .map_err(|e| Failure {
+            kind: "SerializationException".into(),
+            message: format!(
+                "{field} is not valid JSON: {e} (line {}, column {})",
+                e.line(),
+                e.column()
+            ),
+            location: None,
+        })
+}
+
+impl Form {
+    /// The request body DynamoDB would receive.
+    pub fn request(&self) -> Result<Json, Failure> {
+        let mut body = json!({"TableName": self.table});
+        let mut set = |name: &str, text: &str| {
+            if !text.trim().is_empty() {
+                body[name] = json!(text);
+            }
+        };
+        match self.operation.as_str() {
+            "GetItem" => set("ProjectionExpression", &self.projection),
+            "Scan" => {
+                set("IndexName", &self.index);
+                set("FilterExpression", &self.filter);
+                set("ProjectionExpression", &self.projection);
+            }
+            _ => {
+                set("IndexName", &self.index);
+                set("KeyConditionExpression", &self.key_condition);
+                set("FilterExpression", &self.filter);
+                set("ProjectionExpression", &self.projection);
+            }
+        }
+        if let Some(names) = parse_map(&self.names, "ExpressionAttributeNames")? {
+            body["ExpressionAttributeNames"] = names;
+        }
+        if let Some(values) = parse_map(&self.values, "ExpressionAttributeValues")? {
+            body["ExpressionAttributeValues"] = values;
+        }
+        if self.operation == "GetItem" {
+            body["Key"] = parse_map(&self.key, "Key")?.unwrap_or(json!({}));
+        } else {
+            if let Ok(limit) = self.limit.trim().parse::<i64>() {
+                body["Limit"] = json!(limit);
+            }
+            if self.operation == "Query" && !self.forward {
+                body["ScanIndexForward"] = json!(false);
+            }
+        }
+        if self.consistent {
+            body["ConsistentRead"] = json!(true);
+        }
+        body["ReturnConsumedCapacity"] = json!("INDEXES");
+        Ok(body)
+    }
+}
+
+/// Runs a request body; the response JSON, or the failure.
+pub fn run(engine: &mut Engine, operation: &str, body: &Json) -> Result<Json, Failure> {
+    match dispatch(engine, operation, body.to_string().as_bytes()) {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| Failure {
+            kind: "InternalError".into(),
+            message: e.to_string(),
+            location: None,
+        }),
+        Err(error) => Err(Failure {
+            kind: error.short_name().to_string(),
+            message: error.to_string(),
+            location: error
+                .location()
+                .map(|l| (l.parameter.to_string(), l.span.start, l.span.end)),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::State;
+
+    fn form() -> Form {
+        Form {
+            operation: "Query".into(),
+            table: "commerce-main".into(),
+            key_condition: "PK = :pk".into(),
+            values: r#"{":pk": {"S": "CUST#c1"}}"#.into(),
+            forward: true,
+            ..Form::default()
+        }
+    }
+
+    #[test]
+    fn a_query_runs_and_reports_capacity() {
+        let state = State::example();
+        let mut engine = state.engine.borrow_mut();
+        let response = run(&mut engine, "Query", &form().request().unwrap()).unwrap();
+        assert!(response["Count"].as_u64().unwrap() >= 1);
+        assert!(
+            response["ConsumedCapacity"]["Table"]["CapacityUnits"]
+                .as_f64()
+                .unwrap()
+                > 0.0
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_points_at_its_token() {
+        let state = State::example();
+        let mut engine = state.engine.borrow_mut();
+        let bad = Form {
+            key_condition: "PK = = :pk".into(),
+            ..form()
+        };
+        let failure = run(&mut engine, "Query", &bad.request().unwrap()).unwrap_err();
+        assert_eq!(failure.kind, "ValidationException");
+        assert_eq!(
+            failure.message,
+            "Invalid KeyConditionExpression: Syntax error; token: \"=\", near: \"= =\""
+        );
+        assert_eq!(
+            failure.location,
+            Some(("KeyConditionExpression".into(), 5, 6))
+        );
+    }
+
+    #[test]
+    fn bad_json_in_a_field_says_where() {
+        let bad = Form {
+            values: "{\":pk\": ".into(),
+            ..form()
+        };
+        let failure = bad.request().unwrap_err();
+        assert!(
+            failure
+                .message
+                .starts_with("ExpressionAttributeValues is not valid JSON"),
+            "{}",
+            failure.message
+        );
+        assert!(failure.message.contains("line 1"));
+    }
+}
