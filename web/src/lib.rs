@@ -13,6 +13,7 @@ use yew::prelude::*;
 
 use components::comparison::Comparison;
 use components::data_view::DataView;
+use components::generate_panel::GeneratePanel;
 use components::pattern_list::PatternList;
 use components::runner::Runner;
 use components::warnings::Warnings;
@@ -40,6 +41,7 @@ pub fn app() -> Html {
             <PatternList state={state.clone()} />
             <Comparison state={state.clone()} />
             <Runner state={state.clone()} />
+            <GeneratePanel state={state.clone()} />
             <DataView state={state.clone()} />
             <Warnings warnings={state.warnings.clone()} />
         </main>

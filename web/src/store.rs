@@ -9,13 +9,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::Engine;
-use engine::api::{attribute_value::encode_item, handle};
 use yew::Reducible;
 
 use crate::model::chart::{Chart, Warning};
 use crate::model::commerce;
 use crate::model::compare::{AccessPattern, Prices, Run, compare};
-use crate::model::generate::{generate, hot_partition_warnings};
+use crate::model::load::Loader;
 
 /// Everything the page shows.
 #[derive(Clone)]
@@ -44,7 +43,7 @@ impl PartialEq for State {
 }
 
 /// What the learner can do.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Action {
     /// Show the comparison of this access pattern.
     Select(usize),
@@ -52,6 +51,14 @@ pub enum Action {
     SetReadPrice(f64),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
+    /// A table filled elsewhere (a slice at a time) replaces the data.
+    Loaded {
+        engine: Rc<RefCell<Engine>>,
+        chart: Chart,
+        seed: u64,
+        item_count: usize,
+        warnings: Vec<Warning>,
+    },
 }
 
 /// The seed the page opens with.
@@ -80,31 +87,22 @@ impl State {
 
     /// Creates the table, generates and puts the items, then measures every pattern.
     fn load(&mut self, seed: u64) {
-        let mut engine = Engine::new();
         self.seed = seed;
+        let loaded = Loader::new(&self.chart, seed).and_then(|mut loader| {
+            while !loader.step(usize::MAX)? {}
+            Ok(loader.finish())
+        });
+        match loaded {
+            Ok((engine, items, warnings)) => self.install(engine, items, warnings),
+            Err(error) => self.load_error = Some(error),
+        }
+    }
+
+    /// Puts a filled engine in place and measures every pattern on it.
+    fn install(&mut self, mut engine: Engine, item_count: usize, warnings: Vec<Warning>) {
         self.load_error = None;
-        self.warnings = self.chart.warnings();
-        let create = self.chart.table.create_table_request().to_string();
-        let created = handle(&mut engine, "CreateTable", create.as_bytes());
-        if created.status != 200 {
-            self.load_error = Some(created.body);
-        }
-        match generate(&self.chart, seed) {
-            Ok(items) => {
-                for g in &items {
-                    let body = serde_json::json!({"TableName": self.chart.table.name, "Item": encode_item(&g.item)});
-                    let put = handle(&mut engine, "PutItem", body.to_string().as_bytes());
-                    if put.status != 200 {
-                        self.load_error = Some(put.body);
-                        break;
-                    }
-                }
-                self.item_count = items.len();
-                self.warnings
-                    .extend(hot_partition_warnings(&self.chart, &items));
-            }
-            Err(e) => self.load_error = Some(e.0),
-        }
+        self.item_count = item_count;
+        self.warnings = warnings;
         self.runs = self
             .patterns
             .iter()
@@ -128,6 +126,20 @@ impl Reducible for State {
             }
             Action::SetReadPrice(_) => return self,
             Action::Regenerate { seed } => next.load(seed),
+            Action::Loaded {
+                engine,
+                chart,
+                seed,
+                item_count,
+                warnings,
+            } => {
+                let engine = Rc::try_unwrap(engine)
+                    .map(RefCell::into_inner)
+                    .unwrap_or_default();
+                next.chart = chart;
+                next.seed = seed;
+                next.install(engine, item_count, warnings);
+            }
         }
         Rc::new(next)
     }

@@ -3,6 +3,7 @@
 pub mod bar_chart;
 pub mod comparison;
 pub mod data_view;
+pub mod generate_panel;
 pub mod pattern_list;
 pub mod runner;
 pub mod warnings;

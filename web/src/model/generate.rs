@@ -274,8 +274,8 @@ pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateErro
 /// handful of partition-key values, in the table or in a global index.
 pub fn hot_partition_warnings(chart: &Chart, items: &[Generated]) -> Vec<Warning> {
     let mut keys = vec![(
-        chart.table.name.clone(),
-        chart.table.partition_key.name.clone(),
+        chart.table.name.as_str(),
+        chart.table.partition_key.name.as_str(),
     )];
     keys.extend(
         chart
@@ -283,20 +283,31 @@ pub fn hot_partition_warnings(chart: &Chart, items: &[Generated]) -> Vec<Warning
             .indexes
             .iter()
             .filter(|i| i.global)
-            .map(|i| (i.name.clone(), i.partition_key.name.clone())),
+            .map(|i| (i.name.as_str(), i.partition_key.name.as_str())),
     );
-    let mut out = Vec::new();
-    for (index, entity) in chart.entities.iter().enumerate() {
-        for (target, key) in &keys {
-            let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-            for g in items.iter().filter(|g| g.entity == index) {
-                if let Some(Value::S(v)) = g.item.get(key) {
-                    *counts.entry(v.to_string()).or_insert(0) += 1;
+    // (entity, key) → partition value → items; one pass, borrowing the values.
+    let mut counts: Vec<BTreeMap<&str, usize>> =
+        vec![BTreeMap::new(); chart.entities.len() * keys.len()];
+    for g in items {
+        for (k, (_, key)) in keys.iter().enumerate() {
+            if let Some(Value::S(v)) = g.item.get(key) {
+                let slot = &mut counts[g.entity * keys.len() + k];
+                if slot.len() <= 5 || slot.contains_key(v.as_str()) {
+                    *slot.entry(v.as_str()).or_insert(0) += 1;
+                } else {
+                    // More than five values already: no warning, stop counting values.
+                    *slot.entry("").or_insert(0) += 1;
                 }
             }
-            let total: usize = counts.values().sum();
-            if total >= 20 && counts.len() <= 5 {
-                let busiest = counts
+        }
+    }
+    let mut out = Vec::new();
+    for (index, entity) in chart.entities.iter().enumerate() {
+        for (k, (target, key)) in keys.iter().enumerate() {
+            let values = &counts[index * keys.len() + k];
+            let total: usize = values.values().sum();
+            if total >= 20 && values.len() <= 5 && !values.contains_key("") {
+                let busiest = values
                     .iter()
                     .max_by_key(|(_, c)| **c)
                     .map(|(k, c)| format!("{k} alone has {c}"))
@@ -306,7 +317,7 @@ pub fn hot_partition_warnings(chart: &Chart, items: &[Generated]) -> Vec<Warning
                     message: format!(
                         "{key} of {} in {target} takes only {} value(s) across {total} items ({busiest}): their reads and writes crowd onto a few partitions, a hot-partition risk. A more selective key, or a shard suffix, spreads them.",
                         entity.name,
-                        counts.len()
+                        values.len()
                     ),
                 });
             }

@@ -5,6 +5,7 @@ pub mod chart;
 pub mod commerce;
 pub mod compare;
 pub mod generate;
+pub mod load;
 pub mod runner;
 pub mod template;
 pub mod view;
