@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use engine::types::{Item, Number, Value};
+use engine::types::{Item, Number, Text, Value};
 
 use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator, Warning};
 use super::template::{RenderError, Template};
@@ -66,6 +66,7 @@ struct Generator_<'a> {
     chart: &'a Chart,
     rng: fastrand::Rng,
     counters: BTreeMap<String, u64>,
+    templates: Vec<Vec<KeyTemplate>>,
 }
 
 fn number(text: &str) -> Value {
@@ -79,7 +80,7 @@ impl Generator_<'_> {
         entity: &Entity,
         generator: &Generator,
         name: &str,
-        own: &Item,
+        own: &[(Text, Value)],
         parent: Option<&Item>,
     ) -> Option<Value> {
         Some(match generator {
@@ -125,7 +126,12 @@ impl Generator_<'_> {
                 LAST_NAMES[self.rng.usize(..LAST_NAMES.len())]
             )),
             Generator::Email => {
-                let base = match own.get("name").or_else(|| own.get("fullName")) {
+                let lookup = |wanted: &str| {
+                    own.iter()
+                        .find(|(k, _)| k.as_str() == wanted)
+                        .map(|(_, v)| v)
+                };
+                let base = match lookup("name").or_else(|| lookup("fullName")) {
                     Some(Value::S(n)) => n.to_lowercase().replace(' ', "."),
                     _ => "user".to_string(),
                 };
@@ -152,7 +158,11 @@ impl Generator_<'_> {
                 attribute,
                 equals,
                 then,
-            } => match own.get(attribute) {
+            } => match own
+                .iter()
+                .find(|(k, _)| k.as_str() == attribute.as_str())
+                .map(|(_, v)| v)
+            {
                 Some(Value::S(v)) if v.as_str() == equals => {
                     self.value(entity, then, name, own, parent)?
                 }
@@ -167,40 +177,25 @@ impl Generator_<'_> {
         parent: Option<&Item>,
     ) -> Result<(Item, Item), GenerateError> {
         let entity = &self.chart.entities[index];
-        let mut own = Item::new();
+        let mut own: Vec<(Text, Value)> = Vec::with_capacity(entity.attributes.len() + 8);
         for attribute in &entity.attributes {
             if let Some(value) =
                 self.value(entity, &attribute.generator, &attribute.name, &own, parent)
             {
-                own.insert(attribute.name.as_str(), value);
+                own.push((attribute.name.as_str().into(), value));
             }
         }
         // Templates may read the parent's attributes too; the item's own win.
-        let mut context: Item = parent.cloned().unwrap_or_default();
-        for (name, value) in own.iter() {
-            context.insert(name.clone(), value.clone());
-        }
-        let mut item = own;
-        let table_keys = [
-            Some(&self.chart.table.partition_key),
-            self.chart.table.sort_key.as_ref(),
-        ];
-        for key in self.chart.table.key_attributes() {
-            let is_table_key = table_keys.iter().flatten().any(|k| k.name == key.name);
-            let template = Template::parse(entity.keys.get(&key.name).map_or("", String::as_str))
-                .map_err(|e| {
-                GenerateError(format!(
-                    "{}: the {} template does not read: {e}",
-                    entity.name, key.name
-                ))
-            })?;
-            if template.is_blank() {
-                continue;
-            }
-            let text = match template.render(&context) {
+        let context: Item = parent
+            .into_iter()
+            .flat_map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())))
+            .chain(own.iter().cloned())
+            .collect();
+        for key in &self.templates[index] {
+            let text = match key.template.render(&context) {
                 Ok(text) => text,
                 // An index key from an absent attribute: not in that index.
-                Err(RenderError::Missing(_)) if !is_table_key => continue,
+                Err(RenderError::Missing(_)) if !key.is_table_key => continue,
                 Err(e) => {
                     return Err(GenerateError(format!(
                         "{}: the {} template cannot be filled: {e}",
@@ -217,11 +212,50 @@ impl Generator_<'_> {
                 })?),
                 _ => Value::s(text),
             };
-            item.insert(key.name.as_str(), value);
+            own.push((key.name.as_str().into(), value));
         }
-        item.insert(ENTITY_ATTRIBUTE, Value::s(entity.name.as_str()));
-        Ok((item, context))
+        own.push((ENTITY_ATTRIBUTE.into(), Value::s(entity.name.as_str())));
+        Ok((own.into_iter().collect(), context))
     }
+}
+
+/// A key template of one entity, parsed once.
+struct KeyTemplate {
+    name: String,
+    key_type: &'static str,
+    is_table_key: bool,
+    template: Template,
+}
+
+/// Every entity's non-blank key templates, parsed.
+fn parse_templates(chart: &Chart) -> Result<Vec<Vec<KeyTemplate>>, GenerateError> {
+    let table_keys: Vec<&str> = std::iter::once(chart.table.partition_key.name.as_str())
+        .chain(chart.table.sort_key.iter().map(|k| k.name.as_str()))
+        .collect();
+    chart
+        .entities
+        .iter()
+        .map(|entity| {
+            let mut out = Vec::new();
+            for key in chart.table.key_attributes() {
+                let template = chart.template(entity, &key.name).map_err(|e| {
+                    GenerateError(format!(
+                        "{}: the {} template does not read: {e}",
+                        entity.name, key.name
+                    ))
+                })?;
+                if !template.is_blank() {
+                    out.push(KeyTemplate {
+                        name: key.name.clone(),
+                        key_type: key.key_type,
+                        is_table_key: table_keys.contains(&key.name.as_str()),
+                        template,
+                    });
+                }
+            }
+            Ok(out)
+        })
+        .collect()
 }
 
 /// Generates every entity's items; parents come before their children.
@@ -230,6 +264,7 @@ pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateErro
         chart,
         rng: fastrand::Rng::with_seed(seed),
         counters: BTreeMap::new(),
+        templates: parse_templates(chart)?,
     };
     let mut contexts: Vec<Vec<Item>> = vec![Vec::new(); chart.entities.len()];
     let mut out = Vec::new();
