@@ -120,6 +120,24 @@ test('generating about 100,000 items fills the table and re-measures every patte
   await page.screenshot({ path: join(artifacts, 'generated-100k.png') });
 });
 
+test('changing a key template re-evaluates every access pattern', async () => {
+  const page = await context.newPage();
+  await page.goto(served.url);
+  const returned = page.locator('tr[data-pattern="1"] .count');
+  await returned.waitFor();
+  assert.ok(Number(await returned.textContent()) > 0);
+  const template = page.getByLabel('SK template of Order', { exact: true });
+  await template.fill('{orderId}');
+  await template.press('Enter');
+  await template.blur();
+  // Orders no longer sort under ORDER#, so "a customer's orders" finds none.
+  await page.locator('tr[data-pattern="1"] .count', { hasText: /^0$/ }).waitFor();
+  // And an SK of only {orderId} could equal a customer's PROFILE: the chart says so.
+  await page.locator('.warnings li', { hasText: 'Customer and Order can get the same primary key' }).waitFor();
+  await page.locator('#chart-title').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'template-changed.png') });
+});
+
 test('choosing another pattern shows its comparison', async () => {
   const page = await context.newPage();
   await page.goto(served.url);

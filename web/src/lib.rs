@@ -11,6 +11,7 @@ pub mod store;
 
 use yew::prelude::*;
 
+use components::chart_editor::ChartEditor;
 use components::comparison::Comparison;
 use components::data_view::DataView;
 use components::generate_panel::GeneratePanel;
@@ -43,6 +44,7 @@ pub fn app() -> Html {
             <Runner state={state.clone()} />
             <GeneratePanel state={state.clone()} />
             <DataView state={state.clone()} />
+            <ChartEditor state={state.clone()} />
             <Warnings warnings={state.warnings.clone()} />
         </main>
     }

@@ -51,6 +51,12 @@ pub enum Action {
     SetReadPrice(f64),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
+    /// Change one key template of one entity; the items are generated again.
+    SetTemplate {
+        entity: String,
+        key: String,
+        template: String,
+    },
     /// A table filled elsewhere (a slice at a time) replaces the data.
     Loaded {
         engine: Rc<RefCell<Engine>>,
@@ -94,7 +100,11 @@ impl State {
         });
         match loaded {
             Ok((engine, items, warnings)) => self.install(engine, items, warnings),
-            Err(error) => self.load_error = Some(error),
+            Err(error) => {
+                self.load_error = Some(error);
+                self.warnings = self.chart.warnings();
+                self.revision += 1;
+            }
         }
     }
 
@@ -126,6 +136,21 @@ impl Reducible for State {
             }
             Action::SetReadPrice(_) => return self,
             Action::Regenerate { seed } => next.load(seed),
+            Action::SetTemplate {
+                entity,
+                key,
+                template,
+            } => {
+                let Some(target) = next.chart.entities.iter_mut().find(|e| e.name == entity) else {
+                    return self;
+                };
+                if target.keys.get(&key).map_or("", String::as_str) == template.trim() {
+                    return self;
+                }
+                target.keys.insert(key, template.trim().to_string());
+                let seed = next.seed;
+                next.load(seed);
+            }
             Action::Loaded {
                 engine,
                 chart,

@@ -1,6 +1,7 @@
 //! The page's components, one per file.
 
 pub mod bar_chart;
+pub mod chart_editor;
 pub mod comparison;
 pub mod data_view;
 pub mod generate_panel;
