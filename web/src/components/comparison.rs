@@ -6,6 +6,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::bar_chart::BarChart;
+use super::heat_strip::HeatStrip;
 use crate::model::compare::{explain, human_bytes, thousands, units};
 use crate::store::{Action, State};
 
@@ -42,6 +43,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     let body = match &state.runs[state.selected] {
         Err(message) => html! { <p class="error" role="alert">{ message }</p> },
         Ok(runs) => html! { <>
+            <div class="table-scroll">
             <table class="grid comparison">
                 <thead>
                     <tr>
@@ -53,6 +55,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                         <th scope="col" class="num">{ "RCU (eventual)" }</th>
                         <th scope="col" class="num">{ "RCU (strong)" }</th>
                         <th scope="col" class="num">{ "$ per million" }</th>
+                        <th scope="col">{ "Partitions read" }</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -66,10 +69,12 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                             <td class="num units">{ units(run.eventual_units) }</td>
                             <td class="num">{ run.strong_units.map_or("not on a GSI".to_string(), units) }</td>
                             <td class="num cost">{ format!("${:.4}", run.cost_per_million(&state.prices)) }</td>
+                            <td><HeatStrip partitions={run.partitions.clone()} /></td>
                         </tr>
                     }) }
                 </tbody>
             </table>
+            </div>
             <BarChart runs={runs.clone()} />
             <ul class="explanations">
                 { for runs.iter().map(|run| html! { <li data-run={run.label}>{ explain(run) }</li> }) }

@@ -5,6 +5,7 @@ pub mod chart_editor;
 pub mod comparison;
 pub mod data_view;
 pub mod generate_panel;
+pub mod heat_strip;
 pub mod pattern_list;
 pub mod runner;
 pub mod warnings;

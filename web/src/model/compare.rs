@@ -10,7 +10,11 @@
 
 use engine::Engine;
 use engine::api::requests;
+use std::collections::HashMap;
+
 use engine::capacity::read_units;
+
+use super::view::key_text;
 use serde_json::Value as Json;
 
 /// On-demand prices, in dollars per million request units.
@@ -61,6 +65,8 @@ pub struct Run {
     pub eventual_units: f64,
     /// Read units, strongly consistent; `None` on a global index.
     pub strong_units: Option<f64>,
+    /// Read units by partition key value, busiest first.
+    pub partitions: Vec<(String, f64)>,
 }
 
 impl Run {
@@ -88,6 +94,16 @@ pub fn run_all_pages(
                 .and_then(|t| t.index(index))
                 .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
         });
+    let target = (
+        body.get("TableName")
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        body.get("IndexName")
+            .and_then(Json::as_str)
+            .map(str::to_string),
+    );
+    let before = usage(engine, &target);
     let mut run = Run {
         label,
         scanned_count: 0,
@@ -96,6 +112,7 @@ pub fn run_all_pages(
         pages: 0,
         eventual_units: 0.0,
         strong_units: (!global).then_some(0.0),
+        partitions: Vec::new(),
     };
     loop {
         let bytes = body.to_string();
@@ -116,12 +133,40 @@ pub fn run_all_pages(
             Some(key) => {
                 body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
             }
-            None => return Ok(run),
+            None => {
+                run.partitions = usage_since(&before, usage(engine, &target));
+                return Ok(run);
+            }
         }
         if run.pages > 100_000 {
             return Err("the request did not finish after 100,000 pages".into());
         }
     }
+}
+
+/// Read units so far per partition of a table or index.
+fn usage(engine: &Engine, (table, index): &(String, Option<String>)) -> HashMap<String, f64> {
+    engine
+        .table(table)
+        .map(|t| t.usage.partitions(index.as_deref()))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(key, used)| (key_text(&key), used.read))
+        .collect()
+}
+
+/// What was read since `before`, busiest partition first.
+fn usage_since(before: &HashMap<String, f64>, after: HashMap<String, f64>) -> Vec<(String, f64)> {
+    let mut out: Vec<(String, f64)> = after
+        .into_iter()
+        .map(|(key, units)| {
+            let earlier = before.get(&key).copied().unwrap_or(0.0);
+            (key, units - earlier)
+        })
+        .filter(|(_, units)| *units > 1e-9)
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    out
 }
 
 /// Runs a pattern the three ways (two when it has no filter, one when it cannot be scanned).
@@ -271,6 +316,11 @@ mod tests {
             "{runs:?}"
         );
         assert!(explain(query).starts_with("Query read "));
+        // A Query lands on one partition; the Scan on every one of them.
+        assert_eq!(query.partitions.len(), 1);
+        assert!(scan.partitions.len() > 40, "{}", scan.partitions.len());
+        let spread: f64 = scan.partitions.iter().map(|(_, u)| u).sum();
+        assert!((spread - scan.eventual_units).abs() < 1e-6);
     }
 
     #[test]
@@ -300,6 +350,7 @@ mod tests {
             pages: 2,
             eventual_units: 243.5,
             strong_units: Some(487.0),
+            partitions: Vec::new(),
         };
         assert_eq!(
             explain(&run),
