@@ -82,6 +82,15 @@ test('a Query runs, and a syntax error is shown with the token underlined', asyn
   await numbers.waitFor();
   assert.match(await numbers.textContent(), /^Count \d+ · ScannedCount \d+ · [\d.]+ RCU$/);
   assert.ok(await page.locator('table.results tbody tr').count() > 0);
+  // With a filter, the data view tells the items returned from those read and dropped.
+  await page.getByLabel('FilterExpression').fill('amount > :min');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c1"}, ":prefix": {"S": "ORDER#"}, ":min": {"N": "250"}}');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.locator('table.data tr.item.returned').first().waitFor();
+  await page.locator('table.data tr.item.dropped').first().waitFor();
+  await page.locator('#data-title').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'read-and-returned.png') });
+  await page.getByLabel('FilterExpression').fill('');
   await condition.fill('PK = = :pk');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const failure = page.locator('.failure');

@@ -15,6 +15,7 @@ use crate::model::chart::{Chart, Warning};
 use crate::model::commerce;
 use crate::model::compare::{AccessPattern, Prices, Run, compare};
 use crate::model::load::Loader;
+use crate::model::runner::Highlight;
 
 /// Everything the page shows.
 #[derive(Clone)]
@@ -31,6 +32,8 @@ pub struct State {
     pub warnings: Vec<Warning>,
     /// Why loading failed, if it did.
     pub load_error: Option<String>,
+    /// What the last request run read and returned, for the data view.
+    pub highlight: Rc<Highlight>,
     pub revision: u64,
 }
 
@@ -39,6 +42,7 @@ impl PartialEq for State {
         self.revision == other.revision
             && self.selected == other.selected
             && self.prices == other.prices
+            && Rc::ptr_eq(&self.highlight, &other.highlight)
     }
 }
 
@@ -51,6 +55,8 @@ pub enum Action {
     SetReadPrice(f64),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
+    /// Mark what a request read and returned.
+    Highlight(Highlight),
     /// Change one key template of one entity; the items are generated again.
     SetTemplate {
         entity: String,
@@ -84,6 +90,7 @@ impl State {
             item_count: 0,
             warnings: Vec::new(),
             load_error: None,
+            highlight: Rc::new(Highlight::default()),
             revision: 0,
             chart,
         };
@@ -136,6 +143,7 @@ impl Reducible for State {
             }
             Action::SetReadPrice(_) => return self,
             Action::Regenerate { seed } => next.load(seed),
+            Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
             Action::SetTemplate {
                 entity,
                 key,

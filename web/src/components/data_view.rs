@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::model::chart::{IndexDesign, TableDesign};
 use crate::model::compare::thousands;
+use crate::model::runner::stored_item_key;
 use crate::model::view::{Row, rows, value_text};
 use crate::store::State;
 
@@ -121,6 +122,12 @@ pub fn data_view(props: &DataViewProps) -> Html {
                     }) }
                 </select>
             </label>
+            if !state.highlight.read.is_empty() {
+                <p class="legend">
+                    <span class="swatch returned"></span>{ " returned by the last request " }
+                    <span class="swatch dropped"></span>{ " read, then dropped by its filter" }
+                </p>
+            }
             <p class="view-summary" aria-live="polite">
                 { format!("{} item{} in {} item collection{}.", thousands(items), if items == 1 { "" } else { "s" },
                     thousands(collections), if collections == 1 { "" } else { "s" }) }
@@ -151,13 +158,23 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                 </tr>
                             },
                             Row::Item { entity, item, bytes } => {
+                                // Index entries always carry the table's keys.
+                                let key = stored_item_key(item, design);
+                                let (mark, mark_text) = match key {
+                                    Some(k) if state.highlight.returned.contains(&k) => ("returned", "returned"),
+                                    Some(k) if state.highlight.read.contains(&k) => ("dropped", "read, filtered out"),
+                                    _ => ("", ""),
+                                };
                                 let others: Vec<String> = item.iter()
                                     .filter(|(name, _)| name.as_str() != pk && Some(name.as_str()) != sk.as_deref() && name.as_str() != crate::model::chart::ENTITY_ATTRIBUTE)
                                     .map(|(name, value)| format!("{name}={}", value_text(value)))
                                     .collect();
                                 html! {
-                                    <tr class="item">
-                                        <td><span class={format!("entity e{}", entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity.as_str() } }</span></td>
+                                    <tr class={classes!("item", (!mark.is_empty()).then_some(mark))}>
+                                        <td>
+                                            <span class={format!("entity e{}", entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity.as_str() } }</span>
+                                            if !mark_text.is_empty() { <span class="mark-text">{ mark_text }</span> }
+                                        </td>
                                         <td class="key">{ item.get(&pk).map(value_text).unwrap_or_default() }</td>
                                         <td class="key">{ sk.as_deref().and_then(|s| item.get(s)).map(value_text).unwrap_or_default() }</td>
                                         <td class="others" title={others.join(", ")}>{ others.join(", ") }</td>

@@ -6,8 +6,8 @@ use serde_json::Value as Json;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::model::runner::{Failure, Form, run};
-use crate::store::State;
+use crate::model::runner::{Failure, Form, highlight, run};
+use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct RunnerProps {
@@ -120,14 +120,24 @@ pub fn runner(props: &RunnerProps) -> Html {
     let outcome = use_state(|| None::<Outcome>);
     let execute = {
         let engine = state.engine.clone();
+        let state = state.clone();
         let form = form.clone();
         let outcome = outcome.clone();
         move |start_key: Option<Json>| {
+            let mut seen = None;
             let result = form.request().map(|mut request| {
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
                 }
                 let result = run(&mut engine.borrow_mut(), &form.operation, &request);
+                if result.is_ok() {
+                    seen = Some(highlight(
+                        &mut engine.borrow_mut(),
+                        &form.operation,
+                        &request,
+                        &state.chart.table,
+                    ));
+                }
                 Outcome { request, result }
             });
             outcome.set(Some(match result {
@@ -137,6 +147,9 @@ pub fn runner(props: &RunnerProps) -> Html {
                     result: Err(failure),
                 },
             }));
+            if let Some(seen) = seen {
+                state.dispatch(Action::Highlight(seen));
+            }
         }
     };
     let on_run = {

@@ -204,12 +204,18 @@ pub fn compare(engine: &mut Engine, pattern: &AccessPattern) -> Result<Vec<Run>,
 
 /// Drops the placeholders only the removed filter used, so that DynamoDB's
 /// unused-placeholder rule still holds.
-fn prune_placeholders(body: &mut Json) {
-    let used: String = ["KeyConditionExpression", "ProjectionExpression"]
-        .iter()
-        .filter_map(|k| body.get(*k).and_then(Json::as_str))
-        .collect::<Vec<_>>()
-        .join(" ");
+pub fn prune_placeholders(body: &mut Json) {
+    let used: String = [
+        "KeyConditionExpression",
+        "FilterExpression",
+        "ProjectionExpression",
+        "ConditionExpression",
+        "UpdateExpression",
+    ]
+    .iter()
+    .filter_map(|k| body.get(*k).and_then(Json::as_str))
+    .collect::<Vec<_>>()
+    .join(" ");
     let is_used = |placeholder: &str| {
         used.match_indices(placeholder).any(|(at, _)| {
             !used[at + placeholder.len()..]

@@ -1,9 +1,13 @@
 //! The request runner's logic: build a DynamoDB request from the form's
 //! fields, run it, and say what went wrong in a way the page can underline.
 
+use std::collections::HashSet;
+
 use engine::Engine;
 use engine::api::dispatch;
 use serde_json::{Value as Json, json};
+
+use super::chart::TableDesign;
 
 /// The form, as the learner filled it in.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -115,6 +119,89 @@ pub fn run(engine: &mut Engine, operation: &str, body: &Json) -> Result<Json, Fa
     }
 }
 
+/// Which items a request read and which it returned, by table primary key.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Highlight {
+    pub read: HashSet<String>,
+    pub returned: HashSet<String>,
+}
+
+/// An item's table key as one string (partition and sort key values).
+pub fn item_key(item: &Json, table: &TableDesign) -> Option<String> {
+    let text = |v: &Json| {
+        v.as_object()
+            .and_then(|o| o.values().next())
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+    };
+    let pk = text(item.get(&table.partition_key.name)?)?;
+    let sk = match &table.sort_key {
+        Some(k) => text(item.get(&k.name)?)?,
+        None => String::new(),
+    };
+    Some(format!("{pk}\u{1f}{sk}"))
+}
+
+/// An engine item's table key, in the form [`item_key`] gives.
+pub fn stored_item_key(item: &engine::types::Item, table: &TableDesign) -> Option<String> {
+    item_key(&engine::api::attribute_value::encode_item(item), table)
+}
+
+/// Runs the request again without its filter (which reads exactly the same
+/// items) and without its projection (so every item shows its keys), to
+/// find what it read and what it returned.
+pub fn highlight(
+    engine: &mut Engine,
+    operation: &str,
+    body: &Json,
+    table: &TableDesign,
+) -> Highlight {
+    let keys = |response: Result<Json, Failure>, field: &str| -> HashSet<String> {
+        let Ok(response) = response else {
+            return HashSet::new();
+        };
+        let items: Vec<Json> = match response.get(field) {
+            Some(Json::Array(items)) => items.clone(),
+            Some(item @ Json::Object(_)) => vec![item.clone()],
+            _ => Vec::new(),
+        };
+        items.iter().filter_map(|i| item_key(i, table)).collect()
+    };
+    let field = if operation == "GetItem" {
+        "Item"
+    } else {
+        "Items"
+    };
+    let mut plain = body.clone();
+    if let Some(o) = plain.as_object_mut() {
+        o.remove("ProjectionExpression");
+        o.remove("Select");
+        o.remove("ReturnConsumedCapacity");
+        o.remove("ExpressionAttributeNames");
+        o.remove("ExpressionAttributeValues");
+    }
+    // Placeholders go back in only where the remaining expressions use them.
+    let restore = |target: &mut Json, keep_filter: bool| {
+        if let Some(names) = body.get("ExpressionAttributeNames") {
+            target["ExpressionAttributeNames"] = names.clone();
+        }
+        if let Some(values) = body.get("ExpressionAttributeValues") {
+            target["ExpressionAttributeValues"] = values.clone();
+        }
+        if !keep_filter && let Some(o) = target.as_object_mut() {
+            o.remove("FilterExpression");
+        }
+        super::compare::prune_placeholders(target);
+    };
+    let mut returned_body = plain.clone();
+    restore(&mut returned_body, true);
+    let mut read_body = plain;
+    restore(&mut read_body, false);
+    Highlight {
+        read: keys(run(engine, operation, &read_body), field),
+        returned: keys(run(engine, operation, &returned_body), field),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +250,21 @@ mod tests {
             failure.location,
             Some(("KeyConditionExpression".into(), 5, 6))
         );
+    }
+
+    #[test]
+    fn the_highlight_tells_read_from_returned() {
+        let state = State::example();
+        let mut engine = state.engine.borrow_mut();
+        let filtered = Form {
+            filter: "amount > :min".into(),
+            values: r#"{":pk": {"S": "CUST#c1"}, ":min": {"N": "250"}}"#.into(),
+            ..form()
+        };
+        let body = filtered.request().unwrap();
+        let seen = highlight(&mut engine, "Query", &body, &state.chart.table);
+        assert!(seen.read.len() > seen.returned.len(), "{seen:?}");
+        assert!(seen.returned.is_subset(&seen.read));
     }
 
     #[test]
