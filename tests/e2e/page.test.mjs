@@ -147,6 +147,24 @@ test('changing a key template re-evaluates every access pattern', async () => {
   await page.screenshot({ path: join(artifacts, 'template-changed.png') });
 });
 
+test('pasted items are added whole, and bad ones say where and add nothing', async () => {
+  const page = await context.newPage();
+  await page.goto(served.url);
+  const summary = page.locator('.view-summary');
+  await summary.waitFor();
+  const count = async () => Number((await summary.textContent()).match(/^([\d,]+) item/)[1].replace(/,/g, ''));
+  const before = await count();
+  const paste = page.getByLabel(/^Paste items/);
+  await paste.fill('{"entityType": "Customer", "customerId": "c900", "fullName": "Mary Shelley"}\n{"entityType": "Order", "orderId": "o9"}');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await page.locator('p.error', { hasText: 'Item 2 (line 2): Order: the PK template cannot be filled' }).waitFor();
+  assert.equal(await count(), before);
+  await paste.fill('[{"entityType": "Customer", "customerId": "c900", "fullName": "Mary Shelley"}]');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await page.locator('p.ok', { hasText: 'Added 1 item.' }).waitFor();
+  await page.waitForFunction((n) => document.querySelector('.view-summary').textContent.startsWith(`${(n + 1).toLocaleString('en-US')} item`), before);
+});
+
 test('choosing another pattern shows its comparison', async () => {
   const page = await context.newPage();
   await page.goto(served.url);

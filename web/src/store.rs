@@ -55,6 +55,8 @@ pub enum Action {
     SetReadPrice(f64),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
+    /// Items were added to the engine: count them and measure again.
+    ItemsAdded(usize),
     /// Mark what a request read and returned.
     Highlight(Highlight),
     /// Change one key template of one entity; the items are generated again.
@@ -144,6 +146,17 @@ impl Reducible for State {
             Action::SetReadPrice(_) => return self,
             Action::Regenerate { seed } => next.load(seed),
             Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
+            Action::ItemsAdded(n) => {
+                next.item_count += n;
+                let engine = next.engine.clone();
+                next.runs = next
+                    .patterns
+                    .iter()
+                    .map(|p| compare(&mut engine.borrow_mut(), p))
+                    .collect();
+                next.highlight = Rc::new(Highlight::default());
+                next.revision += 1;
+            }
             Action::SetTemplate {
                 entity,
                 key,

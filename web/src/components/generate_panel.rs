@@ -6,12 +6,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use web_sys::HtmlInputElement;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::platform::{spawn_local, time::sleep};
 use yew::prelude::*;
 
 use crate::model::compare::thousands;
 use crate::model::load::Loader;
+use crate::model::paste::{add_items, parse_pasted};
 use crate::store::{Action, State};
 
 /// Items stored between two yields to the browser.
@@ -102,6 +103,38 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             });
         })
     };
+    let pasted = use_state(String::new);
+    let paste_message = use_state(|| None::<Result<String, String>>);
+    let on_paste_input = {
+        let pasted = pasted.clone();
+        Callback::from(move |e: InputEvent| {
+            pasted.set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+        })
+    };
+    let on_add = {
+        let state = state.clone();
+        let (pasted, paste_message) = (pasted.clone(), paste_message.clone());
+        Callback::from(move |_| {
+            let outcome = parse_pasted(&state.chart, &pasted).and_then(|items| {
+                add_items(
+                    &mut state.engine.borrow_mut(),
+                    &state.chart.table.name,
+                    items,
+                )
+            });
+            match outcome {
+                Ok(n) => {
+                    paste_message.set(Some(Ok(format!(
+                        "Added {} item{}.",
+                        thousands(n),
+                        if n == 1 { "" } else { "s" }
+                    ))));
+                    state.dispatch(Action::ItemsAdded(n));
+                }
+                Err(message) => paste_message.set(Some(Err(message))),
+            }
+        })
+    };
     let busy = progress.is_some();
     html! {
         <section aria-labelledby="generate-title" class="panel">
@@ -128,6 +161,17 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             if let Some(message) = &*error {
                 <p class="error" role="alert">{ message }</p>
             }
+            <label class="field">
+                <span>{ "Paste items: a JSON array or one object per line, either plain JSON with \"entityType\" (keys come from the chart) or DynamoDB JSON with its keys" }</span>
+                <textarea rows="3" spellcheck="false" value={(*pasted).clone()} oninput={on_paste_input}
+                    placeholder={r#"[{"entityType": "Customer", "customerId": "c999", "fullName": "Mary Shelley"}]"#} />
+            </label>
+            <button type="button" onclick={on_add}>{ "Add items" }</button>
+            { match &*paste_message {
+                Some(Ok(text)) => html! { <p class="ok" role="status">{ text }</p> },
+                Some(Err(text)) => html! { <p class="error" role="alert">{ text }</p> },
+                None => html! {},
+            } }
         </section>
     }
 }

@@ -191,32 +191,65 @@ impl Generator_<'_> {
             .flat_map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())))
             .chain(own.iter().cloned())
             .collect();
-        for key in &self.templates[index] {
-            let text = match key.template.render(&context) {
-                Ok(text) => text,
-                // An index key from an absent attribute: not in that index.
-                Err(RenderError::Missing(_)) if !key.is_table_key => continue,
-                Err(e) => {
-                    return Err(GenerateError(format!(
-                        "{}: the {} template cannot be filled: {e}",
-                        entity.name, key.name
-                    )));
-                }
-            };
-            let value = match key.key_type {
-                "N" => Value::N(Number::parse(&text).map_err(|_| {
-                    GenerateError(format!(
-                        "{}: {} is a number key, but its template gives \"{text}\"",
-                        entity.name, key.name
-                    ))
-                })?),
-                _ => Value::s(text),
-            };
-            own.push((key.name.as_str().into(), value));
-        }
+        own.extend(key_values(&self.templates[index], &entity.name, &context)?);
         own.push((ENTITY_ATTRIBUTE.into(), Value::s(entity.name.as_str())));
         Ok((own.into_iter().collect(), context))
     }
+}
+
+/// The key attributes an entity's templates give for an item's attributes
+/// (`context`). A table key that cannot be filled is an error; an index key
+/// that reads an absent attribute is left out (the item is not in that index).
+fn key_values(
+    templates: &[KeyTemplate],
+    entity: &str,
+    context: &Item,
+) -> Result<Vec<(Text, Value)>, GenerateError> {
+    let mut out = Vec::with_capacity(templates.len());
+    for key in templates {
+        let text = match key.template.render(context) {
+            Ok(text) => text,
+            Err(RenderError::Missing(_)) if !key.is_table_key => continue,
+            Err(e) => {
+                return Err(GenerateError(format!(
+                    "{entity}: the {} template cannot be filled: {e}",
+                    key.name
+                )));
+            }
+        };
+        let value = match key.key_type {
+            "N" => Value::N(Number::parse(&text).map_err(|_| {
+                GenerateError(format!(
+                    "{entity}: {} is a number key, but its template gives \"{text}\"",
+                    key.name
+                ))
+            })?),
+            _ => Value::s(text),
+        };
+        out.push((key.name.as_str().into(), value));
+    }
+    Ok(out)
+}
+
+/// An item of an entity from its attributes alone: its keys computed from
+/// the chart's templates, and `entityType` added.
+pub fn keyed_item(chart: &Chart, entity: &str, attributes: &Item) -> Result<Item, GenerateError> {
+    let index = chart
+        .entities
+        .iter()
+        .position(|e| e.name == entity)
+        .ok_or_else(|| GenerateError(format!("there is no entity {entity} in the chart")))?;
+    let templates = parse_templates(chart)?;
+    let keys = key_values(&templates[index], entity, attributes)?;
+    Ok(attributes
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .chain(keys)
+        .chain(std::iter::once((
+            Text::from(ENTITY_ATTRIBUTE),
+            Value::s(entity),
+        )))
+        .collect())
 }
 
 /// A key template of one entity, parsed once.

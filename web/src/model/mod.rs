@@ -6,6 +6,7 @@ pub mod commerce;
 pub mod compare;
 pub mod generate;
 pub mod load;
+pub mod paste;
 pub mod runner;
 pub mod template;
 pub mod view;
