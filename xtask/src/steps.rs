@@ -67,8 +67,8 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
         "-D",
         "warnings",
     ]))?;
-    // The engine's tests compiled to wasm32 (run in node), and the page's
-    // component tests (run in headless Chromium).
+    // The engine's and the behaviour tests compiled to wasm32 (run in
+    // node), and the page's component tests (run in headless Chromium).
     run_counted(
         tools.wasm_cargo().args([
             "test",
@@ -78,6 +78,17 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
             WASM_TARGET,
             "--test",
             "wasm",
+        ]),
+        tally,
+    )?;
+    run_counted(
+        tools.wasm_cargo().args([
+            "test",
+            "-p",
+            "ddbplay-tests",
+            "--target",
+            WASM_TARGET,
+            "--tests",
         ]),
         tally,
     )?;
