@@ -165,6 +165,33 @@ test('pasted items are added whole, and bad ones say where and add nothing', asy
   await page.waitForFunction((n) => document.querySelector('.view-summary').textContent.startsWith(`${(n + 1).toLocaleString('en-US')} item`), before);
 });
 
+test('fulfilling an order in the runner takes it out of the open-orders index', async () => {
+  const page = await context.newPage();
+  await page.goto(served.url);
+  const open = page.locator('tr[data-pattern="5"] .count');
+  await open.waitFor();
+  const before = Number(await open.textContent());
+  // Find one open order with a Query on the sparse index.
+  await page.getByLabel('Index', { exact: true }).selectOption('GSI2');
+  await page.getByLabel('KeyConditionExpression').fill('GSI2PK = :open');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":open": {"S": "OPEN"}}');
+  await page.getByLabel('Limit').fill('1');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.locator('.outcome .numbers').waitFor();
+  const raw = JSON.parse(await page.locator('.outcome details pre').nth(1).textContent());
+  const order = raw.Items[0];
+  await page.getByLabel('Operation').selectOption('UpdateItem');
+  await page.getByLabel('Key', { exact: true }).fill(JSON.stringify({ PK: order.PK, SK: order.SK }));
+  await page.getByLabel('UpdateExpression').fill('SET orderStatus = :shipped REMOVE openFlag, GSI2PK, GSI2SK');
+  await page.getByLabel('ConditionExpression').fill('attribute_exists(GSI2PK)');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":shipped": {"S": "SHIPPED"}}');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.locator('tr[data-pattern="5"] .count', { hasText: new RegExp(`^${before - 1}$`) }).waitFor();
+  // Doing it again fails its condition, with DynamoDB's exception.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.locator('.failure', { hasText: 'ConditionalCheckFailedException: The conditional request failed' }).waitFor();
+});
+
 test('choosing another pattern shows its comparison', async () => {
   const page = await context.newPage();
   await page.goto(served.url);

@@ -55,8 +55,9 @@ pub enum Action {
     SetReadPrice(f64),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
-    /// Items were added to the engine: count them and measure again.
-    ItemsAdded(usize),
+    /// The engine's data changed (items pasted, a write run): count the
+    /// items and measure every pattern again.
+    DataChanged,
     /// Mark what a request read and returned.
     Highlight(Highlight),
     /// Change one key template of one entity; the items are generated again.
@@ -146,9 +147,12 @@ impl Reducible for State {
             Action::SetReadPrice(_) => return self,
             Action::Regenerate { seed } => next.load(seed),
             Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
-            Action::ItemsAdded(n) => {
-                next.item_count += n;
+            Action::DataChanged => {
                 let engine = next.engine.clone();
+                next.item_count = engine
+                    .borrow()
+                    .table(&next.chart.table.name)
+                    .map_or(0, |t| t.items.n_items());
                 next.runs = next
                     .patterns
                     .iter()

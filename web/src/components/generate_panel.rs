@@ -129,7 +129,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                         thousands(n),
                         if n == 1 { "" } else { "s" }
                     ))));
-                    state.dispatch(Action::ItemsAdded(n));
+                    state.dispatch(Action::DataChanged);
                 }
                 Err(message) => paste_message.set(Some(Err(message))),
             }

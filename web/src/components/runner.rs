@@ -6,7 +6,7 @@ use serde_json::Value as Json;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::model::runner::{Failure, Form, highlight, run};
+use crate::model::runner::{Failure, Form, highlight, is_write, run};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -61,6 +61,8 @@ fn field_text<'a>(form: &'a Form, parameter: &str) -> &'a str {
         "KeyConditionExpression" => &form.key_condition,
         "FilterExpression" => &form.filter,
         "ProjectionExpression" => &form.projection,
+        "ConditionExpression" => &form.condition,
+        "UpdateExpression" => &form.update,
         _ => "",
     }
 }
@@ -70,7 +72,12 @@ fn items_grid(response: &Json) -> Html {
         .get("Items")
         .and_then(Json::as_array)
         .map(Vec::as_slice)
-        .or_else(|| response.get("Item").map(std::slice::from_ref))
+        .or_else(|| {
+            response
+                .get("Item")
+                .or_else(|| response.get("Attributes"))
+                .map(std::slice::from_ref)
+        })
     else {
         return html! {};
     };
@@ -125,12 +132,15 @@ pub fn runner(props: &RunnerProps) -> Html {
         let outcome = outcome.clone();
         move |start_key: Option<Json>| {
             let mut seen = None;
+            let mut changed = false;
             let result = form.request().map(|mut request| {
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
                 }
                 let result = run(&mut engine.borrow_mut(), &form.operation, &request);
-                if result.is_ok() {
+                if result.is_ok() && is_write(&form.operation) {
+                    changed = true;
+                } else if result.is_ok() {
                     seen = Some(highlight(
                         &mut engine.borrow_mut(),
                         &form.operation,
@@ -149,6 +159,9 @@ pub fn runner(props: &RunnerProps) -> Html {
             }));
             if let Some(seen) = seen {
                 state.dispatch(Action::Highlight(seen));
+            }
+            if changed {
+                state.dispatch(Action::DataChanged);
             }
         }
     };
@@ -209,6 +222,17 @@ pub fn runner(props: &RunnerProps) -> Html {
     };
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
+    let is_read = !is_write(&form.operation);
+    let on_return_values = {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            form.set(Form {
+                return_values: select.value(),
+                ..(*form).clone()
+            });
+        })
+    };
     html! {
         <section aria-labelledby="runner-title" class="panel">
             <h2 id="runner-title">{ "Run a request" }</h2>
@@ -217,12 +241,22 @@ pub fn runner(props: &RunnerProps) -> Html {
                     <label class="field inline">
                         <span>{ "Operation" }</span>
                         <select onchange={on_operation} aria-label="Operation">
-                            { for ["Query", "Scan", "GetItem"].iter().map(|op| html! {
+                            { for ["Query", "Scan", "GetItem", "PutItem", "UpdateItem", "DeleteItem"].iter().map(|op| html! {
                                 <option value={*op} selected={form.operation == *op}>{ *op }</option>
                             }) }
                         </select>
                     </label>
-                    if !is_get {
+                    if is_write(&form.operation) {
+                        <label class="field inline">
+                            <span>{ "ReturnValues" }</span>
+                            <select onchange={on_return_values} aria-label="ReturnValues">
+                                { for ["", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"].iter().map(|v| html! {
+                                    <option value={*v} selected={form.return_values == *v}>{ if v.is_empty() { "NONE" } else { v } }</option>
+                                }) }
+                            </select>
+                        </label>
+                    }
+                    if is_read && !is_get {
                         <label class="field inline">
                             <span>{ "Index" }</span>
                             <select onchange={on_index} aria-label="Index">
@@ -240,12 +274,17 @@ pub fn runner(props: &RunnerProps) -> Html {
                     if is_query {
                         <label class="check"><input type="checkbox" checked={form.forward} onchange={toggle(|f, v| f.forward = v)} />{ " ScanIndexForward" }</label>
                     }
-                    <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|f, v| f.consistent = v)} />{ " ConsistentRead" }</label>
+                    if is_read {
+                        <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|f, v| f.consistent = v)} />{ " ConsistentRead" }</label>
+                    }
                 </div>
-                if is_get { { text_field(&form, "Key", &form.key, |f, v| f.key = v, 2) } }
+                if matches!(form.operation.as_str(), "GetItem" | "UpdateItem" | "DeleteItem") { { text_field(&form, "Key", &form.key, |f, v| f.key = v, 2) } }
+                if form.operation == "PutItem" { { text_field(&form, "Item", &form.item, |f, v| f.item = v, 3) } }
+                if form.operation == "UpdateItem" { { text_field(&form, "UpdateExpression", &form.update, |f, v| f.update = v, 1) } }
+                if !is_read { { text_field(&form, "ConditionExpression", &form.condition, |f, v| f.condition = v, 1) } }
                 if is_query { { text_field(&form, "KeyConditionExpression", &form.key_condition, |f, v| f.key_condition = v, 1) } }
-                if !is_get { { text_field(&form, "FilterExpression", &form.filter, |f, v| f.filter = v, 1) } }
-                { text_field(&form, "ProjectionExpression", &form.projection, |f, v| f.projection = v, 1) }
+                if is_read && !is_get { { text_field(&form, "FilterExpression", &form.filter, |f, v| f.filter = v, 1) } }
+                if is_read { { text_field(&form, "ProjectionExpression", &form.projection, |f, v| f.projection = v, 1) } }
                 { text_field(&form, "ExpressionAttributeNames", &form.names, |f, v| f.names = v, 1) }
                 { text_field(&form, "ExpressionAttributeValues", &form.values, |f, v| f.values = v, 2) }
                 <div class="row">

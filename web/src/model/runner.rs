@@ -24,6 +24,17 @@ pub struct Form {
     pub forward: bool,
     pub consistent: bool,
     pub key: String,
+    /// PutItem's item (DynamoDB JSON).
+    pub item: String,
+    pub update: String,
+    pub condition: String,
+    /// `ReturnValues` of a write (`NONE`, `ALL_OLD`, …); blank for none.
+    pub return_values: String,
+}
+
+/// True for the operations that change data.
+pub fn is_write(operation: &str) -> bool {
+    matches!(operation, "PutItem" | "UpdateItem" | "DeleteItem")
 }
 
 /// A failed run: DynamoDB's error, and where in which field it points.
@@ -65,6 +76,11 @@ impl Form {
         };
         match self.operation.as_str() {
             "GetItem" => set("ProjectionExpression", &self.projection),
+            "PutItem" | "DeleteItem" => set("ConditionExpression", &self.condition),
+            "UpdateItem" => {
+                set("UpdateExpression", &self.update);
+                set("ConditionExpression", &self.condition);
+            }
             "Scan" => {
                 set("IndexName", &self.index);
                 set("FilterExpression", &self.filter);
@@ -83,7 +99,16 @@ impl Form {
         if let Some(values) = parse_map(&self.values, "ExpressionAttributeValues")? {
             body["ExpressionAttributeValues"] = values;
         }
-        if self.operation == "GetItem" {
+        if is_write(&self.operation) {
+            if self.operation == "PutItem" {
+                body["Item"] = parse_map(&self.item, "Item")?.unwrap_or(json!({}));
+            } else {
+                body["Key"] = parse_map(&self.key, "Key")?.unwrap_or(json!({}));
+            }
+            if !self.return_values.trim().is_empty() {
+                body["ReturnValues"] = json!(self.return_values.trim());
+            }
+        } else if self.operation == "GetItem" {
             body["Key"] = parse_map(&self.key, "Key")?.unwrap_or(json!({}));
         } else {
             if let Ok(limit) = self.limit.trim().parse::<i64>() {
@@ -265,6 +290,41 @@ mod tests {
         let seen = highlight(&mut engine, "Query", &body, &state.chart.table);
         assert!(seen.read.len() > seen.returned.len(), "{seen:?}");
         assert!(seen.returned.is_subset(&seen.read));
+    }
+
+    #[test]
+    fn fulfilling_an_order_takes_it_out_of_the_sparse_index() {
+        let state = State::example();
+        let mut engine = state.engine.borrow_mut();
+        let open = |engine: &mut Engine| {
+            let body =
+                json!({"TableName": "commerce-main", "IndexName": "GSI2", "Select": "COUNT"});
+            run(engine, "Scan", &body).unwrap()["Count"]
+                .as_u64()
+                .unwrap()
+        };
+        let before = open(&mut engine);
+        let pending = run(&mut engine, "Query", &json!({"TableName": "commerce-main", "IndexName": "GSI2",
+            "KeyConditionExpression": "GSI2PK = :open", "ExpressionAttributeValues": {":open": {"S": "OPEN"}}, "Limit": 1})).unwrap();
+        let order = &pending["Items"][0];
+        let fulfil = Form {
+            operation: "UpdateItem".into(),
+            table: "commerce-main".into(),
+            key: json!({"PK": order["PK"], "SK": order["SK"]}).to_string(),
+            update: "SET orderStatus = :shipped, GSI1PK = :status REMOVE openFlag, GSI2PK, GSI2SK".into(),
+            condition: "orderStatus = :pending".into(),
+            values: r#"{":shipped": {"S": "SHIPPED"}, ":status": {"S": "STATUS#SHIPPED"}, ":pending": {"S": "PENDING"}}"#.into(),
+            return_values: "UPDATED_NEW".into(),
+            ..Form::default()
+        };
+        let response = run(&mut engine, "UpdateItem", &fulfil.request().unwrap()).unwrap();
+        assert_eq!(
+            response["ConsumedCapacity"]["GlobalSecondaryIndexes"]["GSI2"]["CapacityUnits"],
+            json!(1.0)
+        );
+        assert_eq!(open(&mut engine), before - 1);
+        let again = run(&mut engine, "UpdateItem", &fulfil.request().unwrap()).unwrap_err();
+        assert_eq!(again.kind, "ConditionalCheckFailedException");
     }
 
     #[test]
