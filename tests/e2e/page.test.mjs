@@ -192,6 +192,44 @@ test('fulfilling an order in the runner takes it out of the open-orders index', 
   await page.locator('.failure', { hasText: 'ConditionalCheckFailedException: The conditional request failed' }).waitFor();
 });
 
+test('every control has an accessible name and the text meets WCAG AA contrast', async () => {
+  const page = await context.newPage();
+  await page.goto(served.url);
+  await page.locator('table.comparison').waitFor();
+  const unnamed = await page.evaluate(() => {
+    const name = (el) => el.getAttribute('aria-label') || (el.labels && [...el.labels].map((l) => l.textContent).join(' ').trim()) || el.textContent.trim();
+    return [...document.querySelectorAll('button, input, select, textarea')].filter((el) => !name(el)).map((el) => el.outerHTML.slice(0, 80));
+  });
+  assert.deepEqual(unnamed, []);
+  // Contrast of every visible text element against the nearest opaque background.
+  const failures = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0.9)) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || el.closest('svg')) continue;
+      const [a, b] = [lum(rgb(style.color).slice(0, 3)), lum(background(el))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const large = parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) out.push(`${el.tagName}.${el.className}: ${ratio.toFixed(2)}`);
+    }
+    return [...new Set(out)];
+  });
+  assert.deepEqual(failures, []);
+});
+
 test('choosing another pattern shows its comparison', async () => {
   const page = await context.newPage();
   await page.goto(served.url);
