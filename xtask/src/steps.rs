@@ -69,18 +69,7 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     ]))?;
     // The engine's and the behaviour tests compiled to wasm32 (run in
     // node), and the page's component tests (run in headless Chromium).
-    run_counted(
-        tools.wasm_cargo().args([
-            "test",
-            "-p",
-            "ddbplay-engine",
-            "--target",
-            WASM_TARGET,
-            "--test",
-            "wasm",
-        ]),
-        tally,
-    )?;
+    run_counted(&mut engine_wasm_tests(tools), tally)?;
     run_counted(
         tools.wasm_cargo().args([
             "test",
@@ -135,10 +124,10 @@ fn fuzz(tools: &Tools) -> Result<(), String> {
     Ok(())
 }
 
-/// The engine's wasm tests built with Debian's toolchain and build-std.
-pub fn debian_wasm() -> Result<(), String> {
-    let tools = Tools::debian_wasm()?;
-    run(tools.wasm_cargo().args([
+/// The engine's behaviour tests compiled to wasm32, run in node.
+fn engine_wasm_tests(tools: &Tools) -> Command {
+    let mut command = tools.wasm_cargo();
+    command.args([
         "test",
         "-p",
         "ddbplay-engine",
@@ -146,7 +135,14 @@ pub fn debian_wasm() -> Result<(), String> {
         WASM_TARGET,
         "--test",
         "wasm",
-    ]))
+    ]);
+    command
+}
+
+/// The engine's wasm tests built with Debian's toolchain and build-std.
+pub fn debian_wasm() -> Result<(), String> {
+    let tools = Tools::debian_wasm()?;
+    run(&mut engine_wasm_tests(&tools))
 }
 
 /// Stops the server when the test ends, however it ends.

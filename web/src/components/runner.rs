@@ -181,36 +181,22 @@ pub fn runner(props: &RunnerProps) -> Html {
         let key = next_key.clone();
         Callback::from(move |_| execute(key.clone()))
     };
-    let on_operation = {
+    // One setter for every select and input field of the form.
+    let setter = |update: fn(&mut Form, String)| {
         let form = form.clone();
         Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            form.set(Form {
-                operation: select.value(),
-                ..(*form).clone()
-            });
+            let value = match e.target_dyn_into::<HtmlSelectElement>() {
+                Some(select) => select.value(),
+                None => e.target_unchecked_into::<HtmlInputElement>().value(),
+            };
+            let mut next = (*form).clone();
+            update(&mut next, value);
+            form.set(next);
         })
     };
-    let on_index = {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            form.set(Form {
-                index: select.value(),
-                ..(*form).clone()
-            });
-        })
-    };
-    let on_limit = {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            form.set(Form {
-                limit: input.value(),
-                ..(*form).clone()
-            });
-        })
-    };
+    let on_operation = setter(|f, v| f.operation = v);
+    let on_index = setter(|f, v| f.index = v);
+    let on_limit = setter(|f, v| f.limit = v);
     let toggle = |update: fn(&mut Form, bool)| {
         let form = form.clone();
         Callback::from(move |e: Event| {
@@ -223,16 +209,7 @@ pub fn runner(props: &RunnerProps) -> Html {
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
     let is_read = !is_write(&form.operation);
-    let on_return_values = {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            form.set(Form {
-                return_values: select.value(),
-                ..(*form).clone()
-            });
-        })
-    };
+    let on_return_values = setter(|f, v| f.return_values = v);
     html! {
         <section aria-labelledby="runner-title" class="panel">
             <h2 id="runner-title">{ "Run a request" }</h2>
@@ -268,7 +245,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                         </label>
                         <label class="field inline">
                             <span>{ "Limit" }</span>
-                            <input type="number" min="1" value={form.limit.clone()} oninput={on_limit} aria-label="Limit" />
+                            <input type="number" min="1" value={form.limit.clone()} onchange={on_limit} aria-label="Limit" />
                         </label>
                     }
                     if is_query {
