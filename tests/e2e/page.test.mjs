@@ -1,43 +1,18 @@
 // End-to-end: the release page, served on 127.0.0.1, in headless Chromium.
 // Run by `cargo xtask test` with node's test runner; screenshots go to tests/artifacts/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serveStatic } from './serve_static.mjs';
+import { join } from 'node:path';
+import { artifacts, useBrowser } from './browser.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const artifacts = join(root, 'tests', 'artifacts');
-let served;
-let context;
-
-before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  served = await serveStatic(join(root, 'dist'));
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-chromium-')), {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-           '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 800 },
-  });
-});
-
-after(async () => {
-  await context?.close();
-  served?.server.close();
-});
+const session = useBrowser();
 
 test('the page opens on the commerce example with a Query far cheaper than a Scan', async () => {
-  const page = await context.newPage();
+  const page = await session.context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const started = Date.now();
-  await page.goto(served.url);
+  await page.goto(session.served.url);
   const comparison = page.locator('table.comparison');
   await comparison.waitFor();
   const firstRender = Date.now() - started;
@@ -54,8 +29,8 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
 });
 
 test('the data view shows item collections and a sparse index holds only its subset', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const tableText = await summary.textContent();
@@ -73,8 +48,8 @@ test('the data view shows item collections and a sparse index holds only its sub
 });
 
 test('a Query runs, and a syntax error is shown with the token underlined', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   const condition = page.getByLabel('KeyConditionExpression');
   await condition.waitFor();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -105,8 +80,8 @@ test('a Query runs, and a syntax error is shown with the token underlined', asyn
 });
 
 test('generating about 100,000 items fills the table and re-measures every pattern', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const before = await summary.textContent();
@@ -130,8 +105,8 @@ test('generating about 100,000 items fills the table and re-measures every patte
 });
 
 test('changing a key template re-evaluates every access pattern', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   const returned = page.locator('tr[data-pattern="1"] .count');
   await returned.waitFor();
   assert.ok(Number(await returned.textContent()) > 0);
@@ -148,8 +123,8 @@ test('changing a key template re-evaluates every access pattern', async () => {
 });
 
 test('pasted items are added whole, and bad ones say where and add nothing', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const count = async () => Number((await summary.textContent()).match(/^([\d,]+) item/)[1].replace(/,/g, ''));
@@ -166,8 +141,8 @@ test('pasted items are added whole, and bad ones say where and add nothing', asy
 });
 
 test('fulfilling an order in the runner takes it out of the open-orders index', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   const open = page.locator('tr[data-pattern="5"] .count');
   await open.waitFor();
   const before = Number(await open.textContent());
@@ -193,8 +168,8 @@ test('fulfilling an order in the runner takes it out of the open-orders index', 
 });
 
 test('every control has an accessible name and the text meets WCAG AA contrast', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   await page.locator('table.comparison').waitFor();
   const unnamed = await page.evaluate(() => {
     const name = (el) => el.getAttribute('aria-label') || (el.labels && [...el.labels].map((l) => l.textContent).join(' ').trim()) || el.textContent.trim();
@@ -231,8 +206,8 @@ test('every control has an accessible name and the text meets WCAG AA contrast',
 });
 
 test('choosing another pattern shows its comparison', async () => {
-  const page = await context.newPage();
-  await page.goto(served.url);
+  const page = await session.context.newPage();
+  await page.goto(session.served.url);
   await page.getByRole('button', { name: 'Compare: Open orders, from the sparse index' }).click();
   await page.locator('#comparison-title', { hasText: 'Open orders, from the sparse index' }).waitFor();
   const strong = await page.locator('table.comparison tr[data-run="Query"] td').nth(5).textContent();

@@ -13,9 +13,10 @@ use yew::Reducible;
 
 use crate::model::chart::{Chart, Warning};
 use crate::model::commerce;
-use crate::model::compare::{AccessPattern, Prices, Run, compare};
+use crate::model::compare::{Measured, Prices, measure};
 use crate::model::load::Loader;
-use crate::model::runner::Highlight;
+use crate::model::pattern::AccessPattern;
+use crate::model::runner::{Form, Highlight};
 
 /// Everything the page shows.
 #[derive(Clone)]
@@ -23,8 +24,8 @@ pub struct State {
     pub engine: Rc<RefCell<Engine>>,
     pub chart: Chart,
     pub patterns: Vec<AccessPattern>,
-    /// Per pattern: its runs, or the error that stopped it.
-    pub runs: Vec<Result<Vec<Run>, String>>,
+    /// Per pattern: what measuring it found, or the error that stopped it.
+    pub runs: Vec<Result<Measured, String>>,
     pub selected: usize,
     pub prices: Prices,
     pub seed: u64,
@@ -34,7 +35,21 @@ pub struct State {
     pub load_error: Option<String>,
     /// What the last request run read and returned, for the data view.
     pub highlight: Rc<Highlight>,
+    /// What the runner should show next: a pattern opened for editing or running.
+    pub runner_preset: Rc<RunnerPreset>,
     pub revision: u64,
+}
+
+/// A request handed to the runner, numbered so the runner sees each one once.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RunnerPreset {
+    pub serial: u64,
+    pub form: Form,
+    /// Run it as soon as it is shown.
+    pub run: bool,
+    /// The access pattern being edited, by index; `None` for a new one.
+    pub editing: Option<usize>,
+    pub description: String,
 }
 
 impl PartialEq for State {
@@ -43,6 +58,7 @@ impl PartialEq for State {
             && self.selected == other.selected
             && self.prices == other.prices
             && Rc::ptr_eq(&self.highlight, &other.highlight)
+            && Rc::ptr_eq(&self.runner_preset, &other.runner_preset)
     }
 }
 
@@ -53,6 +69,19 @@ pub enum Action {
     Select(usize),
     /// Change the price of a million read request units.
     SetReadPrice(f64),
+    /// Change the price of a million write request units.
+    SetWritePrice(f64),
+    /// Open an access pattern in the runner, to edit it or to run it.
+    OpenPattern { index: usize, run: bool },
+    /// Open the runner on a new, unsaved access pattern.
+    NewPattern,
+    /// Save an access pattern: replace the one at `index`, or add it.
+    SavePattern {
+        index: Option<usize>,
+        pattern: AccessPattern,
+    },
+    /// Remove an access pattern.
+    RemovePattern(usize),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
     /// The engine's data changed (items pasted, a write run): count the
@@ -94,6 +123,7 @@ impl State {
             warnings: Vec::new(),
             load_error: None,
             highlight: Rc::new(Highlight::default()),
+            runner_preset: Rc::new(RunnerPreset::default()),
             revision: 0,
             chart,
         };
@@ -119,17 +149,40 @@ impl State {
     }
 
     /// Puts a filled engine in place and measures every pattern on it.
-    fn install(&mut self, mut engine: Engine, item_count: usize, warnings: Vec<Warning>) {
+    fn install(&mut self, engine: Engine, item_count: usize, warnings: Vec<Warning>) {
         self.load_error = None;
         self.item_count = item_count;
         self.warnings = warnings;
+        self.engine = Rc::new(RefCell::new(engine));
+        self.measure_all();
+        self.revision += 1;
+    }
+
+    /// Measures every access pattern on the current data.
+    fn measure_all(&mut self) {
+        let mut engine = self.engine.borrow_mut();
         self.runs = self
             .patterns
             .iter()
-            .map(|p| compare(&mut engine, p))
+            .map(|p| measure(&mut engine, p, &self.chart.table))
             .collect();
-        self.engine = Rc::new(RefCell::new(engine));
-        self.revision += 1;
+    }
+
+    /// Hands a request to the runner.
+    fn preset_runner(
+        &mut self,
+        form: Form,
+        run: bool,
+        editing: Option<usize>,
+        description: String,
+    ) {
+        self.runner_preset = Rc::new(RunnerPreset {
+            serial: self.runner_preset.serial + 1,
+            form,
+            run,
+            editing,
+            description,
+        });
     }
 }
 
@@ -145,6 +198,53 @@ impl Reducible for State {
                 next.prices.read_per_million = price
             }
             Action::SetReadPrice(_) => return self,
+            Action::SetWritePrice(price) if price.is_finite() && price >= 0.0 => {
+                next.prices.write_per_million = price
+            }
+            Action::SetWritePrice(_) => return self,
+            Action::OpenPattern { index, run } => {
+                let Some(pattern) = next.patterns.get(index) else {
+                    return self;
+                };
+                let form = Form::from_request(&pattern.operation, &pattern.request);
+                let description = pattern.description.clone();
+                next.selected = index;
+                next.preset_runner(form, run, Some(index), description);
+            }
+            Action::NewPattern => {
+                let form = Form::blank(&next.chart.table.name);
+                next.preset_runner(form, false, None, String::new());
+            }
+            Action::SavePattern { index, pattern } => {
+                match index.and_then(|i| next.patterns.get_mut(i)) {
+                    Some(existing) => {
+                        // A Scan filter spelled out by the example stays only
+                        // while the request it stands for is unchanged.
+                        let same_request = existing.operation == pattern.operation
+                            && existing.request == pattern.request;
+                        let scan_filter = existing.scan_filter.take().filter(|_| same_request);
+                        *existing = AccessPattern {
+                            scan_filter,
+                            ..pattern
+                        };
+                    }
+                    None => next.patterns.push(pattern),
+                }
+                next.selected = index.unwrap_or(next.patterns.len() - 1);
+                next.measure_all();
+                next.revision += 1;
+            }
+            Action::RemovePattern(index) if index < next.patterns.len() => {
+                next.patterns.remove(index);
+                let _measured = next.runs.remove(index);
+                if next.patterns.is_empty() {
+                    next.selected = 0;
+                } else if next.selected >= index && next.selected > 0 {
+                    next.selected -= 1;
+                }
+                next.revision += 1;
+            }
+            Action::RemovePattern(_) => return self,
             Action::Regenerate { seed } => next.load(seed),
             Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
             Action::DataChanged => {
@@ -153,11 +253,7 @@ impl Reducible for State {
                     .borrow()
                     .table(&next.chart.table.name)
                     .map_or(0, |t| t.items.n_items());
-                next.runs = next
-                    .patterns
-                    .iter()
-                    .map(|p| compare(&mut engine.borrow_mut(), p))
-                    .collect();
+                next.measure_all();
                 next.highlight = Rc::new(Highlight::default());
                 next.revision += 1;
             }

@@ -28,6 +28,29 @@ fn number(root: &web_sys::Element, selector: &str) -> f64 {
 }
 
 #[wasm_bindgen_test]
+fn the_same_seed_gives_the_same_items_as_a_native_build() {
+    use ddbplay_web::model::{commerce, generate::generate};
+    let orders: Vec<String> = generate(&commerce::chart(), 42)
+        .unwrap()
+        .iter()
+        .map(|g| engine::api::attribute_value::encode_item(&g.item))
+        .filter(|j| j["PK"]["S"] == "CUST#c1" && j["entityType"]["S"] == "Order")
+        .map(|j| j["SK"]["S"].as_str().unwrap().to_string())
+        .collect();
+    // The same list as `model::generate::tests::FIRST_CUSTOMER_ORDERS`.
+    let expected = [
+        "ORDER#2024-04-14#o1",
+        "ORDER#2024-03-31#o2",
+        "ORDER#2024-04-11#o3",
+        "ORDER#2024-01-03#o4",
+        "ORDER#2024-07-26#o5",
+        "ORDER#2024-11-18#o6",
+        "ORDER#2024-03-30#o7",
+    ];
+    assert_eq!(orders, expected);
+}
+
+#[wasm_bindgen_test]
 async fn opens_on_the_commerce_comparison() {
     let root = mount();
     yew::scheduler::flush().await;

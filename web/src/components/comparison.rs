@@ -7,7 +7,8 @@ use yew::prelude::*;
 
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
-use crate::model::compare::{explain, human_bytes, thousands, units};
+use crate::model::compare::{Measured, Prices, Run, explain, human_bytes, thousands, units};
+use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -27,69 +28,137 @@ fn request_text(request: &serde_json::Value) -> String {
     format!("{{\n{}\n}}", lines.join(",\n"))
 }
 
-#[function_component(Comparison)]
-pub fn comparison(props: &ComparisonProps) -> Html {
-    let state = &props.state;
-    let pattern = &state.patterns[state.selected];
-    let on_price = {
+/// A price field: dollars per million request units.
+fn price_field(
+    label: &'static str,
+    value: f64,
+    on_price: fn(f64) -> Action,
+    state: &UseReducerHandle<State>,
+) -> Html {
+    let onchange = {
         let state = state.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Ok(price) = input.value().parse::<f64>() {
-                state.dispatch(Action::SetReadPrice(price));
+                state.dispatch(on_price(price));
             }
         })
     };
+    html! {
+        <label class="price">
+            { label }
+            <input type="number" min="0" step="0.005" value={value.to_string()} {onchange} />
+        </label>
+    }
+}
+
+/// The read runs side by side: table, bar chart and sentences.
+fn reads(runs: &[Run], prices: &Prices) -> Html {
+    html! { <>
+        <div class="table-scroll">
+        <table class="grid comparison">
+            <thead>
+                <tr>
+                    <th scope="col">{ "Request" }</th>
+                    <th scope="col" class="num">{ "Items read" }</th>
+                    <th scope="col" class="num">{ "Items returned" }</th>
+                    <th scope="col" class="num">{ "Bytes read" }</th>
+                    <th scope="col" class="num">{ "Pages" }</th>
+                    <th scope="col" class="num">{ "RCU (eventual)" }</th>
+                    <th scope="col" class="num">{ "RCU (strong)" }</th>
+                    <th scope="col" class="num">{ "$ per million" }</th>
+                    <th scope="col">{ "Partitions read" }</th>
+                </tr>
+            </thead>
+            <tbody>
+                { for runs.iter().map(|run| html! {
+                    <tr data-run={run.label}>
+                        <th scope="row">{ run.label }</th>
+                        <td class="num scanned">{ thousands(run.scanned_count) }</td>
+                        <td class="num count">{ thousands(run.count) }</td>
+                        <td class="num">{ human_bytes(run.bytes_read) }</td>
+                        <td class="num">{ thousands(run.pages) }</td>
+                        <td class="num units">{ units(run.eventual_units) }</td>
+                        <td class="num">{ run.strong_units.map_or("not on a GSI".to_string(), units) }</td>
+                        <td class="num cost">{ format!("${:.4}", run.cost_per_million(prices)) }</td>
+                        <td><HeatStrip partitions={run.partitions.clone()} /></td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+        </div>
+        <BarChart runs={runs.to_vec()} />
+        <ul class="explanations">
+            { for runs.iter().map(|run| html! { <li data-run={run.label}>{ explain(run) }</li> }) }
+        </ul>
+    </> }
+}
+
+/// A write's units on the table and each index it touched.
+fn write(cost: &WriteCost, prices: &Prices) -> Html {
+    html! { <>
+        <div class="table-scroll">
+        <table class="grid comparison write">
+            <thead>
+                <tr>
+                    <th scope="col">{ "Written to" }</th>
+                    <th scope="col" class="num">{ "WCU" }</th>
+                    <th scope="col" class="num">{ "$ per million" }</th>
+                </tr>
+            </thead>
+            <tbody>
+                <tr data-run="table">
+                    <th scope="row">{ "The table" }</th>
+                    <td class="num units">{ units(cost.table_units) }</td>
+                    <td class="num cost">{ format!("${:.4}", cost.table_units * prices.write_per_million) }</td>
+                </tr>
+                { for cost.index_units.iter().map(|(name, u)| html! {
+                    <tr data-run={name.clone()}>
+                        <th scope="row">{ name }</th>
+                        <td class="num units">{ units(*u) }</td>
+                        <td class="num cost">{ format!("${:.4}", u * prices.write_per_million) }</td>
+                    </tr>
+                }) }
+                <tr data-run="total" class="total">
+                    <th scope="row">{ "In all" }</th>
+                    <td class="num units">{ units(cost.total()) }</td>
+                    <td class="num cost">{ format!("${:.4}", cost.cost_per_million(prices)) }</td>
+                </tr>
+            </tbody>
+        </table>
+        </div>
+        <ul class="explanations">
+            <li data-run="write">{ cost.explain() }</li>
+            <li>{ "Measured and undone: the Run button in the pattern list keeps the write." }</li>
+        </ul>
+    </> }
+}
+
+#[function_component(Comparison)]
+pub fn comparison(props: &ComparisonProps) -> Html {
+    let state = &props.state;
+    let Some(pattern) = state.patterns.get(state.selected) else {
+        return html! {
+            <section aria-labelledby="comparison-title" class="panel">
+                <h2 id="comparison-title">{ "What it costs" }</h2>
+                <p class="muted">{ "Add an access pattern to see what it costs." }</p>
+            </section>
+        };
+    };
     let body = match &state.runs[state.selected] {
         Err(message) => html! { <p class="error" role="alert">{ message }</p> },
-        Ok(runs) => html! { <>
-            <div class="table-scroll">
-            <table class="grid comparison">
-                <thead>
-                    <tr>
-                        <th scope="col">{ "Request" }</th>
-                        <th scope="col" class="num">{ "Items read" }</th>
-                        <th scope="col" class="num">{ "Items returned" }</th>
-                        <th scope="col" class="num">{ "Bytes read" }</th>
-                        <th scope="col" class="num">{ "Pages" }</th>
-                        <th scope="col" class="num">{ "RCU (eventual)" }</th>
-                        <th scope="col" class="num">{ "RCU (strong)" }</th>
-                        <th scope="col" class="num">{ "$ per million" }</th>
-                        <th scope="col">{ "Partitions read" }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for runs.iter().map(|run| html! {
-                        <tr data-run={run.label}>
-                            <th scope="row">{ run.label }</th>
-                            <td class="num scanned">{ thousands(run.scanned_count) }</td>
-                            <td class="num count">{ thousands(run.count) }</td>
-                            <td class="num">{ human_bytes(run.bytes_read) }</td>
-                            <td class="num">{ thousands(run.pages) }</td>
-                            <td class="num units">{ units(run.eventual_units) }</td>
-                            <td class="num">{ run.strong_units.map_or("not on a GSI".to_string(), units) }</td>
-                            <td class="num cost">{ format!("${:.4}", run.cost_per_million(&state.prices)) }</td>
-                            <td><HeatStrip partitions={run.partitions.clone()} /></td>
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-            </div>
-            <BarChart runs={runs.clone()} />
-            <ul class="explanations">
-                { for runs.iter().map(|run| html! { <li data-run={run.label}>{ explain(run) }</li> }) }
-            </ul>
-        </> },
+        Ok(Measured::Reads { runs, .. }) => reads(runs, &state.prices),
+        Ok(Measured::Write(cost)) => write(cost, &state.prices),
     };
     html! {
         <section aria-labelledby="comparison-title" class="panel">
             <h2 id="comparison-title">{ format!("What it costs: {}", pattern.description) }</h2>
-            <pre class="request" aria-label="The Query">{ request_text(&pattern.query) }</pre>
+            <pre class="request" aria-label={format!("The {} request", pattern.operation)}>{ format!("{}\n{}", pattern.operation, request_text(&pattern.request)) }</pre>
             { body }
-            <label class="price">
-                { "On-demand price, $ per million read request units " }
-                <input type="number" min="0" step="0.005" value={state.prices.read_per_million.to_string()} onchange={on_price} />
-            </label>
+            <div class="row prices">
+                { price_field("On-demand price, $ per million read request units ", state.prices.read_per_million, Action::SetReadPrice, state) }
+                { price_field("$ per million write request units ", state.prices.write_per_million, Action::SetWritePrice, state) }
+            </div>
         </section>
     }
 }

@@ -6,6 +6,7 @@ pub mod comparison;
 pub mod data_view;
 pub mod generate_panel;
 pub mod heat_strip;
+pub mod pattern_bar;
 pub mod pattern_list;
 pub mod runner;
 pub mod warnings;

@@ -1,8 +1,11 @@
-//! The access patterns, each with how it is served and what it costs now.
+//! The access patterns, written first: each with how it is served, what it
+//! returns and reads on the current data, and what it costs — re-measured
+//! whenever the chart or the data changes.
 
 use yew::prelude::*;
 
-use crate::model::compare::{thousands, units};
+use crate::model::compare::{Measured, thousands, units};
+use crate::model::pattern::ServedBy;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -10,20 +13,64 @@ pub struct PatternListProps {
     pub state: UseReducerHandle<State>,
 }
 
-/// "Query on GSI1", "Query on the table".
-fn served_by(query: &serde_json::Value) -> String {
-    match query.get("IndexName").and_then(|v| v.as_str()) {
-        Some(index) => format!("Query on {index}"),
-        None => "Query on the table".into(),
+/// Brings the runner into view, with the keyboard focus on its first field.
+fn show_runner() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(panel) = document.get_element_by_id("runner") {
+        panel.scroll_into_view();
+    }
+}
+
+/// Returned, read and capacity cells for a measured pattern.
+fn numbers(measured: &Result<Measured, String>) -> Html {
+    match measured {
+        Ok(Measured::Reads { runs, own }) => {
+            let run = &runs[*own];
+            html! { <>
+                <td class="num count">{ thousands(run.count) }</td>
+                <td class="num scanned">{ thousands(run.scanned_count) }</td>
+                <td class="num units">{ format!("{} RCU", units(run.eventual_units)) }</td>
+            </> }
+        }
+        Ok(Measured::Write(cost)) => html! { <>
+            <td class="num count">{ "—" }</td>
+            <td class="num scanned">{ "—" }</td>
+            <td class="num units">{ format!("{} WCU", units(cost.total())) }</td>
+        </> },
+        Err(message) => html! { <td colspan="3" class="error">{ message }</td> },
     }
 }
 
 #[function_component(PatternList)]
 pub fn pattern_list(props: &PatternListProps) -> Html {
     let state = &props.state;
+    let button = |label: &'static str, description: &str, action: Action, runner: bool| {
+        let onclick = {
+            let state = state.clone();
+            Callback::from(move |_| {
+                state.dispatch(action.clone());
+                if runner {
+                    show_runner();
+                }
+            })
+        };
+        html! {
+            <button type="button" {onclick} aria-label={format!("{label}: {description}")}>{ label }</button>
+        }
+    };
+    let on_add = {
+        let state = state.clone();
+        Callback::from(move |_| {
+            state.dispatch(Action::NewPattern);
+            show_runner();
+        })
+    };
     html! {
         <section aria-labelledby="patterns-title" class="panel">
             <h2 id="patterns-title">{ "Access patterns" }</h2>
+            <div class="table-scroll">
             <table class="grid patterns">
                 <thead>
                     <tr>
@@ -31,44 +78,43 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
                         <th scope="col">{ "Served by" }</th>
                         <th scope="col" class="num">{ "Returned" }</th>
                         <th scope="col" class="num">{ "Read" }</th>
-                        <th scope="col" class="num">{ "RCU" }</th>
-                        <th scope="col"><span class="visually-hidden">{ "Compare" }</span></th>
+                        <th scope="col" class="num">{ "Capacity" }</th>
+                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
                     </tr>
                 </thead>
                 <tbody>
                     { for state.patterns.iter().enumerate().map(|(i, pattern)| {
                         let selected = i == state.selected;
-                        let onclick = {
+                        let served_by = pattern.served_by();
+                        let compare = {
                             let state = state.clone();
                             Callback::from(move |_| state.dispatch(Action::Select(i)))
-                        };
-                        let numbers = match &state.runs[i] {
-                            Ok(runs) => {
-                                let run = runs.iter().rev().find(|r| r.label.starts_with("Query")).unwrap_or(&runs[0]);
-                                html! { <>
-                                    <td class="num count">{ thousands(run.count) }</td>
-                                    <td class="num scanned">{ thousands(run.scanned_count) }</td>
-                                    <td class="num units">{ units(run.eventual_units) }</td>
-                                </> }
-                            }
-                            Err(message) => html! { <td colspan="3" class="error">{ message }</td> },
                         };
                         html! {
                             <tr class={classes!(selected.then_some("selected"))} data-pattern={i.to_string()}>
                                 <th scope="row">{ &pattern.description }</th>
-                                <td>{ served_by(&pattern.query) }</td>
-                                { numbers }
-                                <td>
-                                    <button type="button" {onclick} aria-pressed={selected.to_string()}
+                                <td class={classes!("served", matches!(served_by, ServedBy::Scan(_)).then_some("scan"))}>
+                                    { served_by.describe() }
+                                </td>
+                                { numbers(&state.runs[i]) }
+                                <td class="actions">
+                                    <button type="button" onclick={compare} aria-pressed={selected.to_string()}
                                         aria-label={format!("Compare: {}", pattern.description)}>
                                         { "Compare" }
                                     </button>
+                                    { button("Run", &pattern.description, Action::OpenPattern { index: i, run: true }, true) }
+                                    { button("Edit", &pattern.description, Action::OpenPattern { index: i, run: false }, true) }
                                 </td>
                             </tr>
                         }
                     }) }
                 </tbody>
             </table>
+            </div>
+            if state.patterns.is_empty() {
+                <p class="muted">{ "No access patterns yet. Write down what the application needs first, then design the keys to serve it." }</p>
+            }
+            <button type="button" class="add" onclick={on_add}>{ "Add an access pattern" }</button>
         </section>
     }
 }

@@ -6,6 +6,8 @@ use serde_json::Value as Json;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::pattern_bar::PatternBar;
+use crate::model::compare::units;
 use crate::model::runner::{Failure, Form, highlight, is_write, run};
 use crate::store::{Action, State};
 
@@ -17,6 +19,7 @@ pub struct RunnerProps {
 /// The result of the last run, and the request that produced it.
 #[derive(Clone, PartialEq)]
 struct Outcome {
+    operation: String,
     request: Json,
     result: Result<Json, Failure>,
 }
@@ -113,6 +116,23 @@ fn items_grid(response: &Json) -> Html {
     }
 }
 
+/// "Count 7 · ScannedCount 7 · 1 RCU" for a Query or Scan, "0.5 RCU" for
+/// a GetItem, "4 WCU" for a write.
+fn outcome_numbers(operation: &str, response: &Json) -> String {
+    let units = units(
+        response["ConsumedCapacity"]["CapacityUnits"]
+            .as_f64()
+            .unwrap_or(0.0),
+    );
+    match (response.get("Count"), response.get("ScannedCount")) {
+        (Some(count), Some(scanned)) => {
+            format!("Count {count} · ScannedCount {scanned} · {units} RCU")
+        }
+        _ if is_write(operation) => format!("{units} WCU"),
+        _ => format!("{units} RCU"),
+    }
+}
+
 #[function_component(Runner)]
 pub fn runner(props: &RunnerProps) -> Html {
     let state = &props.state;
@@ -125,12 +145,13 @@ pub fn runner(props: &RunnerProps) -> Html {
         ..Form::default()
     });
     let outcome = use_state(|| None::<Outcome>);
+    // The access pattern the form is saved as.
+    let description = use_state(String::new);
     let execute = {
         let engine = state.engine.clone();
         let state = state.clone();
-        let form = form.clone();
         let outcome = outcome.clone();
-        move |start_key: Option<Json>| {
+        move |form: &Form, start_key: Option<Json>| {
             let mut seen = None;
             let mut changed = false;
             let result = form.request().map(|mut request| {
@@ -148,11 +169,16 @@ pub fn runner(props: &RunnerProps) -> Html {
                         &state.chart.table,
                     ));
                 }
-                Outcome { request, result }
+                Outcome {
+                    operation: form.operation.clone(),
+                    request,
+                    result,
+                }
             });
             outcome.set(Some(match result {
                 Ok(outcome) => outcome,
                 Err(failure) => Outcome {
+                    operation: form.operation.clone(),
                     request: Json::Null,
                     result: Err(failure),
                 },
@@ -165,11 +191,29 @@ pub fn runner(props: &RunnerProps) -> Html {
             }
         }
     };
+    // A pattern opened from the list replaces the form, and may run at once.
+    {
+        let preset = state.runner_preset.clone();
+        let (form, description, outcome) = (form.clone(), description.clone(), outcome.clone());
+        let execute = execute.clone();
+        use_effect_with(preset.serial, move |serial| {
+            if *serial > 0 {
+                form.set(preset.form.clone());
+                description.set(preset.description.clone());
+                if preset.run {
+                    execute(&preset.form, None);
+                } else {
+                    outcome.set(None);
+                }
+            }
+        });
+    }
     let on_run = {
         let execute = execute.clone();
+        let form = form.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            execute(None);
+            execute(&form, None);
         })
     };
     let next_key = outcome
@@ -179,7 +223,8 @@ pub fn runner(props: &RunnerProps) -> Html {
     let on_next = {
         let execute = execute.clone();
         let key = next_key.clone();
-        Callback::from(move |_| execute(key.clone()))
+        let form = form.clone();
+        Callback::from(move |_| execute(&form, key.clone()))
     };
     // One setter for every select and input field of the form.
     let setter = |update: fn(&mut Form, String)| {
@@ -211,7 +256,7 @@ pub fn runner(props: &RunnerProps) -> Html {
     let is_read = !is_write(&form.operation);
     let on_return_values = setter(|f, v| f.return_values = v);
     html! {
-        <section aria-labelledby="runner-title" class="panel">
+        <section aria-labelledby="runner-title" class="panel" id="runner">
             <h2 id="runner-title">{ "Run a request" }</h2>
             <form class="runner" onsubmit={on_run}>
                 <div class="row">
@@ -269,6 +314,8 @@ pub fn runner(props: &RunnerProps) -> Html {
                     if next_key.is_some() { <button type="button" onclick={on_next}>{ "Next page" }</button> }
                 </div>
             </form>
+            <PatternBar state={state.clone()} form={(*form).clone()} description={(*description).clone()}
+                on_description={let d = description.clone(); Callback::from(move |text: String| d.set(text))} />
             { match outcome.as_ref() {
                 None => html! {},
                 Some(Outcome { result: Err(failure), .. }) => html! {
@@ -279,14 +326,9 @@ pub fn runner(props: &RunnerProps) -> Html {
                         }
                     </div>
                 },
-                Some(Outcome { result: Ok(response), request }) => html! {
+                Some(Outcome { result: Ok(response), request, operation }) => html! {
                     <div class="outcome">
-                        <p class="numbers">
-                            { format!("Count {} · ScannedCount {} · {} RCU",
-                                response.get("Count").map_or("—".to_string(), |c| c.to_string()),
-                                response.get("ScannedCount").map_or("—".to_string(), |c| c.to_string()),
-                                response["ConsumedCapacity"]["CapacityUnits"]) }
-                        </p>
+                        <p class="numbers">{ outcome_numbers(operation, response) }</p>
                         { items_grid(response) }
                         <details>
                             <summary>{ "Request and raw response (DynamoDB JSON)" }</summary>

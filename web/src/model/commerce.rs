@@ -13,7 +13,7 @@ use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign,
     TableDesign,
 };
-use super::compare::{AccessPattern, ScanFilter};
+use super::pattern::{AccessPattern, ScanFilter};
 
 fn attribute(name: &str, generator: Generator) -> AttributeDesign {
     AttributeDesign {
@@ -169,27 +169,30 @@ fn pattern(description: &str, query: Json, scan_filter: &str, scan_values: Json)
     let mut query = query;
     query["TableName"] = json!(TABLE);
     AccessPattern {
-        description: description.into(),
-        query,
         scan_filter: Some(ScanFilter {
             expression: scan_filter.into(),
             names: None,
             values: scan_values,
         }),
+        ..AccessPattern::new(description, "Query", query)
     }
 }
 
 const TABLE: &str = "commerce-main";
 
+/// The write pattern: ship one open order, which takes it out of GSI2.
+pub const FULFIL: &str = "Fulfil an order: it leaves the open-orders index";
+
+/// An order of customer c1 that is PENDING in the items of the first seed.
+const FULFIL_ORDER_SK: &str = "ORDER#2024-04-14#o1";
+
 /// The example's access patterns, each with the Scan that would answer it without keys.
 pub fn patterns() -> Vec<AccessPattern> {
     vec![
-        pattern(
+        AccessPattern::new(
             "A customer's profile",
-            json!({"KeyConditionExpression": "PK = :pk AND SK = :profile",
-                   "ExpressionAttributeValues": {":pk": s("CUST#c1"), ":profile": s("PROFILE")}}),
-            "PK = :pk AND SK = :profile",
-            json!({":pk": s("CUST#c1"), ":profile": s("PROFILE")}),
+            "GetItem",
+            json!({"TableName": TABLE, "Key": {"PK": s("CUST#c1"), "SK": s("PROFILE")}}),
         ),
         pattern(
             "A customer's orders, newest first",
@@ -238,6 +241,20 @@ pub fn patterns() -> Vec<AccessPattern> {
                    "ExpressionAttributeValues": {":pk": s("CUST#c1"), ":order": s("ORDER#"), ":min": {"N": "200"}}}),
             "PK = :pk AND begins_with(SK, :order) AND amount > :min",
             json!({":pk": s("CUST#c1"), ":order": s("ORDER#"), ":min": {"N": "200"}}),
+        ),
+        AccessPattern::new(
+            "Every order over $450, for a yearly report",
+            "Scan",
+            json!({"TableName": TABLE, "FilterExpression": "entityType = :order AND amount > :min",
+                   "ExpressionAttributeValues": {":order": s("Order"), ":min": {"N": "450"}}}),
+        ),
+        AccessPattern::new(
+            FULFIL,
+            "UpdateItem",
+            json!({"TableName": TABLE, "Key": {"PK": s("CUST#c1"), "SK": s(FULFIL_ORDER_SK)},
+                   "UpdateExpression": "SET orderStatus = :shipped, GSI1PK = :status REMOVE openFlag, GSI2PK, GSI2SK",
+                   "ConditionExpression": "orderStatus = :pending",
+                   "ExpressionAttributeValues": {":shipped": s("SHIPPED"), ":status": s("STATUS#SHIPPED"), ":pending": s("PENDING")}}),
         ),
     ]
 }

@@ -14,7 +14,10 @@ use std::collections::HashMap;
 
 use engine::capacity::read_units;
 
+use super::chart::TableDesign;
+use super::pattern::{AccessPattern, is_write};
 use super::view::key_text;
+use super::write_cost::{WriteCost, measure_write};
 use serde_json::Value as Json;
 
 /// On-demand prices, in dollars per million request units.
@@ -31,25 +34,6 @@ impl Default for Prices {
             write_per_million: 0.625,
         }
     }
-}
-
-/// An access pattern: what the application needs, and the request that serves it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AccessPattern {
-    /// In the learner's words.
-    pub description: String,
-    /// The Query (DynamoDB JSON, `TableName` included).
-    pub query: Json,
-    /// The same need as a Scan filter, when it can be compared.
-    pub scan_filter: Option<ScanFilter>,
-}
-
-/// A Scan's FilterExpression and its placeholders.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ScanFilter {
-    pub expression: String,
-    pub names: Option<Json>,
-    pub values: Json,
 }
 
 /// One way of running a pattern, summed over its pages.
@@ -120,7 +104,7 @@ pub fn run_all_pages(
             "Query" => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
             _ => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| failure(&e))?;
         run.pages += 1;
         run.scanned_count += page.scanned_count;
         run.count += page.count;
@@ -142,6 +126,11 @@ pub fn run_all_pages(
             return Err("the request did not finish after 100,000 pages".into());
         }
     }
+}
+
+/// DynamoDB's exception and message: "ValidationException: Invalid …".
+fn failure(error: &engine::Error) -> String {
+    format!("{}: {error}", error.short_name())
 }
 
 /// Read units so far per partition of a table or index.
@@ -169,37 +158,85 @@ fn usage_since(before: &HashMap<String, f64>, after: HashMap<String, f64>) -> Ve
     out
 }
 
-/// Runs a pattern the three ways (two when it has no filter, one when it cannot be scanned).
-pub fn compare(engine: &mut Engine, pattern: &AccessPattern) -> Result<Vec<Run>, String> {
+/// What measuring a pattern found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Measured {
+    /// A read, run each way it can be; `own` is the run that is the
+    /// pattern's own request.
+    Reads { runs: Vec<Run>, own: usize },
+    /// A write, and what it costs.
+    Write(WriteCost),
+}
+
+/// Measures a pattern: a GetItem or Query next to the Scan that answers the
+/// same without keys (a Query with a filter also without its filter), a
+/// Scan alone, or a write's units.
+pub fn measure(
+    engine: &mut Engine,
+    pattern: &AccessPattern,
+    table: &TableDesign,
+) -> Result<Measured, String> {
+    let request = &pattern.request;
     let mut runs = Vec::new();
-    let mut key_only = pattern.query.clone();
-    let filter = key_only
-        .as_object_mut()
-        .and_then(|o| o.remove("FilterExpression"));
-    prune_placeholders(&mut key_only);
-    runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
-    if filter.is_some() {
-        runs.push(run_all_pages(
-            engine,
-            "Query",
-            &pattern.query,
-            "Query + filter",
-        )?);
-    }
-    if let Some(scan) = &pattern.scan_filter {
-        let mut body = serde_json::json!({
-            "TableName": pattern.query["TableName"].clone(),
-            "FilterExpression": scan.expression,
-        });
-        if !scan.values.is_null() {
-            body["ExpressionAttributeValues"] = scan.values.clone();
+    let mut own = 0;
+    match pattern.operation.as_str() {
+        "GetItem" => runs.push(get_item(engine, request)?),
+        "Query" => {
+            let mut key_only = request.clone();
+            let filter = key_only
+                .as_object_mut()
+                .and_then(|o| o.remove("FilterExpression"));
+            prune_placeholders(&mut key_only);
+            runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
+            if filter.is_some() {
+                runs.push(run_all_pages(engine, "Query", request, "Query + filter")?);
+                own = 1;
+            }
         }
-        if let Some(names) = &scan.names {
-            body["ExpressionAttributeNames"] = names.clone();
+        "Scan" => {
+            let label = if request.get("FilterExpression").is_some() {
+                "Scan + filter"
+            } else {
+                "Scan"
+            };
+            runs.push(run_all_pages(engine, "Scan", request, label)?);
         }
-        runs.push(run_all_pages(engine, "Scan", &body, "Scan + filter")?);
+        write if is_write(write) => {
+            return measure_write(engine, write, request, table).map(Measured::Write);
+        }
+        other => {
+            return Err(format!(
+                "{other} is not an operation an access pattern can use."
+            ));
+        }
     }
-    Ok(runs)
+    if let Some(scan) = pattern.scan_equivalent() {
+        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter")?);
+    }
+    Ok(Measured::Reads { runs, own })
+}
+
+/// A GetItem as a run: one item read (or none), its size, its units.
+fn get_item(engine: &mut Engine, request: &Json) -> Result<Run, String> {
+    let (parsed, _) =
+        requests::get_item(request.to_string().as_bytes()).map_err(|e| failure(&e))?;
+    let response = engine.get_item(parsed).map_err(|e| failure(&e))?;
+    let found = usize::from(response.item.is_some());
+    let bytes = response
+        .item
+        .as_ref()
+        .map_or(0, engine::types::size::item_size);
+    // A missing item still costs the minimum: half a unit, or one if strong.
+    Ok(Run {
+        label: "GetItem",
+        scanned_count: found,
+        count: found,
+        bytes_read: bytes,
+        pages: 1,
+        eventual_units: read_units(bytes, false),
+        strong_units: Some(read_units(bytes, true)),
+        partitions: Vec::new(),
+    })
 }
 
 /// Drops the placeholders only the removed filter used, so that DynamoDB's
@@ -256,11 +293,7 @@ pub fn thousands(n: usize) -> String {
 
 /// One sentence per run, derived from the numbers.
 pub fn explain(run: &Run) -> String {
-    let verb = if run.label.starts_with("Scan") {
-        "Scan"
-    } else {
-        "Query"
-    };
+    let verb = run.label.split(' ').next().unwrap_or(run.label);
     let pages = if run.pages == 1 {
         String::new()
     } else {
@@ -312,7 +345,11 @@ mod tests {
         let mut engine = loaded();
         let patterns = commerce::patterns();
         let orders = &patterns[1];
-        let runs = compare(&mut engine, orders).unwrap();
+        let Measured::Reads { runs, .. } =
+            measure(&mut engine, orders, &commerce::chart().table).unwrap()
+        else {
+            panic!("a read")
+        };
         let (query, scan) = (&runs[0], runs.last().unwrap());
         assert_eq!(query.count, scan.count);
         assert_eq!(query.scanned_count, query.count);
@@ -333,11 +370,85 @@ mod tests {
     fn every_example_pattern_runs_and_its_scan_agrees() {
         let mut engine = loaded();
         for pattern in commerce::patterns() {
-            let runs = compare(&mut engine, &pattern)
+            let measured = measure(&mut engine, &pattern, &commerce::chart().table)
                 .unwrap_or_else(|e| panic!("{}: {e}", pattern.description));
+            let Measured::Reads { runs, .. } = measured else {
+                continue;
+            };
+            if runs.len() < 2 {
+                continue;
+            }
             let scan = runs.last().unwrap();
             let before_scan = &runs[runs.len() - 2];
             assert_eq!(before_scan.count, scan.count, "{}", pattern.description);
+        }
+    }
+
+    #[test]
+    fn a_key_lookup_reads_one_item_and_a_scan_reads_them_all() {
+        let mut engine = loaded();
+        let profile = &commerce::patterns()[0];
+        let Measured::Reads { runs, own } =
+            measure(&mut engine, profile, &commerce::chart().table).unwrap()
+        else {
+            panic!("a read")
+        };
+        assert_eq!((own, runs.len()), (0, 2));
+        assert_eq!(
+            (runs[0].label, runs[0].count, runs[0].scanned_count),
+            ("GetItem", 1, 1)
+        );
+        assert_eq!(
+            (runs[0].eventual_units, runs[0].strong_units),
+            (0.5, Some(1.0))
+        );
+        assert_eq!(runs[1].count, 1);
+        assert!(runs[1].scanned_count > 1000, "{runs:?}");
+        assert!(
+            explain(&runs[0]).starts_with("GetItem read 1 item ("),
+            "{}",
+            explain(&runs[0])
+        );
+    }
+
+    #[test]
+    fn a_write_is_measured_on_every_index_it_touches_and_undone() {
+        let mut engine = loaded();
+        let table = commerce::chart().table;
+        let fulfil = commerce::patterns()
+            .into_iter()
+            .find(|p| p.description == commerce::FULFIL)
+            .unwrap();
+        let open_orders = |engine: &mut Engine| {
+            let body = serde_json::json!({"TableName": "commerce-main", "IndexName": "GSI2", "Select": "COUNT"});
+            handle(engine, "Scan", body.to_string().as_bytes()).body
+        };
+        let before = open_orders(&mut engine);
+        for _ in 0..2 {
+            let Measured::Write(cost) = measure(&mut engine, &fulfil, &table).unwrap() else {
+                panic!("a write")
+            };
+            // The order moves within GSI1 (its key changes: a delete and a
+            // put) and leaves GSI2 (a delete).
+            assert_eq!(cost.table_units, 1.0, "{cost:?}");
+            assert_eq!(
+                cost.index_units,
+                vec![("GSI1".to_string(), 2.0), ("GSI2".to_string(), 1.0)]
+            );
+            assert_eq!(cost.total(), 4.0);
+            assert!(
+                cost.explain().starts_with("UpdateItem changes an item of "),
+                "{}",
+                cost.explain()
+            );
+            assert!(
+                cost.explain()
+                    .ends_with("plus 2 on GSI1, 1 on GSI2: 4 WCU in all."),
+                "{}",
+                cost.explain()
+            );
+            // Measuring left the data as it was: the order is still open.
+            assert_eq!(open_orders(&mut engine), before);
         }
     }
 

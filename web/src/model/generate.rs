@@ -62,7 +62,7 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenerateError(pub String);
 
-struct Generator_<'a> {
+struct ItemMaker<'a> {
     chart: &'a Chart,
     rng: fastrand::Rng,
     counters: BTreeMap<String, u64>,
@@ -74,7 +74,13 @@ fn number(text: &str) -> Value {
     Value::N(Number::parse(text).expect("generated numbers are valid"))
 }
 
-impl Generator_<'_> {
+impl ItemMaker<'_> {
+    /// An index below `len`, the same on every platform (a `usize` draw
+    /// would differ between 32-bit wasm and 64-bit native builds).
+    fn pick(&mut self, len: usize) -> usize {
+        self.rng.u32(..u32::try_from(len).unwrap_or(u32::MAX)) as usize
+    }
+
     fn value(
         &mut self,
         entity: &Entity,
@@ -93,7 +99,7 @@ impl Generator_<'_> {
                 Value::s(format!("{prefix}{counter}"))
             }
             Generator::Choice(options) => {
-                Value::s(options.get(self.rng.usize(..options.len().max(1)))?.clone())
+                Value::s(options.get(self.pick(options.len().max(1)))?.clone())
             }
             Generator::Integer { min, max } => number(&self.rng.i64(*min..=*max).to_string()),
             Generator::Decimal { min, max, decimals } => {
@@ -122,8 +128,8 @@ impl Generator_<'_> {
             }
             Generator::PersonName => Value::s(format!(
                 "{} {}",
-                FIRST_NAMES[self.rng.usize(..FIRST_NAMES.len())],
-                LAST_NAMES[self.rng.usize(..LAST_NAMES.len())]
+                FIRST_NAMES[self.pick(FIRST_NAMES.len())],
+                LAST_NAMES[self.pick(LAST_NAMES.len())]
             )),
             Generator::Email => {
                 let lookup = |wanted: &str| {
@@ -141,16 +147,14 @@ impl Generator_<'_> {
             }
             Generator::Words { min, max } => {
                 let n = self.rng.u32((*min).min(*max)..=(*max).max(*min));
-                let words: Vec<&str> = (0..n)
-                    .map(|_| WORDS[self.rng.usize(..WORDS.len())])
-                    .collect();
+                let words: Vec<&str> = (0..n).map(|_| WORDS[self.pick(WORDS.len())]).collect();
                 Value::s(words.join(" "))
             }
             Generator::Address => Value::s(format!(
                 "{} {}, {} {:05}",
                 self.rng.u32(1..200),
-                STREETS[self.rng.usize(..STREETS.len())],
-                TOWNS[self.rng.usize(..TOWNS.len())],
+                STREETS[self.pick(STREETS.len())],
+                TOWNS[self.pick(TOWNS.len())],
                 self.rng.u32(10000..99999)
             )),
             Generator::FromParent => parent?.get(name)?.clone(),
@@ -293,7 +297,7 @@ fn parse_templates(chart: &Chart) -> Result<Vec<Vec<KeyTemplate>>, GenerateError
 
 /// Generates every entity's items; parents come before their children.
 pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateError> {
-    let mut generator = Generator_ {
+    let mut generator = ItemMaker {
         chart,
         rng: fastrand::Rng::with_seed(seed),
         counters: BTreeMap::new(),
@@ -404,6 +408,30 @@ mod tests {
         let chart = commerce::chart();
         assert_eq!(generate(&chart, 7).unwrap(), generate(&chart, 7).unwrap());
         assert_ne!(generate(&chart, 7).unwrap(), generate(&chart, 8).unwrap());
+    }
+
+    /// The first customer's orders from the first seed. The page (32-bit
+    /// wasm) pins the same list in `tests/component.rs`.
+    pub const FIRST_CUSTOMER_ORDERS: [&str; 7] = [
+        "ORDER#2024-04-14#o1",
+        "ORDER#2024-03-31#o2",
+        "ORDER#2024-04-11#o3",
+        "ORDER#2024-01-03#o4",
+        "ORDER#2024-07-26#o5",
+        "ORDER#2024-11-18#o6",
+        "ORDER#2024-03-30#o7",
+    ];
+
+    #[test]
+    fn the_same_seed_gives_the_same_items_on_every_platform() {
+        let orders: Vec<String> = generate(&commerce::chart(), 42)
+            .unwrap()
+            .iter()
+            .map(|g| engine::api::attribute_value::encode_item(&g.item))
+            .filter(|j| j["PK"]["S"] == "CUST#c1" && j["entityType"]["S"] == "Order")
+            .map(|j| j["SK"]["S"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(orders, FIRST_CUSTOMER_ORDERS);
     }
 
     #[test]

@@ -7,6 +7,8 @@ pub mod compare;
 pub mod generate;
 pub mod load;
 pub mod paste;
+pub mod pattern;
 pub mod runner;
 pub mod template;
 pub mod view;
+pub mod write_cost;

@@ -32,10 +32,7 @@ pub struct Form {
     pub return_values: String,
 }
 
-/// True for the operations that change data.
-pub fn is_write(operation: &str) -> bool {
-    matches!(operation, "PutItem" | "UpdateItem" | "DeleteItem")
-}
+pub use super::pattern::is_write;
 
 /// A failed run: DynamoDB's error, and where in which field it points.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +63,56 @@ fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
 }
 
 impl Form {
+    /// An empty Query on `table`.
+    pub fn blank(table: &str) -> Form {
+        Form {
+            operation: "Query".into(),
+            table: table.to_string(),
+            forward: true,
+            ..Form::default()
+        }
+    }
+
+    /// The form that makes `request`: how a saved access pattern is opened.
+    pub fn from_request(operation: &str, request: &Json) -> Form {
+        let text = |field: &str| {
+            request
+                .get(field)
+                .and_then(Json::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        let json_text = |field: &str| request.get(field).map_or(String::new(), Json::to_string);
+        Form {
+            operation: operation.to_string(),
+            table: text("TableName"),
+            index: text("IndexName"),
+            key_condition: text("KeyConditionExpression"),
+            filter: text("FilterExpression"),
+            projection: text("ProjectionExpression"),
+            names: json_text("ExpressionAttributeNames"),
+            values: json_text("ExpressionAttributeValues"),
+            limit: request.get("Limit").map_or(String::new(), Json::to_string),
+            forward: request.get("ScanIndexForward") != Some(&Json::Bool(false)),
+            consistent: request.get("ConsistentRead") == Some(&Json::Bool(true)),
+            key: json_text("Key"),
+            item: json_text("Item"),
+            update: text("UpdateExpression"),
+            condition: text("ConditionExpression"),
+            return_values: text("ReturnValues"),
+        }
+    }
+
+    /// The request an access pattern keeps: the form's request without
+    /// the capacity report the runner asks for.
+    pub fn pattern_request(&self) -> Result<Json, Failure> {
+        let mut request = self.request()?;
+        if let Some(o) = request.as_object_mut() {
+            o.remove("ReturnConsumedCapacity");
+        }
+        Ok(request)
+    }
+
     /// The request body DynamoDB would receive.
     pub fn request(&self) -> Result<Json, Failure> {
         let mut body = json!({"TableName": self.table});
@@ -325,6 +372,19 @@ mod tests {
         assert_eq!(open(&mut engine), before - 1);
         let again = run(&mut engine, "UpdateItem", &fulfil.request().unwrap()).unwrap_err();
         assert_eq!(again.kind, "ConditionalCheckFailedException");
+    }
+
+    #[test]
+    fn every_example_pattern_opens_in_the_form_unchanged() {
+        for pattern in crate::model::commerce::patterns() {
+            let form = Form::from_request(&pattern.operation, &pattern.request);
+            assert_eq!(
+                form.pattern_request().unwrap(),
+                pattern.request,
+                "{}",
+                pattern.description
+            );
+        }
     }
 
     #[test]

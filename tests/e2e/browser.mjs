@@ -1,0 +1,49 @@
+// What every browser test file shares: the release page from dist/ served
+// on 127.0.0.1, one headless Chromium (the system's, never a download), and
+// the folder screenshots are saved in.
+import { before, after } from 'node:test';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './serve_static.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+export const artifacts = join(root, 'tests', 'artifacts');
+
+/** Registers the file's setup and teardown; the session fills in before the first test. */
+export function useBrowser() {
+  const session = {};
+  before(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    session.served = await serveStatic(join(root, 'dist'));
+    session.context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-chromium-')), {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+             '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1280, height: 800 },
+    });
+  });
+  after(async () => {
+    await session.context?.close();
+    session.served?.server.close();
+  });
+  return session;
+}
+
+/** A fresh tab on the page, with page errors collected. */
+export async function openPage(session) {
+  const page = await session.context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(session.served.url);
+  return page;
+}
+
+/** A number as the page prints it: "1,250" → 1250. */
+export function count(text) {
+  return Number(text.replace(/,/g, ''));
+}

@@ -1,0 +1,98 @@
+//! Under the runner: save the request in the form as an access pattern,
+//! update the one opened from the list, or remove it.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::model::pattern::AccessPattern;
+use crate::model::runner::Form;
+use crate::store::{Action, State};
+
+#[derive(Properties, PartialEq)]
+pub struct PatternBarProps {
+    pub state: UseReducerHandle<State>,
+    pub form: Form,
+    pub description: String,
+    pub on_description: Callback<String>,
+}
+
+#[function_component(PatternBar)]
+pub fn pattern_bar(props: &PatternBarProps) -> Html {
+    let state = &props.state;
+    let problem = use_state(|| None::<String>);
+    // The pattern being edited, if the form came from the list and it is still there.
+    let editing = state
+        .runner_preset
+        .editing
+        .filter(|i| *i < state.patterns.len());
+    let save = |index: Option<usize>| {
+        let (state, form, description, problem) = (
+            state.clone(),
+            props.form.clone(),
+            props.description.clone(),
+            problem.clone(),
+        );
+        Callback::from(move |_| {
+            if description.trim().is_empty() {
+                problem.set(Some(
+                    "Describe the access pattern first: what does the application need?".into(),
+                ));
+                return;
+            }
+            match form.pattern_request() {
+                Err(failure) => problem.set(Some(failure.message)),
+                Ok(request) => {
+                    problem.set(None);
+                    let pattern = AccessPattern::new(description.trim(), &form.operation, request);
+                    let index_after = index.unwrap_or(state.patterns.len());
+                    state.dispatch(Action::SavePattern { index, pattern });
+                    state.dispatch(Action::OpenPattern {
+                        index: index_after,
+                        run: false,
+                    });
+                }
+            }
+        })
+    };
+    let on_remove = {
+        let state = state.clone();
+        Callback::from(move |_| {
+            if let Some(index) = editing {
+                state.dispatch(Action::RemovePattern(index));
+                state.dispatch(Action::NewPattern);
+            }
+        })
+    };
+    let oninput = {
+        let on_description = props.on_description.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            on_description.emit(input.value());
+        })
+    };
+    html! {
+        <div class="pattern-bar" role="group" aria-label="Access pattern">
+            <label class="field">
+                <span>{ match editing {
+                    Some(i) => format!("Access pattern {} of {}", i + 1, state.patterns.len()),
+                    None => "Save this request as an access pattern".to_string(),
+                } }</span>
+                <input type="text" value={props.description.clone()} {oninput}
+                    placeholder="What the application needs, e.g. a customer's open orders"
+                    aria-label="Access pattern description" />
+            </label>
+            <div class="row">
+                if let Some(index) = editing {
+                    <button type="button" class="primary" onclick={save(Some(index))}>{ "Save pattern" }</button>
+                    <button type="button" onclick={save(None)}>{ "Save as a new pattern" }</button>
+                    <button type="button" class="danger" onclick={on_remove}>{ "Remove pattern" }</button>
+                } else {
+                    <button type="button" onclick={save(None)}>{ "Add to the access patterns" }</button>
+                }
+            </div>
+            if let Some(problem) = &*problem {
+                <p class="error" role="alert">{ problem }</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,198 @@
+//! Access patterns: what the application needs, in the learner's words,
+//! bound to the one request that serves it.
+//!
+//! A pattern is written first and designed for: a GetItem, a Query on the
+//! table or an index, a Scan, or a write. Reads are compared with the Scan
+//! that would answer the same need without keys; writes are measured for
+//! what they cost on the table and on every index they touch.
+
+use serde_json::{Map, Value as Json, json};
+
+use super::compare::prune_placeholders;
+
+/// An access pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessPattern {
+    /// In the learner's words.
+    pub description: String,
+    /// `GetItem`, `Query`, `Scan`, `PutItem`, `UpdateItem` or `DeleteItem`.
+    pub operation: String,
+    /// The request body (DynamoDB JSON, `TableName` included).
+    pub request: Json,
+    /// The Scan filter that says the same without keys, when the example
+    /// spells one out; otherwise it is derived from the key condition.
+    pub scan_filter: Option<ScanFilter>,
+}
+
+/// A Scan's FilterExpression and its placeholders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScanFilter {
+    pub expression: String,
+    pub names: Option<Json>,
+    pub values: Json,
+}
+
+/// How DynamoDB finds what a pattern needs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ServedBy {
+    /// GetItem: straight to one item by its full primary key.
+    KeyLookup,
+    /// A Query on the table (`None`) or on an index.
+    Query(Option<String>),
+    /// A Scan of the table (`None`) or of an index: every item is read.
+    Scan(Option<String>),
+    /// A write to one item by its key.
+    Write(String),
+}
+
+impl ServedBy {
+    /// "Key lookup (GetItem)", "Query on GSI1", "Scan of the table".
+    pub fn describe(&self) -> String {
+        let on = |index: &Option<String>| index.clone().unwrap_or_else(|| "the table".into());
+        match self {
+            ServedBy::KeyLookup => "Key lookup (GetItem)".into(),
+            ServedBy::Query(index) => format!("Query on {}", on(index)),
+            ServedBy::Scan(index) => format!("Scan of {}", on(index)),
+            ServedBy::Write(operation) => format!("Write by key ({operation})"),
+        }
+    }
+}
+
+/// True for the operations that change data.
+pub fn is_write(operation: &str) -> bool {
+    matches!(operation, "PutItem" | "UpdateItem" | "DeleteItem")
+}
+
+impl AccessPattern {
+    /// A pattern from a request; the Scan to compare with is derived.
+    pub fn new(description: &str, operation: &str, request: Json) -> AccessPattern {
+        AccessPattern {
+            description: description.to_string(),
+            operation: operation.to_string(),
+            request,
+            scan_filter: None,
+        }
+    }
+
+    /// How the pattern is served.
+    pub fn served_by(&self) -> ServedBy {
+        let index = self
+            .request
+            .get("IndexName")
+            .and_then(Json::as_str)
+            .map(str::to_string);
+        match self.operation.as_str() {
+            "GetItem" => ServedBy::KeyLookup,
+            "Query" => ServedBy::Query(index),
+            "Scan" => ServedBy::Scan(index),
+            other => ServedBy::Write(other.to_string()),
+        }
+    }
+
+    /// The Scan of the whole table that returns what this GetItem or Query
+    /// returns: its key condition (or key) and filter become one filter.
+    /// `None` for Scans and writes.
+    pub fn scan_equivalent(&self) -> Option<Json> {
+        let table = self.request.get("TableName")?.clone();
+        let mut scan = json!({ "TableName": table });
+        if let Some(given) = &self.scan_filter {
+            scan["FilterExpression"] = json!(given.expression);
+            if !given.values.is_null() {
+                scan["ExpressionAttributeValues"] = given.values.clone();
+            }
+            if let Some(names) = &given.names {
+                scan["ExpressionAttributeNames"] = names.clone();
+            }
+            return Some(scan);
+        }
+        for field in ["ExpressionAttributeNames", "ExpressionAttributeValues"] {
+            if let Some(map) = self.request.get(field) {
+                scan[field] = map.clone();
+            }
+        }
+        let text = |field: &str| self.request.get(field).and_then(Json::as_str);
+        let filter = match self.operation.as_str() {
+            "Query" => match (text("KeyConditionExpression")?, text("FilterExpression")) {
+                (keys, Some(filter)) => format!("({keys}) AND ({filter})"),
+                (keys, None) => keys.to_string(),
+            },
+            "GetItem" => key_as_filter(self.request.get("Key")?.as_object()?, &mut scan),
+            _ => return None,
+        };
+        scan["FilterExpression"] = json!(filter);
+        prune_placeholders(&mut scan);
+        Some(scan)
+    }
+}
+
+/// `#key0 = :key0 AND #key1 = :key1` for a GetItem key, with the
+/// placeholders added to the request.
+fn key_as_filter(key: &Map<String, Json>, scan: &mut Json) -> String {
+    let mut terms = Vec::new();
+    for (i, (name, value)) in key.iter().enumerate() {
+        let (name_placeholder, value_placeholder) = (format!("#key{i}"), format!(":key{i}"));
+        placeholders(scan, "ExpressionAttributeNames")
+            .insert(name_placeholder.clone(), json!(name));
+        placeholders(scan, "ExpressionAttributeValues")
+            .insert(value_placeholder.clone(), value.clone());
+        terms.push(format!("{name_placeholder} = {value_placeholder}"));
+    }
+    terms.join(" AND ")
+}
+
+fn placeholders<'a>(request: &'a mut Json, field: &str) -> &'a mut Map<String, Json> {
+    if !request.get(field).is_some_and(Json::is_object) {
+        request[field] = json!({});
+    }
+    // Invariant: the field was made an object just above.
+    request[field].as_object_mut().expect("an object")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_on_an_index_is_compared_with_a_scan_of_the_table() {
+        let pattern = AccessPattern::new(
+            "Orders by status",
+            "Query",
+            json!({"TableName": "shop", "IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :s",
+                   "FilterExpression": "amount > :min", "ProjectionExpression": "#n",
+                   "ExpressionAttributeNames": {"#n": "name"},
+                   "ExpressionAttributeValues": {":s": {"S": "STATUS#OPEN"}, ":min": {"N": "5"}}}),
+        );
+        assert_eq!(pattern.served_by().describe(), "Query on GSI1");
+        assert_eq!(
+            pattern.scan_equivalent().unwrap(),
+            json!({"TableName": "shop", "FilterExpression": "(GSI1PK = :s) AND (amount > :min)",
+                   "ExpressionAttributeValues": {":s": {"S": "STATUS#OPEN"}, ":min": {"N": "5"}}})
+        );
+    }
+
+    #[test]
+    fn a_get_item_key_becomes_a_scan_filter() {
+        let pattern = AccessPattern::new(
+            "Profile",
+            "GetItem",
+            json!({"TableName": "shop", "Key": {"PK": {"S": "CUST#1"}, "SK": {"S": "PROFILE"}}}),
+        );
+        assert_eq!(pattern.served_by(), ServedBy::KeyLookup);
+        assert_eq!(
+            pattern.scan_equivalent().unwrap(),
+            json!({"TableName": "shop", "FilterExpression": "#key0 = :key0 AND #key1 = :key1",
+                   "ExpressionAttributeNames": {"#key0": "PK", "#key1": "SK"},
+                   "ExpressionAttributeValues": {":key0": {"S": "CUST#1"}, ":key1": {"S": "PROFILE"}}})
+        );
+    }
+
+    #[test]
+    fn scans_and_writes_have_nothing_to_compare_with() {
+        let scan = AccessPattern::new("All", "Scan", json!({"TableName": "shop"}));
+        assert_eq!(scan.served_by().describe(), "Scan of the table");
+        assert_eq!(scan.scan_equivalent(), None);
+        let write = AccessPattern::new("Ship", "UpdateItem", json!({"TableName": "shop"}));
+        assert_eq!(write.served_by().describe(), "Write by key (UpdateItem)");
+        assert_eq!(write.scan_equivalent(), None);
+    }
+}
