@@ -17,6 +17,7 @@ use components::data_view::DataView;
 use components::generate_panel::GeneratePanel;
 use components::pattern_list::PatternList;
 use components::runner::Runner;
+use components::table_editor::TableEditor;
 use components::warnings::Warnings;
 use store::State;
 
@@ -34,9 +35,6 @@ pub fn app() -> Html {
                 </p>
                 <p class="status" aria-live="polite">
                     { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
-                    if let Some(error) = &state.load_error {
-                        <span class="error" role="alert">{ format!(" Loading failed: {error}") }</span>
-                    }
                 </p>
             </header>
             <PatternList state={state.clone()} />
@@ -44,6 +42,7 @@ pub fn app() -> Html {
             <Runner state={state.clone()} />
             <GeneratePanel state={state.clone()} />
             <DataView state={state.clone()} />
+            <TableEditor state={state.clone()} />
             <ChartEditor state={state.clone()} />
             <Warnings warnings={state.warnings.clone()} />
         </main>

@@ -31,7 +31,7 @@ pub struct State {
     pub seed: u64,
     pub item_count: usize,
     pub warnings: Vec<Warning>,
-    /// Why loading failed, if it did.
+    /// Why the last change to the design was refused, if it was.
     pub load_error: Option<String>,
     /// What the last request run read and returned, for the data view.
     pub highlight: Rc<Highlight>,
@@ -95,6 +95,9 @@ pub enum Action {
         key: String,
         template: String,
     },
+    /// Replace the chart (table design, entities, templates); the items are
+    /// generated again. A chart that cannot be built is refused whole.
+    SetChart(Chart),
     /// A table filled elsewhere (a slice at a time) replaces the data.
     Loaded {
         engine: Rc<RefCell<Engine>>,
@@ -133,16 +136,29 @@ impl State {
 
     /// Creates the table, generates and puts the items, then measures every pattern.
     fn load(&mut self, seed: u64) {
-        self.seed = seed;
-        let loaded = Loader::new(&self.chart, seed).and_then(|mut loader| {
-            while !loader.step(usize::MAX)? {}
-            Ok(loader.finish())
-        });
+        let chart = self.chart.clone();
+        self.apply_chart(chart, seed);
+    }
+
+    /// Builds the data for `chart` and `seed`; only when that works do the
+    /// chart and the data replace the current ones. Otherwise everything
+    /// stays as it was and `load_error` says why.
+    fn apply_chart(&mut self, chart: Chart, seed: u64) {
+        let loaded = chart
+            .validate()
+            .and_then(|()| Loader::new(&chart, seed))
+            .and_then(|mut loader| {
+                while !loader.step(usize::MAX)? {}
+                Ok(loader.finish())
+            });
         match loaded {
-            Ok((engine, items, warnings)) => self.install(engine, items, warnings),
+            Ok((engine, items, warnings)) => {
+                self.chart = chart;
+                self.seed = seed;
+                self.install(engine, items, warnings);
+            }
             Err(error) => {
                 self.load_error = Some(error);
-                self.warnings = self.chart.warnings();
                 self.revision += 1;
             }
         }
@@ -262,7 +278,8 @@ impl Reducible for State {
                 key,
                 template,
             } => {
-                let Some(target) = next.chart.entities.iter_mut().find(|e| e.name == entity) else {
+                let mut chart = next.chart.clone();
+                let Some(target) = chart.entities.iter_mut().find(|e| e.name == entity) else {
                     return self;
                 };
                 if target.keys.get(&key).map_or("", String::as_str) == template.trim() {
@@ -270,7 +287,14 @@ impl Reducible for State {
                 }
                 target.keys.insert(key, template.trim().to_string());
                 let seed = next.seed;
-                next.load(seed);
+                next.apply_chart(chart, seed);
+            }
+            Action::SetChart(chart) => {
+                if chart == next.chart {
+                    return self;
+                }
+                let seed = next.seed;
+                next.apply_chart(chart, seed);
             }
             Action::Loaded {
                 engine,

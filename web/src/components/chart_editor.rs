@@ -1,31 +1,17 @@
-//! The entity chart: one row per entity type, its attributes, and a key
-//! template for every key attribute of the table and its indexes. Editing a
-//! template regenerates the items and re-measures every access pattern.
+//! The entity chart: one row per entity type (see [`super::entity_row`]),
+//! with a key template for every key attribute of the table and its
+//! indexes. Every change regenerates the items and re-measures every
+//! access pattern.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::model::chart::Generator;
+use super::entity_row::EntityRow;
+use crate::model::attribute_text::KINDS;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct ChartEditorProps {
     pub state: UseReducerHandle<State>,
-}
-
-fn describe(generator: &Generator) -> &'static str {
-    match generator {
-        Generator::Id { .. } => "id",
-        Generator::Choice(_) => "one of",
-        Generator::Integer { .. } | Generator::Decimal { .. } => "number",
-        Generator::Date { .. } => "date",
-        Generator::PersonName => "name",
-        Generator::Email => "email",
-        Generator::Words { .. } => "text",
-        Generator::Address => "address",
-        Generator::FromParent => "from parent",
-        Generator::When { .. } => "sometimes",
-    }
 }
 
 #[function_component(ChartEditor)]
@@ -38,6 +24,15 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
         .iter()
         .map(|k| k.name.clone())
         .collect();
+    let on_add = {
+        let state = state.clone();
+        Callback::from(move |_| {
+            let mut chart = state.chart.clone();
+            let entity = chart.new_entity();
+            chart.entities.push(entity);
+            state.dispatch(Action::SetChart(chart));
+        })
+    };
     html! {
         <section aria-labelledby="chart-title" class="panel">
             <h2 id="chart-title">{ "Entity chart" }</h2>
@@ -54,43 +49,17 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
                         </tr>
                     </thead>
                     <tbody>
-                        { for state.chart.entities.iter().enumerate().map(|(e, entity)| html! {
-                            <tr>
-                                <th scope="row">
-                                    <span class={format!("entity e{e}")}>{ &entity.name }</span>
-                                    if let Some(parent) = &entity.parent {
-                                        <div class="muted small">{ format!("{}–{} per {parent}", entity.count.0, entity.count.1) }</div>
-                                    } else {
-                                        <div class="muted small">{ format!("{} in all", entity.count.0) }</div>
-                                    }
-                                </th>
-                                <td class="attributes">
-                                    { for entity.attributes.iter().map(|a| html! {
-                                        <span class="attribute" title={describe(&a.generator)}>{ &a.name }</span>
-                                    }) }
-                                </td>
-                                { for keys.iter().map(|key| {
-                                    let value = entity.keys.get(key).cloned().unwrap_or_default();
-                                    let onchange = {
-                                        let state = state.clone();
-                                        let (entity, key) = (entity.name.clone(), key.clone());
-                                        Callback::from(move |ev: Event| {
-                                            let input: HtmlInputElement = ev.target_unchecked_into();
-                                            state.dispatch(Action::SetTemplate { entity: entity.clone(), key: key.clone(), template: input.value() });
-                                        })
-                                    };
-                                    html! {
-                                        <td>
-                                            <input class="template" type="text" spellcheck="false" {value} {onchange}
-                                                aria-label={format!("{} template of {}", key, entity.name)} />
-                                        </td>
-                                    }
-                                }) }
-                            </tr>
+                        { for (0..state.chart.entities.len()).map(|index| html! {
+                            <EntityRow state={state.clone()} {index} keys={keys.clone()} />
                         }) }
                     </tbody>
                 </table>
             </div>
+            <button type="button" class="add" onclick={on_add}>{ "Add an entity" }</button>
+            <p class="muted small">{ format!("Attribute kinds: {KINDS}. The letter after each attribute is the type its values get (↑: the parent's).") }</p>
+            if let Some(error) = &state.load_error {
+                <p class="error" role="alert">{ format!("Not applied: {error}") }</p>
+            }
         </section>
     }
 }

@@ -2,7 +2,7 @@
 //! page can show progress and stay responsive while a large table fills.
 
 use engine::Engine;
-use engine::api::handle;
+use engine::api::dispatch;
 use engine::ops::PutItemRequest;
 
 use super::chart::{Chart, Warning};
@@ -22,10 +22,8 @@ impl Loader {
     pub fn new(chart: &Chart, seed: u64) -> Result<Loader, String> {
         let mut engine = Engine::new();
         let create = chart.table.create_table_request().to_string();
-        let created = handle(&mut engine, "CreateTable", create.as_bytes());
-        if created.status != 200 {
-            return Err(created.body);
-        }
+        dispatch(&mut engine, "CreateTable", create.as_bytes())
+            .map_err(|e| format!("{}: {e}", e.short_name()))?;
         let items = generate(chart, seed).map_err(|e| e.0)?;
         let mut warnings = chart.warnings();
         warnings.extend(hot_partition_warnings(chart, &items));

@@ -1,7 +1,9 @@
 //! What the page is about, without the page: the entity chart and its key
 //! templates, seeded item generation, and the example design.
 
+pub mod attribute_text;
 pub mod chart;
+pub mod chart_edit;
 pub mod commerce;
 pub mod compare;
 pub mod generate;

@@ -1,0 +1,333 @@
+//! The table design: its name, its key attributes and their types, and its
+//! secondary indexes (global or local, their keys, what they project).
+//!
+//! Changes collect in a draft until "Apply design": then the table is
+//! created again, the items generated again and every pattern re-measured.
+//! A design DynamoDB would refuse is refused whole, with CreateTable's own
+//! message, and the draft stays for the learner to fix.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::model::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
+use crate::store::{Action, State};
+
+#[derive(Properties, PartialEq)]
+pub struct TableEditorProps {
+    pub state: UseReducerHandle<State>,
+}
+
+/// The design being edited, and the key attributes renamed so far.
+#[derive(Clone, PartialEq)]
+struct Draft {
+    table: TableDesign,
+    renames: Vec<(String, String)>,
+}
+
+/// Which key attribute of the design a field edits.
+#[derive(Clone, Copy, PartialEq)]
+enum Slot {
+    TablePartition,
+    TableSort,
+    IndexPartition(usize),
+    IndexSort(usize),
+}
+
+impl Draft {
+    fn key(&mut self, slot: Slot) -> Option<&mut Option<KeyAttribute>> {
+        match slot {
+            Slot::TableSort => Some(&mut self.table.sort_key),
+            Slot::IndexSort(i) => self.table.indexes.get_mut(i).map(|i| &mut i.sort_key),
+            _ => None,
+        }
+    }
+
+    fn partition_key(&mut self, slot: Slot) -> Option<&mut KeyAttribute> {
+        match slot {
+            Slot::TablePartition => Some(&mut self.table.partition_key),
+            Slot::IndexPartition(i) => self.table.indexes.get_mut(i).map(|i| &mut i.partition_key),
+            _ => None,
+        }
+    }
+
+    /// Sets a key attribute's name; a blank sort key name means no sort key.
+    fn set_name(&mut self, slot: Slot, name: String) {
+        let name = name.trim().to_string();
+        let old = if let Some(key) = self.partition_key(slot) {
+            std::mem::replace(&mut key.name, name.clone())
+        } else if let Some(key) = self.key(slot) {
+            let old = key.as_ref().map(|k| k.name.clone()).unwrap_or_default();
+            *key = (!name.is_empty()).then(|| KeyAttribute {
+                name: name.clone(),
+                key_type: key.as_ref().map_or("S", |k| k.key_type),
+            });
+            old
+        } else {
+            return;
+        };
+        if !old.is_empty() && !name.is_empty() && old != name {
+            self.renames.push((old, name));
+        }
+    }
+
+    fn set_type(&mut self, slot: Slot, key_type: &str) {
+        let key_type = match key_type {
+            "N" => "N",
+            "B" => "B",
+            _ => "S",
+        };
+        if let Some(key) = self.partition_key(slot) {
+            key.key_type = key_type;
+        } else if let Some(Some(key)) = self.key(slot) {
+            key.key_type = key_type;
+        }
+    }
+}
+
+/// The value of the input or select an event came from.
+fn value_of(e: &Event) -> String {
+    match e.target_dyn_into::<HtmlSelectElement>() {
+        Some(select) => select.value(),
+        None => e.target_unchecked_into::<HtmlInputElement>().value(),
+    }
+}
+
+fn edit(
+    draft: &UseStateHandle<Draft>,
+    change: impl Fn(&mut Draft, String) + 'static,
+) -> Callback<Event> {
+    let draft = draft.clone();
+    Callback::from(move |e: Event| {
+        let mut next = (*draft).clone();
+        change(&mut next, value_of(&e));
+        draft.set(next);
+    })
+}
+
+/// A key attribute's name and type fields.
+fn key_fields(
+    draft: &UseStateHandle<Draft>,
+    slot: Slot,
+    key: Option<&KeyAttribute>,
+    label: &str,
+    disabled: bool,
+) -> Html {
+    let name = key.map(|k| k.name.clone()).unwrap_or_default();
+    let key_type = key.map_or("S", |k| k.key_type);
+    html! {
+        <span class="key-fields">
+            <input type="text" class="key-name" value={name} {disabled} spellcheck="false"
+                aria-label={format!("{label} name")} onchange={edit(draft, move |d, v| d.set_name(slot, v))} />
+            <select aria-label={format!("{label} type")} {disabled} onchange={edit(draft, move |d, v| d.set_type(slot, &v))}>
+                { for [("S", "string"), ("N", "number"), ("B", "binary")].iter().map(|(t, words)| html! {
+                    <option value={*t} selected={key_type == *t} title={*words}>{ *t }</option>
+                }) }
+            </select>
+        </span>
+    }
+}
+
+fn projection_name(projection: &ProjectionDesign) -> &'static str {
+    match projection {
+        ProjectionDesign::KeysOnly => "KEYS_ONLY",
+        ProjectionDesign::Include(_) => "INCLUDE",
+        ProjectionDesign::All => "ALL",
+    }
+}
+
+fn index_row(
+    draft: &UseStateHandle<Draft>,
+    i: usize,
+    index: &IndexDesign,
+    table_partition: &KeyAttribute,
+) -> Html {
+    let kind = if index.global { "global" } else { "local" };
+    let included = match &index.projection {
+        ProjectionDesign::Include(names) => names.join(", "),
+        _ => String::new(),
+    };
+    let remove = {
+        let draft = draft.clone();
+        Callback::from(move |_| {
+            let mut next = (*draft).clone();
+            next.table.indexes.remove(i);
+            draft.set(next);
+        })
+    };
+    let name = index.name.clone();
+    html! {
+        <tr data-index={name.clone()}>
+            <td><input type="text" value={name.clone()} spellcheck="false" aria-label={format!("Name of index {}", i + 1)}
+                onchange={edit(draft, move |d, v| if let Some(index) = d.table.indexes.get_mut(i) {
+                    index.name = v.trim().to_string();
+                })} /></td>
+            <td>{ kind }</td>
+            <td>
+                if index.global {
+                    { key_fields(draft, Slot::IndexPartition(i), Some(&index.partition_key), &format!("{name} partition key"), false) }
+                } else {
+                    { key_fields(draft, Slot::IndexPartition(i), Some(table_partition), &format!("{name} partition key (the table's)"), true) }
+                }
+            </td>
+            <td>{ key_fields(draft, Slot::IndexSort(i), index.sort_key.as_ref(), &format!("{name} sort key"), false) }</td>
+            <td>
+                <select aria-label={format!("{name} projection")} onchange={edit(draft, move |d, v| {
+                    let Some(index) = d.table.indexes.get_mut(i) else {
+                        return;
+                    };
+                    index.projection = match v.as_str() {
+                        "KEYS_ONLY" => ProjectionDesign::KeysOnly,
+                        "INCLUDE" => ProjectionDesign::Include(match &index.projection {
+                            ProjectionDesign::Include(names) => names.clone(),
+                            _ => Vec::new(),
+                        }),
+                        _ => ProjectionDesign::All,
+                    };
+                })}>
+                    { for ["ALL", "INCLUDE", "KEYS_ONLY"].iter().map(|p| html! {
+                        <option value={*p} selected={projection_name(&index.projection) == *p}>{ *p }</option>
+                    }) }
+                </select>
+            </td>
+            <td>
+                if matches!(index.projection, ProjectionDesign::Include(_)) {
+                    <input type="text" value={included} spellcheck="false" placeholder="orderStatus, amount"
+                        aria-label={format!("{name} included attributes")}
+                        onchange={edit(draft, move |d, v| {
+                            let names = v.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+                            if let Some(index) = d.table.indexes.get_mut(i) {
+                                index.projection = ProjectionDesign::Include(names);
+                            }
+                        })} />
+                }
+            </td>
+            <td><button type="button" class="danger" onclick={remove} aria-label={format!("Remove index {name}")}>{ "Remove" }</button></td>
+        </tr>
+    }
+}
+
+#[function_component(TableEditor)]
+pub fn table_editor(props: &TableEditorProps) -> Html {
+    let state = &props.state;
+    let current = state.chart.table.clone();
+    let draft = use_state(|| Draft {
+        table: current.clone(),
+        renames: Vec::new(),
+    });
+    // When the applied design changes, the draft starts again from it.
+    {
+        let draft = draft.clone();
+        use_effect_with(current.clone(), move |table| {
+            draft.set(Draft {
+                table: table.clone(),
+                renames: Vec::new(),
+            })
+        });
+    }
+    let add = |global: bool| {
+        let draft = draft.clone();
+        Callback::from(move |_| {
+            let mut next = (*draft).clone();
+            let n = next
+                .table
+                .indexes
+                .iter()
+                .filter(|i| i.global == global)
+                .count()
+                + 1;
+            let name = if global {
+                format!("GSI{n}")
+            } else {
+                format!("LSI{n}")
+            };
+            next.table.indexes.push(IndexDesign {
+                partition_key: if global {
+                    KeyAttribute::s(&format!("{name}PK"))
+                } else {
+                    next.table.partition_key.clone()
+                },
+                sort_key: Some(KeyAttribute::s(&format!("{name}SK"))),
+                projection: ProjectionDesign::All,
+                global,
+                name,
+            });
+            draft.set(next);
+        })
+    };
+    let apply = {
+        let (state, draft) = (state.clone(), draft.clone());
+        Callback::from(move |_| {
+            let mut chart = state.chart.clone();
+            let mut table = draft.table.clone();
+            // A local index always shares the table's partition key.
+            let partition = table.partition_key.clone();
+            for index in table.indexes.iter_mut().filter(|i| !i.global) {
+                index.partition_key = partition.clone();
+            }
+            chart.set_table(table, &draft.renames);
+            state.dispatch(Action::SetChart(chart));
+        })
+    };
+    let undo = {
+        let draft = draft.clone();
+        Callback::from(move |_| {
+            draft.set(Draft {
+                table: current.clone(),
+                renames: Vec::new(),
+            })
+        })
+    };
+    let changed = draft.table != state.chart.table;
+    let table = &draft.table;
+    html! {
+        <section aria-labelledby="design-title" class="panel">
+            <h2 id="design-title">{ "Table design" }</h2>
+            <div class="row design-row">
+                <label class="field inline">
+                    <span>{ "Table name" }</span>
+                    <input type="text" value={table.name.clone()} spellcheck="false"
+                        onchange={edit(&draft, |d, v| d.table.name = v.trim().to_string())} />
+                </label>
+                <div class="field inline">
+                    <span>{ "Partition key" }</span>
+                    { key_fields(&draft, Slot::TablePartition, Some(&table.partition_key), "Table partition key", false) }
+                </div>
+                <div class="field inline">
+                    <span>{ "Sort key (blank for none)" }</span>
+                    { key_fields(&draft, Slot::TableSort, table.sort_key.as_ref(), "Table sort key", false) }
+                </div>
+            </div>
+            <div class="table-scroll">
+                <table class="grid indexes">
+                    <caption class="visually-hidden">{ "Secondary indexes" }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Index" }</th>
+                            <th scope="col">{ "Kind" }</th>
+                            <th scope="col">{ "Partition key" }</th>
+                            <th scope="col">{ "Sort key" }</th>
+                            <th scope="col">{ "Projection" }</th>
+                            <th scope="col">{ "Included attributes" }</th>
+                            <th scope="col"><span class="visually-hidden">{ "Remove" }</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for table.indexes.iter().enumerate().map(|(i, index)| index_row(&draft, i, index, &table.partition_key)) }
+                    </tbody>
+                </table>
+            </div>
+            <div class="row buttons">
+                <button type="button" onclick={add(true)}>{ "Add a global index" }</button>
+                <button type="button" onclick={add(false)}>{ "Add a local index" }</button>
+            </div>
+            <div class="row buttons">
+                <button type="button" class="primary" onclick={apply} disabled={!changed}>{ "Apply design" }</button>
+                <button type="button" onclick={undo} disabled={!changed}>{ "Undo changes" }</button>
+                if changed { <span class="muted">{ "Not applied yet: applying creates the table again and generates the items again." }</span> }
+            </div>
+            if let Some(error) = &state.load_error {
+                <p class="error" role="alert">{ format!("Not applied: {error}") }</p>
+            }
+        </section>
+    }
+}

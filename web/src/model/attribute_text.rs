@@ -1,0 +1,242 @@
+//! An entity's attributes as text, one per line, so a learner can write
+//! them as quickly as a list:
+//!
+//! ```text
+//! orderId: id o
+//! orderDate: date 2024
+//! orderStatus: one of PENDING, SHIPPED, DELIVERED
+//! amount: number 5.00..500.00
+//! quantity: number 1..4
+//! customerId: from parent
+//! openFlag: one of OPEN when orderStatus = PENDING
+//! ```
+//!
+//! [`parse_attributes`] and [`print_attributes`] are inverses: printing a
+//! chart and parsing the text gives the same chart.
+
+use super::chart::{AttributeDesign, Generator};
+
+/// Why a line does not read, with its 1-based line number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttributeTextError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// The kinds of value a line can ask for, as the hint under the editor lists them.
+pub const KINDS: &str = "id PREFIX · one of A, B, C · number MIN..MAX (write 5.00..9.99 for decimals) · date YEAR · person name · email · address · words MIN..MAX · from parent · … when ATTRIBUTE = VALUE";
+
+/// Parses one attribute per line; blank lines are skipped.
+pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTextError> {
+    let mut out: Vec<AttributeDesign> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_number = i + 1;
+        let error = |message: String| AttributeTextError {
+            line: line_number,
+            message,
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (name, generator) = line
+            .split_once(':')
+            .ok_or_else(|| error("write it as name: kind, as in orderDate: date 2024".into()))?;
+        let name = name.trim();
+        if name.is_empty() || name.contains(['{', '}']) {
+            return Err(error(format!("\"{name}\" is not an attribute name")));
+        }
+        if out.iter().any(|a| a.name == name) {
+            return Err(error(format!("{name} is listed twice")));
+        }
+        let generator = parse_generator(generator.trim()).map_err(error)?;
+        out.push(AttributeDesign {
+            name: name.to_string(),
+            generator,
+        });
+    }
+    Ok(out)
+}
+
+/// One line per attribute, in the form [`parse_attributes`] reads.
+pub fn print_attributes(attributes: &[AttributeDesign]) -> String {
+    attributes
+        .iter()
+        .map(|a| format!("{}: {}", a.name, print_generator(&a.generator)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The DynamoDB type an attribute's values get: `N` for numbers, else `S`
+/// (`None` when it comes from the parent item).
+pub fn value_type(generator: &Generator) -> Option<&'static str> {
+    match generator {
+        Generator::Integer { .. } | Generator::Decimal { .. } => Some("N"),
+        Generator::FromParent => None,
+        Generator::When { then, .. } => value_type(then),
+        _ => Some("S"),
+    }
+}
+
+fn parse_generator(text: &str) -> Result<Generator, String> {
+    if let Some((then, condition)) = text.rsplit_once(" when ") {
+        let (attribute, equals) = condition
+            .split_once('=')
+            .ok_or_else(|| format!("\"when {condition}\" needs ATTRIBUTE = VALUE"))?;
+        return Ok(Generator::When {
+            attribute: attribute.trim().to_string(),
+            equals: equals.trim().to_string(),
+            then: Box::new(parse_generator(then.trim())?),
+        });
+    }
+    let (kind, rest) = match text.split_once(' ') {
+        Some((kind, rest)) => (kind, rest.trim()),
+        None => (text, ""),
+    };
+    match (kind, rest) {
+        ("id", prefix) => Ok(Generator::Id {
+            prefix: prefix.to_string(),
+        }),
+        ("one", rest) if rest.starts_with("of") => {
+            let options: Vec<String> = rest[2..]
+                .split(',')
+                .map(|o| o.trim().to_string())
+                .filter(|o| !o.is_empty())
+                .collect();
+            if options.is_empty() {
+                return Err("\"one of\" needs values, as in one of PENDING, SHIPPED".into());
+            }
+            Ok(Generator::Choice(options))
+        }
+        ("number", range) => parse_number_range(range),
+        ("date", year) => year
+            .parse::<u32>()
+            .ok()
+            .filter(|y| (1970..=2999).contains(y))
+            .map(|year| Generator::Date { year })
+            .ok_or_else(|| format!("\"date {year}\" needs a year, as in date 2024")),
+        ("person", "name") => Ok(Generator::PersonName),
+        ("email", "") => Ok(Generator::Email),
+        ("address", "") => Ok(Generator::Address),
+        ("words", range) => {
+            let (min, max) = parse_range(range)
+                .filter(|(min, max)| *min >= 0 && min <= max && *max <= 2000)
+                .ok_or_else(|| format!("\"words {range}\" needs MIN..MAX, as in words 5..20"))?;
+            Ok(Generator::Words {
+                min: min as u32,
+                max: max as u32,
+            })
+        }
+        ("from", "parent") => Ok(Generator::FromParent),
+        _ => Err(format!(
+            "\"{text}\" is not a kind of value; one of: {KINDS}"
+        )),
+    }
+}
+
+/// `1..4` or `5.00..500.00`: whole numbers, or decimals with as many places as written.
+fn parse_number_range(range: &str) -> Result<Generator, String> {
+    let bad =
+        || format!("\"number {range}\" needs MIN..MAX, as in number 1..10 or number 5.00..99.99");
+    let (low, high) = range.split_once("..").ok_or_else(bad)?;
+    let (low, high) = (low.trim(), high.trim());
+    let decimals = |s: &str| s.split_once('.').map_or(0, |(_, f)| f.len() as u32);
+    let places = decimals(low).max(decimals(high));
+    if places == 0 {
+        let (min, max) = parse_range(range).filter(|(a, b)| a <= b).ok_or_else(bad)?;
+        return Ok(Generator::Integer { min, max });
+    }
+    let whole = |s: &str| -> Option<i64> { s.split('.').next()?.parse().ok() };
+    let (min, max) = whole(low)
+        .zip(whole(high))
+        .filter(|(a, b)| a <= b && places <= 6)
+        .ok_or_else(bad)?;
+    Ok(Generator::Decimal {
+        min,
+        max,
+        decimals: places,
+    })
+}
+
+fn parse_range(range: &str) -> Option<(i64, i64)> {
+    let (low, high) = range.split_once("..")?;
+    Some((low.trim().parse().ok()?, high.trim().parse().ok()?))
+}
+
+fn print_generator(generator: &Generator) -> String {
+    match generator {
+        Generator::Id { prefix } => format!("id {prefix}").trim_end().to_string(),
+        Generator::Choice(options) => format!("one of {}", options.join(", ")),
+        Generator::Integer { min, max } => format!("number {min}..{max}"),
+        Generator::Decimal { min, max, decimals } => {
+            let zeros = "0".repeat(*decimals as usize);
+            format!("number {min}.{zeros}..{max}.{zeros}")
+        }
+        Generator::Date { year } => format!("date {year}"),
+        Generator::PersonName => "person name".into(),
+        Generator::Email => "email".into(),
+        Generator::Words { min, max } => format!("words {min}..{max}"),
+        Generator::Address => "address".into(),
+        Generator::FromParent => "from parent".into(),
+        Generator::When {
+            attribute,
+            equals,
+            then,
+        } => format!("{} when {attribute} = {equals}", print_generator(then)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::commerce;
+
+    #[test]
+    fn the_example_chart_prints_and_reads_back_the_same() {
+        for entity in commerce::chart().entities {
+            let text = print_attributes(&entity.attributes);
+            assert_eq!(
+                parse_attributes(&text).unwrap(),
+                entity.attributes,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_kind_reads() {
+        let text = "a: id c\nb: one of X, Y\nc: number 1..4\nd: number 5.00..500.00\ne: date 2024\n\
+                    f: person name\ng: email\nh: address\ni: words 2..5\nj: from parent\n\nk: one of OPEN when b = X";
+        let attributes = parse_attributes(text).unwrap();
+        assert_eq!(attributes.len(), 11);
+        assert_eq!(
+            attributes[3].generator,
+            Generator::Decimal {
+                min: 5,
+                max: 500,
+                decimals: 2
+            }
+        );
+        assert_eq!(value_type(&attributes[10].generator), Some("S"));
+        assert_eq!(value_type(&attributes[2].generator), Some("N"));
+    }
+
+    #[test]
+    fn a_bad_line_says_which_line_and_why() {
+        let check = |text: &str, line: usize, message: &str| {
+            let error = parse_attributes(text).unwrap_err();
+            assert_eq!(error.line, line, "{text}");
+            assert!(error.message.contains(message), "{}", error.message);
+        };
+        check("a: id c\nb date 2024", 2, "write it as name: kind");
+        check(
+            "a: id c\n\nb: dates 2024",
+            3,
+            "\"dates 2024\" is not a kind of value",
+        );
+        check("a: number 9..1", 1, "needs MIN..MAX");
+        check("a: id c\na: email", 2, "a is listed twice");
+        check("{a}: email", 1, "is not an attribute name");
+        check("a: one of", 1, "\"one of\" needs values");
+        check("a: one of X when b", 1, "needs ATTRIBUTE = VALUE");
+    }
+}

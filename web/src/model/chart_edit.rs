@@ -1,0 +1,170 @@
+//! Changing a chart as a whole stays consistent: renaming a key attribute
+//! carries every entity's template for it along, renaming an entity carries
+//! its children along, and a chart is checked before it replaces the
+//! current one, so a change that cannot be generated is refused whole.
+
+use super::chart::{Chart, Entity, Generator, TableDesign};
+
+/// Most items of one entity per parent item (or in all).
+pub const MAX_COUNT: u32 = 100_000;
+
+impl Chart {
+    /// Puts a new table design in place. `renames` are the key attributes
+    /// renamed on the way, oldest first; each entity's template moves with
+    /// its attribute.
+    pub fn set_table(&mut self, table: TableDesign, renames: &[(String, String)]) {
+        for (old, new) in renames {
+            for entity in &mut self.entities {
+                if !entity.keys.contains_key(new)
+                    && let Some(template) = entity.keys.remove(old)
+                {
+                    entity.keys.insert(new.clone(), template);
+                }
+            }
+        }
+        self.table = table;
+    }
+
+    /// Renames an entity; its children follow.
+    pub fn rename_entity(&mut self, old: &str, new: &str) {
+        for entity in &mut self.entities {
+            if entity.name == old {
+                entity.name = new.to_string();
+            }
+            if entity.parent.as_deref() == Some(old) {
+                entity.parent = Some(new.to_string());
+            }
+        }
+    }
+
+    /// Removes an entity; its children become top-level entities.
+    pub fn remove_entity(&mut self, index: usize) {
+        if index >= self.entities.len() {
+            return;
+        }
+        let removed = self.entities.remove(index);
+        for entity in &mut self.entities {
+            if entity.parent.as_deref() == Some(removed.name.as_str()) {
+                entity.parent = None;
+            }
+        }
+    }
+
+    /// A new entity with a unique name, an id and the table's key templates.
+    pub fn new_entity(&self) -> Entity {
+        let name = (1..)
+            .map(|n| format!("Entity{n}"))
+            .find(|name| self.entity(name).is_none())
+            .unwrap_or_default();
+        let id = format!("{}Id", name.to_lowercase());
+        let mut keys = std::collections::BTreeMap::new();
+        keys.insert(
+            self.table.partition_key.name.clone(),
+            format!("{}#{{{id}}}", name.to_uppercase()),
+        );
+        if let Some(sort_key) = &self.table.sort_key {
+            keys.insert(sort_key.name.clone(), name.to_uppercase());
+        }
+        Entity {
+            attributes: vec![super::chart::AttributeDesign {
+                name: id,
+                generator: Generator::Id {
+                    prefix: name.to_lowercase(),
+                },
+            }],
+            name,
+            keys,
+            parent: None,
+            count: (10, 10),
+        }
+    }
+
+    /// Checks what generation relies on: entity names unique and present,
+    /// parents listed before their children, counts in range.
+    pub fn validate(&self) -> Result<(), String> {
+        for (i, entity) in self.entities.iter().enumerate() {
+            let name = entity.name.trim();
+            if name.is_empty() {
+                return Err("Every entity needs a name.".into());
+            }
+            if self.entities[..i].iter().any(|e| e.name == entity.name) {
+                return Err(format!("Two entities are called {name}."));
+            }
+            if let Some(parent) = &entity.parent
+                && !self.entities[..i].iter().any(|e| &e.name == parent)
+            {
+                return Err(format!(
+                    "{name}'s parent {parent} must be an entity listed above it."
+                ));
+            }
+            let (low, high) = entity.count;
+            if low > high || high > MAX_COUNT {
+                return Err(format!(
+                    "{name}: the count must be a range from low to high, at most {MAX_COUNT}."
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::commerce;
+
+    #[test]
+    fn renaming_a_key_attribute_carries_the_templates_along() {
+        let mut chart = commerce::chart();
+        let mut table = chart.table.clone();
+        table.indexes[0].partition_key.name = "StatusKey".into();
+        chart.set_table(table, &[("GSI1PK".into(), "StatusKey".into())]);
+        let order = chart.entity("Order").unwrap();
+        assert_eq!(order.keys["StatusKey"], "STATUS#{orderStatus}");
+        assert!(!order.keys.contains_key("GSI1PK"));
+        assert_eq!(chart.warnings(), vec![]);
+    }
+
+    #[test]
+    fn renaming_and_removing_entities_keeps_parents_consistent() {
+        let mut chart = commerce::chart();
+        chart.rename_entity("Order", "Purchase");
+        assert_eq!(
+            chart.entity("OrderItem").unwrap().parent.as_deref(),
+            Some("Purchase")
+        );
+        chart.remove_entity(1);
+        assert_eq!(chart.entity("OrderItem").unwrap().parent, None);
+        assert_eq!(chart.validate(), Ok(()));
+    }
+
+    #[test]
+    fn a_chart_that_cannot_be_generated_is_refused_with_a_reason() {
+        let mut chart = commerce::chart();
+        chart.entities.swap(0, 1);
+        assert_eq!(
+            chart.validate(),
+            Err("Order's parent Customer must be an entity listed above it.".into())
+        );
+        let mut chart = commerce::chart();
+        chart.entities[3].name = "Order".into();
+        assert_eq!(
+            chart.validate(),
+            Err("Two entities are called Order.".into())
+        );
+        let mut chart = commerce::chart();
+        chart.entities[0].count = (5, 2);
+        assert!(
+            chart
+                .validate()
+                .unwrap_err()
+                .starts_with("Customer: the count")
+        );
+        let mut chart = commerce::chart();
+        let extra = chart.new_entity();
+        assert_eq!(extra.name, "Entity1");
+        assert_eq!(extra.keys["PK"], "ENTITY1#{entity1Id}");
+        chart.entities.push(extra);
+        assert_eq!(chart.validate(), Ok(()));
+        assert_eq!(chart.warnings(), vec![]);
+    }
+}
