@@ -15,6 +15,7 @@ use components::chart_editor::ChartEditor;
 use components::comparison::Comparison;
 use components::data_view::DataView;
 use components::generate_panel::GeneratePanel;
+use components::item_editor::ItemEditor;
 use components::pattern_list::PatternList;
 use components::runner::Runner;
 use components::table_editor::TableEditor;
@@ -42,6 +43,7 @@ pub fn app() -> Html {
             <Runner state={state.clone()} />
             <GeneratePanel state={state.clone()} />
             <DataView state={state.clone()} />
+            <ItemEditor state={state.clone()} />
             <TableEditor state={state.clone()} />
             <ChartEditor state={state.clone()} />
             <Warnings warnings={state.warnings.clone()} />

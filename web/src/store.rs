@@ -37,6 +37,8 @@ pub struct State {
     pub highlight: Rc<Highlight>,
     /// What the runner should show next: a pattern opened for editing or running.
     pub runner_preset: Rc<RunnerPreset>,
+    /// The item handed to the item editor, numbered like the runner's preset.
+    pub item_preset: Rc<(u64, serde_json::Value)>,
     pub revision: u64,
 }
 
@@ -59,6 +61,7 @@ impl PartialEq for State {
             && self.prices == other.prices
             && Rc::ptr_eq(&self.highlight, &other.highlight)
             && Rc::ptr_eq(&self.runner_preset, &other.runner_preset)
+            && Rc::ptr_eq(&self.item_preset, &other.item_preset)
     }
 }
 
@@ -82,6 +85,8 @@ pub enum Action {
     },
     /// Remove an access pattern.
     RemovePattern(usize),
+    /// Open a stored item (DynamoDB JSON) in the item editor.
+    EditItem(serde_json::Value),
     /// Generate the items again from another seed.
     Regenerate { seed: u64 },
     /// The engine's data changed (items pasted, a write run): count the
@@ -127,6 +132,7 @@ impl State {
             load_error: None,
             highlight: Rc::new(Highlight::default()),
             runner_preset: Rc::new(RunnerPreset::default()),
+            item_preset: Rc::new((0, serde_json::Value::Null)),
             revision: 0,
             chart,
         };
@@ -261,6 +267,7 @@ impl Reducible for State {
                 next.revision += 1;
             }
             Action::RemovePattern(_) => return self,
+            Action::EditItem(item) => next.item_preset = Rc::new((next.item_preset.0 + 1, item)),
             Action::Regenerate { seed } => next.load(seed),
             Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
             Action::DataChanged => {

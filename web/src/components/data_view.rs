@@ -7,9 +7,9 @@ use yew::prelude::*;
 
 use crate::model::chart::{IndexDesign, TableDesign};
 use crate::model::compare::thousands;
-use crate::model::runner::stored_item_key;
+use crate::model::runner::{run, stored_item_key};
 use crate::model::view::{Row, rows, value_text};
-use crate::store::State;
+use crate::store::{Action, State};
 
 /// Height of one row, in pixels (fixed, so the visible slice is arithmetic).
 const ROW_HEIGHT: f64 = 30.0;
@@ -108,6 +108,31 @@ pub fn data_view(props: &DataViewProps) -> Html {
         .count();
     let collections = all_rows.len() - items;
     let show_membership = view.is_none() && !design.indexes.is_empty();
+    // Edit opens the whole item (an index entry may hold only some of it).
+    let edit = |item: &engine::types::Item| {
+        let state = state.clone();
+        let encoded = engine::api::attribute_value::encode_item(item);
+        let key: serde_json::Map<String, serde_json::Value> =
+            std::iter::once(&design.partition_key)
+                .chain(design.sort_key.iter())
+                .filter_map(|k| encoded.get(&k.name).map(|v| (k.name.clone(), v.clone())))
+                .collect();
+        Callback::from(move |_| {
+            let request = serde_json::json!({"TableName": state.chart.table.name, "Key": key, "ConsistentRead": true});
+            if let Ok(response) = run(&mut state.engine.borrow_mut(), "GetItem", &request)
+                && let Some(item) = response.get("Item")
+            {
+                state.dispatch(Action::EditItem(item.clone()));
+            }
+        })
+    };
+    let item_label = |item: &engine::types::Item| {
+        std::iter::once(&design.partition_key)
+            .chain(design.sort_key.iter())
+            .filter_map(|k| item.get(&k.name).map(value_text))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     html! {
         <section aria-labelledby="data-title" class="panel">
             <h2 id="data-title">{ "The data, as DynamoDB stores it" }</h2>
@@ -143,6 +168,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                             <th scope="col">{ "Other attributes" }</th>
                             if show_membership { <th scope="col">{ "Indexes" }</th> }
                             <th scope="col" class="num">{ "Bytes" }</th>
+                            <th scope="col" class="edit-column"><span class="visually-hidden">{ "Edit" }</span></th>
                         </tr>
                     </thead>
                     <tbody>
@@ -155,6 +181,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                         <span class="muted">{ format!(" · {} item{}", thousands(*items), if *items == 1 { "" } else { "s" }) }</span>
                                     </th>
                                     <td class="num">{ thousands(*bytes) }</td>
+                                    <td></td>
                                 </tr>
                             },
                             Row::Item { entity, item, bytes } => {
@@ -187,6 +214,10 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                             </td>
                                         }
                                         <td class="num">{ thousands(*bytes) }</td>
+                                        <td>
+                                            <button type="button" class="small" onclick={edit(item)}
+                                                aria-label={format!("Edit the item {}", item_label(item))}>{ "Edit" }</button>
+                                        </td>
                                     </tr>
                                 }
                             }

@@ -1,5 +1,5 @@
-//! Generate the items again: another seed, another number of customers (each
-//! with their orders and order lines). Large tables fill a slice at a time,
+//! Generate the items again: another seed, another number of the first
+//! entity's items (each with its children). Large tables fill a slice at a time,
 //! with a progress bar, and the page stays responsive meanwhile.
 
 use std::cell::RefCell;
@@ -10,6 +10,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::platform::{spawn_local, time::sleep};
 use yew::prelude::*;
 
+use crate::model::chart::Chart;
 use crate::model::compare::thousands;
 use crate::model::load::Loader;
 use crate::model::paste::{add_items, parse_pasted};
@@ -21,6 +22,28 @@ const SLICE: usize = 5_000;
 #[derive(Properties, PartialEq)]
 pub struct GeneratePanelProps {
     pub state: UseReducerHandle<State>,
+}
+
+/// "Order: 1–12 per Customer · OrderItem: 1–4 per Order · Product: 12 in all".
+fn counts_summary(chart: &Chart) -> String {
+    chart
+        .entities
+        .iter()
+        .skip(1)
+        .map(|e| {
+            let (low, high) = e.count;
+            let n = if low == high {
+                low.to_string()
+            } else {
+                format!("{low}–{high}")
+            };
+            match &e.parent {
+                Some(parent) => format!("{}: {n} per {parent}", e.name),
+                None => format!("{}: {n} in all", e.name),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 #[function_component(GeneratePanel)]
@@ -35,6 +58,17 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             .map_or(50, |e| e.count.0)
             .to_string()
     });
+    {
+        // The entity chart can change the count too; the field follows it.
+        let customers = customers.clone();
+        let root_count = state.chart.entities.first().map_or(0, |e| e.count.0);
+        use_effect_with(root_count, move |n| customers.set(n.to_string()));
+    }
+    let root = state
+        .chart
+        .entities
+        .first()
+        .map_or_else(|| "items".to_string(), |e| format!("{} items", e.name));
     let progress = use_state(|| None::<(usize, usize)>);
     let error = use_state(|| None::<String>);
     let on_seed = {
@@ -62,13 +96,11 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             let (Ok(seed_value), Ok(count)) =
                 (seed.trim().parse::<u64>(), customers.trim().parse::<u32>())
             else {
-                error.set(Some(
-                    "The seed and the number of customers must be whole numbers.".into(),
-                ));
+                error.set(Some("The seed and the count must be whole numbers.".into()));
                 return;
             };
             if count == 0 || count > 20_000 {
-                error.set(Some("Choose between 1 and 20,000 customers.".into()));
+                error.set(Some("Choose a count between 1 and 20,000.".into()));
                 return;
             }
             error.set(None);
@@ -142,7 +174,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             <form class="runner" onsubmit={on_generate}>
                 <div class="row">
                     <label class="field inline">
-                        <span>{ "Customers (each with 1–12 orders of 1–4 lines)" }</span>
+                        <span>{ format!("How many {root}") }</span>
                         <input type="number" min="1" max="20000" value={(*customers).clone()} oninput={on_customers} />
                     </label>
                     <label class="field inline">
@@ -151,6 +183,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                     </label>
                     <button type="submit" class="primary" disabled={busy}>{ "Generate" }</button>
                 </div>
+                <p class="muted small">{ counts_summary(&state.chart) }</p>
             </form>
             if let Some((done, total)) = *progress {
                 <p class="progress" aria-live="polite">

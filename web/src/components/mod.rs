@@ -7,6 +7,7 @@ pub mod data_view;
 pub mod entity_row;
 pub mod generate_panel;
 pub mod heat_strip;
+pub mod item_editor;
 pub mod pattern_bar;
 pub mod pattern_list;
 pub mod runner;
