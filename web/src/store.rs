@@ -180,14 +180,30 @@ impl State {
         self.revision += 1;
     }
 
-    /// Measures every access pattern on the current data.
+    /// Measures every access pattern on the current data: each one's own
+    /// request, and for the selected one its Scan too.
     fn measure_all(&mut self) {
         let mut engine = self.engine.borrow_mut();
         self.runs = self
             .patterns
             .iter()
-            .map(|p| measure(&mut engine, p, &self.chart.table))
+            .enumerate()
+            .map(|(i, p)| measure(&mut engine, p, &self.chart.table, i == self.selected))
             .collect();
+    }
+
+    /// Measures the selected pattern with its Scan, for the comparison.
+    fn measure_selected(&mut self) {
+        let Some(pattern) = self.patterns.get(self.selected) else {
+            return;
+        };
+        let measured = measure(
+            &mut self.engine.borrow_mut(),
+            pattern,
+            &self.chart.table,
+            true,
+        );
+        self.runs[self.selected] = measured;
     }
 
     /// Hands a request to the runner.
@@ -214,7 +230,10 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         match action {
-            Action::Select(index) if index < next.patterns.len() => next.selected = index,
+            Action::Select(index) if index < next.patterns.len() => {
+                next.selected = index;
+                next.measure_selected();
+            }
             Action::Select(_) => return self,
             Action::SetReadPrice(price) if price.is_finite() && price >= 0.0 => {
                 next.prices.read_per_million = price
@@ -231,6 +250,7 @@ impl Reducible for State {
                 let form = Form::from_request(&pattern.operation, &pattern.request);
                 let description = pattern.description.clone();
                 next.selected = index;
+                next.measure_selected();
                 next.preset_runner(form, run, Some(index), description);
             }
             Action::NewPattern => {
@@ -264,6 +284,7 @@ impl Reducible for State {
                 } else if next.selected >= index && next.selected > 0 {
                     next.selected -= 1;
                 }
+                next.measure_selected();
                 next.revision += 1;
             }
             Action::RemovePattern(_) => return self,

@@ -217,7 +217,10 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     run(Command::new(tools.python())
         .arg("tests/e2e/bench_server.py")
         .arg(format!("http://127.0.0.1:{port}"))
-        .arg(pid))
+        .arg(pid))?;
+    // The page, in headless Chromium.
+    build_page(&tools)?;
+    run(tools.wasm_env("node").arg("tests/e2e/bench_page.mjs"))
 }
 
 fn free_port() -> Result<u16, String> {

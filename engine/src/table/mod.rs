@@ -7,7 +7,7 @@ mod usage;
 
 pub use description::{BillingMode, IndexDescription, IndexKind, Projection, TableDescription};
 pub use store::{Entry, Partition, Store};
-pub use usage::{PartitionUsage, Usage};
+pub use usage::{PartitionUsage, Usage, UsageSnapshot};
 
 use crate::capacity::IndexChange;
 use crate::error::Result;

@@ -16,6 +16,10 @@ pub struct PartitionUsage {
     pub write: f64,
 }
 
+/// Per-partition usage of one table or index at a moment.
+#[derive(Clone, Debug, Default)]
+pub struct UsageSnapshot(HashMap<KeyValue, PartitionUsage, Xxh3DefaultBuilder>);
+
 /// Usage of a table (key `""`) and its indexes (key: index name, which is
 /// never empty).
 #[derive(Debug, Default)]
@@ -59,6 +63,35 @@ impl Usage {
                 .total_cmp(&(a.1.read + a.1.write))
                 .then_with(|| a.0.cmp(&b.0))
         });
+        rows
+    }
+
+    /// The usage of the table or an index as it stands, to compare with
+    /// later through [`Usage::reads_since`].
+    pub fn snapshot(&self, index: Option<&str>) -> UsageSnapshot {
+        UsageSnapshot(
+            self.by_target
+                .get(index.unwrap_or(""))
+                .cloned()
+                .unwrap_or_default(),
+        )
+    }
+
+    /// Read units per partition since `before`, busiest first: what one
+    /// request (or a run of pages) read where.
+    pub fn reads_since(&self, index: Option<&str>, before: &UsageSnapshot) -> Vec<(KeyValue, f64)> {
+        let mut rows: Vec<(KeyValue, f64)> = self
+            .by_target
+            .get(index.unwrap_or(""))
+            .into_iter()
+            .flat_map(|m| m.iter())
+            .filter_map(|(key, now)| {
+                let earlier = before.0.get(key).map_or(0.0, |u| u.read);
+                let read = now.read - earlier;
+                (read > 1e-9).then(|| (key.clone(), read))
+            })
+            .collect();
+        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         rows
     }
 

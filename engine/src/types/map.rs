@@ -14,6 +14,9 @@ use std::borrow::Borrow;
 use std::fmt;
 use std::sync::Arc;
 
+/// Maps with at most this many entries are searched front to back.
+const LINEAR_LOOKUP_MAX: usize = 16;
+
 use compact_str::CompactString;
 
 use super::value::Value;
@@ -58,8 +61,17 @@ impl Map {
             .binary_search_by(|(k, _)| k.as_bytes().cmp(name.as_bytes()))
     }
 
-    /// The value of an attribute.
+    /// The value of an attribute. Items are small maps, and for those a
+    /// linear walk that compares lengths first beats a binary search whose
+    /// every step compares bytes.
     pub fn get(&self, name: &str) -> Option<&Value> {
+        if self.entries.len() <= LINEAR_LOOKUP_MAX {
+            return self
+                .entries
+                .iter()
+                .find(|(k, _)| k.len() == name.len() && k.as_bytes() == name.as_bytes())
+                .map(|(_, v)| v);
+        }
         self.position(name).ok().map(|i| &self.entries[i].1)
     }
 

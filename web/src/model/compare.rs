@@ -10,9 +10,9 @@
 
 use engine::Engine;
 use engine::api::requests;
-use std::collections::HashMap;
 
 use engine::capacity::read_units;
+use engine::table::UsageSnapshot;
 
 use super::chart::TableDesign;
 use super::pattern::{AccessPattern, is_write};
@@ -66,6 +66,7 @@ pub fn run_all_pages(
     operation: &str,
     body: &Json,
     label: &'static str,
+    with_partitions: bool,
 ) -> Result<Run, String> {
     let mut body = body.clone();
     let global = body
@@ -87,7 +88,9 @@ pub fn run_all_pages(
             .and_then(Json::as_str)
             .map(str::to_string),
     );
-    let before = usage(engine, &target);
+    // Reads per partition come from the table's usage counters, before and
+    // after; only the comparison shows them.
+    let before = with_partitions.then(|| usage(engine, &target));
     let mut run = Run {
         label,
         scanned_count: 0,
@@ -118,7 +121,9 @@ pub fn run_all_pages(
                 body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
             }
             None => {
-                run.partitions = usage_since(&before, usage(engine, &target));
+                if let Some(before) = &before {
+                    run.partitions = usage_since(engine, &target, before);
+                }
                 return Ok(run);
             }
         }
@@ -133,29 +138,27 @@ fn failure(error: &engine::Error) -> String {
     format!("{}: {error}", error.short_name())
 }
 
-/// Read units so far per partition of a table or index.
-fn usage(engine: &Engine, (table, index): &(String, Option<String>)) -> HashMap<String, f64> {
+/// The usage counters of a table or index, to diff after a run.
+fn usage(engine: &Engine, (table, index): &(String, Option<String>)) -> UsageSnapshot {
     engine
         .table(table)
-        .map(|t| t.usage.partitions(index.as_deref()))
+        .map(|t| t.usage.snapshot(index.as_deref()))
         .unwrap_or_default()
-        .into_iter()
-        .map(|(key, used)| (key_text(&key), used.read))
-        .collect()
 }
 
 /// What was read since `before`, busiest partition first.
-fn usage_since(before: &HashMap<String, f64>, after: HashMap<String, f64>) -> Vec<(String, f64)> {
-    let mut out: Vec<(String, f64)> = after
+fn usage_since(
+    engine: &Engine,
+    (table, index): &(String, Option<String>),
+    before: &UsageSnapshot,
+) -> Vec<(String, f64)> {
+    engine
+        .table(table)
+        .map(|t| t.usage.reads_since(index.as_deref(), before))
+        .unwrap_or_default()
         .into_iter()
-        .map(|(key, units)| {
-            let earlier = before.get(&key).copied().unwrap_or(0.0);
-            (key, units - earlier)
-        })
-        .filter(|(_, units)| *units > 1e-9)
-        .collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    out
+        .map(|(key, units)| (key_text(&key), units))
+        .collect()
 }
 
 /// What measuring a pattern found.
@@ -168,13 +171,15 @@ pub enum Measured {
     Write(WriteCost),
 }
 
-/// Measures a pattern: a GetItem or Query next to the Scan that answers the
-/// same without keys (a Query with a filter also without its filter), a
-/// Scan alone, or a write's units.
+/// Measures a pattern: a GetItem or Query (a Query with a filter also
+/// without its filter) and, when `with_scan`, the Scan that answers the same
+/// without keys; a Scan alone; or a write's units. The pattern list needs
+/// only the pattern's own request; the comparison needs the Scan too.
 pub fn measure(
     engine: &mut Engine,
     pattern: &AccessPattern,
     table: &TableDesign,
+    with_scan: bool,
 ) -> Result<Measured, String> {
     let request = &pattern.request;
     let mut runs = Vec::new();
@@ -187,9 +192,17 @@ pub fn measure(
                 .as_object_mut()
                 .and_then(|o| o.remove("FilterExpression"));
             prune_placeholders(&mut key_only);
-            runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
+            runs.push(run_all_pages(
+                engine, "Query", &key_only, "Query", with_scan,
+            )?);
             if filter.is_some() {
-                runs.push(run_all_pages(engine, "Query", request, "Query + filter")?);
+                runs.push(run_all_pages(
+                    engine,
+                    "Query",
+                    request,
+                    "Query + filter",
+                    with_scan,
+                )?);
                 own = 1;
             }
         }
@@ -199,7 +212,7 @@ pub fn measure(
             } else {
                 "Scan"
             };
-            runs.push(run_all_pages(engine, "Scan", request, label)?);
+            runs.push(run_all_pages(engine, "Scan", request, label, with_scan)?);
         }
         write if is_write(write) => {
             return measure_write(engine, write, request, table).map(Measured::Write);
@@ -210,8 +223,8 @@ pub fn measure(
             ));
         }
     }
-    if let Some(scan) = pattern.scan_equivalent() {
-        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter")?);
+    if let Some(scan) = pattern.scan_equivalent().filter(|_| with_scan) {
+        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter", true)?);
     }
     Ok(Measured::Reads { runs, own })
 }
@@ -346,7 +359,7 @@ mod tests {
         let patterns = commerce::patterns();
         let orders = &patterns[1];
         let Measured::Reads { runs, .. } =
-            measure(&mut engine, orders, &commerce::chart().table).unwrap()
+            measure(&mut engine, orders, &commerce::chart().table, true).unwrap()
         else {
             panic!("a read")
         };
@@ -370,7 +383,7 @@ mod tests {
     fn every_example_pattern_runs_and_its_scan_agrees() {
         let mut engine = loaded();
         for pattern in commerce::patterns() {
-            let measured = measure(&mut engine, &pattern, &commerce::chart().table)
+            let measured = measure(&mut engine, &pattern, &commerce::chart().table, true)
                 .unwrap_or_else(|e| panic!("{}: {e}", pattern.description));
             let Measured::Reads { runs, .. } = measured else {
                 continue;
@@ -389,7 +402,7 @@ mod tests {
         let mut engine = loaded();
         let profile = &commerce::patterns()[0];
         let Measured::Reads { runs, own } =
-            measure(&mut engine, profile, &commerce::chart().table).unwrap()
+            measure(&mut engine, profile, &commerce::chart().table, true).unwrap()
         else {
             panic!("a read")
         };
@@ -425,7 +438,7 @@ mod tests {
         };
         let before = open_orders(&mut engine);
         for _ in 0..2 {
-            let Measured::Write(cost) = measure(&mut engine, &fulfil, &table).unwrap() else {
+            let Measured::Write(cost) = measure(&mut engine, &fulfil, &table, true).unwrap() else {
                 panic!("a write")
             };
             // The order moves within GSI1 (its key changes: a delete and a

@@ -6,7 +6,7 @@
 //! Every item carries its entity's attributes, its key attributes rendered
 //! from the templates, and `entityType`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use engine::types::{Item, Number, Text, Value};
 
@@ -67,6 +67,8 @@ struct ItemMaker<'a> {
     rng: fastrand::Rng,
     counters: BTreeMap<String, u64>,
     templates: Vec<Vec<KeyTemplate>>,
+    /// Per entity, the attributes its templates or its descendants read.
+    needed: Vec<HashSet<String>>,
 }
 
 fn number(text: &str) -> Value {
@@ -189,11 +191,15 @@ impl ItemMaker<'_> {
                 own.push((attribute.name.as_str().into(), value));
             }
         }
-        // Templates may read the parent's attributes too; the item's own win.
+        // Templates may read the parent's attributes too; the item's own
+        // win. Only what a template or a child reads is kept, so long texts
+        // are not copied down the family.
+        let needed = &self.needed[index];
         let context: Item = parent
             .into_iter()
             .flat_map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())))
             .chain(own.iter().cloned())
+            .filter(|(k, _)| needed.contains(k.as_str()))
             .collect();
         own.extend(key_values(&self.templates[index], &entity.name, &context)?);
         own.push((ENTITY_ATTRIBUTE.into(), Value::s(entity.name.as_str())));
@@ -295,13 +301,50 @@ fn parse_templates(chart: &Chart) -> Result<Vec<Vec<KeyTemplate>>, GenerateError
         .collect()
 }
 
+/// Per entity, the attributes read from its items' context: by its own
+/// templates, and by its descendants' templates and `FromParent` values.
+fn needed_attributes(chart: &Chart, templates: &[Vec<KeyTemplate>]) -> Vec<HashSet<String>> {
+    let mut needed: Vec<HashSet<String>> = templates
+        .iter()
+        .map(|keys| {
+            keys.iter()
+                .flat_map(|k| k.template.attributes().map(str::to_string))
+                .collect()
+        })
+        .collect();
+    // Children come after their parents, so walking backwards passes each
+    // child's needs up before its parent is passed on.
+    for child in (0..chart.entities.len()).rev() {
+        let entity = &chart.entities[child];
+        let Some(parent) = entity
+            .parent
+            .as_ref()
+            .and_then(|p| chart.entities[..child].iter().position(|e| &e.name == p))
+        else {
+            continue;
+        };
+        let mut from_child: HashSet<String> = needed[child].clone();
+        from_child.extend(
+            entity
+                .attributes
+                .iter()
+                .filter(|a| a.generator == Generator::FromParent)
+                .map(|a| a.name.clone()),
+        );
+        needed[parent].extend(from_child);
+    }
+    needed
+}
+
 /// Generates every entity's items; parents come before their children.
 pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateError> {
+    let templates = parse_templates(chart)?;
     let mut generator = ItemMaker {
         chart,
         rng: fastrand::Rng::with_seed(seed),
         counters: BTreeMap::new(),
-        templates: parse_templates(chart)?,
+        needed: needed_attributes(chart, &templates),
+        templates,
     };
     let mut contexts: Vec<Vec<Item>> = vec![Vec::new(); chart.entities.len()];
     let mut out = Vec::new();
