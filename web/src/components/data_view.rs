@@ -93,6 +93,8 @@ pub fn data_view(props: &DataViewProps) -> Html {
     };
     let first = ((*scroll_top / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
     let visible = (VIEW_HEIGHT / ROW_HEIGHT) as usize + 2 * OVERSCAN;
+    // The data may have shrunk since the last scroll: never start past the end.
+    let first = first.min(all_rows.len());
     let last = (first + visible).min(all_rows.len());
     let entity_index = |name: &str| {
         state

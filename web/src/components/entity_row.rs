@@ -39,8 +39,12 @@ fn change_chart(
 pub fn entity_row(props: &EntityRowProps) -> Html {
     let state = &props.state;
     let i = props.index;
-    let entity = &state.chart.entities[i];
-    let printed = print_attributes(&entity.attributes);
+    let printed = state
+        .chart
+        .entities
+        .get(i)
+        .map(|e| print_attributes(&e.attributes))
+        .unwrap_or_default();
     let text = use_state(|| printed.clone());
     let problem = use_state(|| None::<String>);
     {
@@ -51,6 +55,9 @@ pub fn entity_row(props: &EntityRowProps) -> Html {
             problem.set(None);
         });
     }
+    let Some(entity) = state.chart.entities.get(i) else {
+        return html! {};
+    };
     let on_text = {
         let text = text.clone();
         Callback::from(move |e: InputEvent| {

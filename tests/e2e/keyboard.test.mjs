@@ -1,0 +1,55 @@
+// End-to-end: the page without a mouse. Every step is reached with Tab and
+// done with Enter, Space or the arrow keys, as a keyboard user would.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, useBrowser } from './browser.mjs';
+
+const session = useBrowser();
+
+/** Presses Tab until the focused control's accessible name matches; fails after `limit` presses. */
+async function tabTo(page, name, limit = 400) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      const labels = el.labels ? [...el.labels].map((l) => l.textContent).join(' ') : '';
+      return (el.getAttribute('aria-label') || labels || el.textContent || '').trim();
+    });
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  assert.fail(`Tab never reached ${name}`);
+}
+
+test('a keyboard user compares patterns, runs one, reads the data view and generates items', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  // No control is taken out of, or forced into, the tab order.
+  assert.equal(await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex="-1"])').count(), 0);
+
+  await tabTo(page, 'Compare: Open orders, from the sparse index');
+  await page.keyboard.press('Enter');
+  await page.locator('#comparison-title', { hasText: 'Open orders, from the sparse index' }).waitFor();
+
+  await tabTo(page, 'Run: Books, cheapest first');
+  await page.keyboard.press(' ');
+  await page.locator('.outcome .numbers', { hasText: /^Count 3 · ScannedCount 3 · / }).waitFor();
+
+  // The data view: pick an index with the arrow keys, scroll it with the keyboard.
+  await tabTo(page, 'Table or index to show');
+  await page.keyboard.press('ArrowDown');
+  await page.locator('table.data thead th', { hasText: 'GSI1PK' }).waitFor();
+  await tabTo(page, 'Items, grouped by partition key');
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => document.querySelector('.data-scroll').scrollTop > 0);
+
+  // Generating: type a count, move to the button, press Enter.
+  await tabTo(page, 'How many Customer items');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('20');
+  await tabTo(page, 'Generate');
+  await page.keyboard.press('Enter');
+  await page.locator('.status', { hasText: 'from seed 42' }).waitFor();
+  await page.waitForFunction(() => /^[\d,]+ items? in/.test(document.querySelector('.view-summary').textContent)
+    && Number(document.querySelector('.view-summary').textContent.match(/^([\d,]+)/)[1].replace(/,/g, '')) < 600);
+  assert.deepEqual(page.errors, []);
+});
