@@ -97,3 +97,73 @@ async fn compare_buttons_switch_the_pattern() {
         "not on a GSI"
     );
 }
+
+fn click(root: &web_sys::Element, selector: &str) {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
+}
+
+#[wasm_bindgen_test]
+async fn a_write_pattern_is_priced_per_index_without_changing_the_data() {
+    let root = mount();
+    yew::scheduler::flush().await;
+    let open_orders = text(&root, r#"tr[data-pattern="5"] .count"#);
+    click(
+        &root,
+        r#"tr[data-pattern="9"] button[aria-label^="Compare"]"#,
+    );
+    yew::scheduler::flush().await;
+    assert_eq!(
+        text(
+            &root,
+            r#"table.comparison.write tr[data-run="GSI2"] .units"#
+        ),
+        "1"
+    );
+    assert_eq!(
+        text(
+            &root,
+            r#"table.comparison.write tr[data-run="total"] .cost"#
+        ),
+        "$2.5000"
+    );
+    assert_eq!(text(&root, r#"tr[data-pattern="5"] .count"#), open_orders);
+}
+
+#[wasm_bindgen_test]
+async fn adding_an_entity_adds_its_row_and_its_items() {
+    let root = mount();
+    yew::scheduler::flush().await;
+    let items = |root: &web_sys::Element| -> usize {
+        let status = text(root, ".status");
+        status
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let before = items(&root);
+    let add = root
+        .query_selector_all("section[aria-labelledby=\"chart-title\"] button.add")
+        .unwrap();
+    add.get(0)
+        .unwrap()
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
+    yew::scheduler::flush().await;
+    assert!(
+        root.query_selector(r#"tr[data-entity="Entity1"]"#)
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(items(&root), before + 10);
+}
