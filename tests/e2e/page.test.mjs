@@ -88,6 +88,8 @@ test('generating about 100,000 items fills the table and re-measures every patte
   await page.getByLabel('How many Customer items').fill('4200');
   const started = Date.now();
   await page.getByRole('button', { name: 'Generate' }).click();
+  // A progress bar while the table fills.
+  await page.getByLabel('Items stored').waitFor();
   await page.locator('.status', { hasText: '4200' }).or(page.locator('.status', { hasText: 'items generated' })).first().waitFor();
   await page.waitForFunction((old) => document.querySelector('.view-summary').textContent !== old, before, { timeout: 60000 });
   const took = Date.now() - started;

@@ -188,7 +188,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             if let Some((done, total)) = *progress {
                 <p class="progress" aria-live="polite">
                     <progress max={total.max(1).to_string()} value={done.to_string()} aria-label="Items stored" />
-                    { format!(" Stored {} of {} items…", thousands(done), thousands(total)) }
+                    { format!(" Stored {} of about {} items…", thousands(done), thousands(total)) }
                 </p>
             }
             if let Some(message) = &*error {

@@ -7,10 +7,11 @@
 //! from the templates, and `entityType`.
 
 use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
 
 use engine::types::{Item, Number, Text, Value};
 
-use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator, Warning};
+use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator};
 use super::template::{RenderError, Template};
 
 const FIRST_NAMES: [&str; 16] = [
@@ -62,8 +63,8 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenerateError(pub String);
 
-struct ItemMaker<'a> {
-    chart: &'a Chart,
+struct ItemMaker {
+    chart: Rc<Chart>,
     rng: fastrand::Rng,
     counters: BTreeMap<String, u64>,
     templates: Vec<Vec<KeyTemplate>>,
@@ -76,7 +77,7 @@ fn number(text: &str) -> Value {
     Value::N(Number::parse(text).expect("generated numbers are valid"))
 }
 
-impl ItemMaker<'_> {
+impl ItemMaker {
     /// An index below `len`, the same on every platform (a `usize` draw
     /// would differ between 32-bit wasm and 64-bit native builds).
     fn pick(&mut self, len: usize) -> usize {
@@ -182,7 +183,8 @@ impl ItemMaker<'_> {
         index: usize,
         parent: Option<&Item>,
     ) -> Result<(Item, Item), GenerateError> {
-        let entity = &self.chart.entities[index];
+        let chart = self.chart.clone();
+        let entity = &chart.entities[index];
         let mut own: Vec<(Text, Value)> = Vec::with_capacity(entity.attributes.len() + 8);
         for attribute in &entity.attributes {
             if let Some(value) =
@@ -338,107 +340,145 @@ fn needed_attributes(chart: &Chart, templates: &[Vec<KeyTemplate>]) -> Vec<HashS
 
 /// Generates every entity's items; parents come before their children.
 pub fn generate(chart: &Chart, seed: u64) -> Result<Vec<Generated>, GenerateError> {
-    let templates = parse_templates(chart)?;
-    let mut generator = ItemMaker {
-        chart,
-        rng: fastrand::Rng::with_seed(seed),
-        counters: BTreeMap::new(),
-        needed: needed_attributes(chart, &templates),
-        templates,
-    };
-    let mut contexts: Vec<Vec<Item>> = vec![Vec::new(); chart.entities.len()];
-    let mut out = Vec::new();
-    for (index, entity) in chart.entities.iter().enumerate() {
-        let parents: Vec<Option<Item>> = match &entity.parent {
+    Generation::new(chart, seed)?.collect()
+}
+
+/// Item generation that can stop after any item and go on later, so the
+/// page can fill a large table a slice at a time. It draws from the seeded
+/// generator in exactly the order [`generate`] does.
+pub struct Generation {
+    maker: ItemMaker,
+    /// Per entity, the context of every item generated so far (children read it).
+    contexts: Vec<Vec<Item>>,
+    /// The entity being generated.
+    entity: usize,
+    /// The parent items of that entity (one `None` for a top-level entity).
+    parents: Vec<Option<Item>>,
+    /// The parent being generated for.
+    parent: usize,
+    /// Items still to make for that parent; `None` until its count is drawn.
+    remaining: Option<u32>,
+}
+
+impl Generation {
+    /// Checks the templates and starts at the first entity.
+    pub fn new(chart: &Chart, seed: u64) -> Result<Generation, GenerateError> {
+        let templates = parse_templates(chart)?;
+        let mut generation = Generation {
+            maker: ItemMaker {
+                chart: Rc::new(chart.clone()),
+                rng: fastrand::Rng::with_seed(seed),
+                counters: BTreeMap::new(),
+                needed: needed_attributes(chart, &templates),
+                templates,
+            },
+            contexts: vec![Vec::new(); chart.entities.len()],
+            entity: 0,
+            parents: Vec::new(),
+            parent: 0,
+            remaining: None,
+        };
+        generation.start_entity()?;
+        Ok(generation)
+    }
+
+    /// About how many items there will be: each entity's average count
+    /// times its parent's expected number of items.
+    pub fn expected_total(chart: &Chart) -> usize {
+        let mut expected: Vec<f64> = Vec::with_capacity(chart.entities.len());
+        for (i, entity) in chart.entities.iter().enumerate() {
+            let (low, high) = (
+                entity.count.0.min(entity.count.1),
+                entity.count.0.max(entity.count.1),
+            );
+            let per = (f64::from(low) + f64::from(high)) / 2.0;
+            let parents = entity
+                .parent
+                .as_ref()
+                .and_then(|p| chart.entities[..i].iter().position(|e| &e.name == p))
+                .map_or(1.0, |p| expected[p]);
+            expected.push(per * parents);
+        }
+        expected.iter().sum::<f64>().round() as usize
+    }
+
+    /// Gathers the parents of the current entity, if there is one.
+    fn start_entity(&mut self) -> Result<(), GenerateError> {
+        let chart = self.maker.chart.clone();
+        let Some(entity) = chart.entities.get(self.entity) else {
+            return Ok(());
+        };
+        self.parents = match &entity.parent {
             None => vec![None],
             Some(parent) => {
                 let p = chart
                     .entities
                     .iter()
                     .position(|e| &e.name == parent)
-                    .filter(|p| *p < index)
+                    .filter(|p| *p < self.entity)
                     .ok_or_else(|| {
                         GenerateError(format!(
                             "{}'s parent {parent} must be an entity listed before it",
                             entity.name
                         ))
                     })?;
-                contexts[p].iter().cloned().map(Some).collect()
+                self.contexts[p].iter().cloned().map(Some).collect()
             }
         };
-        for parent in parents {
-            let (low, high) = (
-                entity.count.0.min(entity.count.1),
-                entity.count.0.max(entity.count.1),
-            );
-            let n = generator.rng.u32(low..=high);
-            for _ in 0..n {
-                let (item, context) = generator.instance(index, parent.as_ref())?;
-                contexts[index].push(context);
-                out.push(Generated {
-                    entity: index,
-                    item,
-                });
-            }
-        }
+        self.parent = 0;
+        self.remaining = None;
+        Ok(())
     }
-    Ok(out)
 }
 
-/// Hot-partition risks seen in the data: an entity whose many items share a
-/// handful of partition-key values, in the table or in a global index.
-pub fn hot_partition_warnings(chart: &Chart, items: &[Generated]) -> Vec<Warning> {
-    let mut keys = vec![(
-        chart.table.name.as_str(),
-        chart.table.partition_key.name.as_str(),
-    )];
-    keys.extend(
-        chart
-            .table
-            .indexes
-            .iter()
-            .filter(|i| i.global)
-            .map(|i| (i.name.as_str(), i.partition_key.name.as_str())),
-    );
-    // (entity, key) → partition value → items; one pass, borrowing the values.
-    let mut counts: Vec<BTreeMap<&str, usize>> =
-        vec![BTreeMap::new(); chart.entities.len() * keys.len()];
-    for g in items {
-        for (k, (_, key)) in keys.iter().enumerate() {
-            if let Some(Value::S(v)) = g.item.get(key) {
-                let slot = &mut counts[g.entity * keys.len() + k];
-                if slot.len() <= 5 || slot.contains_key(v.as_str()) {
-                    *slot.entry(v.as_str()).or_insert(0) += 1;
-                } else {
-                    // More than five values already: no warning, stop counting values.
-                    *slot.entry("").or_insert(0) += 1;
+impl Iterator for Generation {
+    type Item = Result<Generated, GenerateError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let chart = self.maker.chart.clone();
+        loop {
+            let entity = chart.entities.get(self.entity)?;
+            if self.parent >= self.parents.len() {
+                self.entity += 1;
+                if let Err(e) = self.start_entity() {
+                    // Stop after reporting the error once.
+                    self.entity = chart.entities.len();
+                    return Some(Err(e));
                 }
+                continue;
             }
+            let remaining = match self.remaining {
+                Some(n) => n,
+                None => {
+                    let (low, high) = (
+                        entity.count.0.min(entity.count.1),
+                        entity.count.0.max(entity.count.1),
+                    );
+                    self.maker.rng.u32(low..=high)
+                }
+            };
+            if remaining == 0 {
+                self.parent += 1;
+                self.remaining = None;
+                continue;
+            }
+            self.remaining = Some(remaining - 1);
+            let parent = self.parents[self.parent].clone();
+            return Some(match self.maker.instance(self.entity, parent.as_ref()) {
+                Ok((item, context)) => {
+                    self.contexts[self.entity].push(context);
+                    Ok(Generated {
+                        entity: self.entity,
+                        item,
+                    })
+                }
+                Err(e) => {
+                    self.entity = chart.entities.len();
+                    Err(e)
+                }
+            });
         }
     }
-    let mut out = Vec::new();
-    for (index, entity) in chart.entities.iter().enumerate() {
-        for (k, (target, key)) in keys.iter().enumerate() {
-            let values = &counts[index * keys.len() + k];
-            let total: usize = values.values().sum();
-            if total >= 20 && values.len() <= 5 && !values.contains_key("") {
-                let busiest = values
-                    .iter()
-                    .max_by_key(|(_, c)| **c)
-                    .map(|(k, c)| format!("{k} alone has {c}"))
-                    .unwrap_or_default();
-                out.push(Warning {
-                    entity: Some(entity.name.clone()),
-                    message: format!(
-                        "{key} of {} in {target} takes only {} value(s) across {total} items ({busiest}): their reads and writes crowd onto a few partitions, a hot-partition risk. A more selective key, or a shard suffix, spreads them.",
-                        entity.name,
-                        values.len()
-                    ),
-                });
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -498,15 +538,21 @@ mod tests {
     }
 
     #[test]
-    fn low_cardinality_status_keys_are_flagged() {
+    fn generation_can_pause_anywhere_and_estimates_its_size() {
         let chart = commerce::chart();
-        let items = generate(&chart, 1).unwrap();
-        let warnings = hot_partition_warnings(&chart, &items);
+        let all = generate(&chart, 3).unwrap();
+        let mut generation = Generation::new(&chart, 3).unwrap();
+        let mut resumed = Vec::new();
+        while let Some(first) = generation.next() {
+            resumed.push(first.unwrap());
+            resumed.extend(generation.by_ref().take(7).map(Result::unwrap));
+        }
+        assert_eq!(resumed, all);
+        let expected = Generation::expected_total(&chart) as f64;
         assert!(
-            warnings
-                .iter()
-                .any(|w| w.message.starts_with("GSI1PK of Order in GSI1")),
-            "{warnings:?}"
+            (expected - all.len() as f64).abs() < 0.25 * expected,
+            "{expected} vs {}",
+            all.len()
         );
     }
 }

@@ -7,6 +7,7 @@ pub mod chart_edit;
 pub mod commerce;
 pub mod compare;
 pub mod generate;
+pub mod hot_partitions;
 pub mod item_form;
 pub mod load;
 pub mod paste;
