@@ -37,6 +37,12 @@ pub fn app() -> Html {
                 <p class="status" aria-live="polite">
                     { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
                 </p>
+                <nav aria-label="Sections">
+                    { for [("patterns-title", "Access patterns"), ("comparison-title", "What it costs"), ("runner-title", "Run a request"),
+                           ("generate-title", "Items"), ("data-title", "The data"), ("item-title", "One item"),
+                           ("design-title", "Table design"), ("chart-title", "Entity chart")]
+                        .iter().map(|(id, label)| html! { <a href={format!("#{id}")}>{ *label }</a> }) }
+                </nav>
             </header>
             <PatternList state={state.clone()} />
             <Comparison state={state.clone()} />

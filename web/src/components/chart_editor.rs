@@ -1,8 +1,10 @@
-//! The entity chart: one row per entity type (see [`super::entity_row`]),
-//! with a key template for every key attribute of the table and its
-//! indexes. Every change regenerates the items and re-measures every
-//! access pattern.
+//! The entity chart: one row per entity type with a key template for every
+//! key attribute of the table and its indexes, so overloaded keys read down
+//! a column; below it each entity's parent, count and attributes (see
+//! [`super::entity_row`]). Every change regenerates the items and
+//! re-measures every access pattern.
 
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::entity_row::EntityRow;
@@ -12,6 +14,29 @@ use crate::store::{Action, State};
 #[derive(Properties, PartialEq)]
 pub struct ChartEditorProps {
     pub state: UseReducerHandle<State>,
+}
+
+/// One key template: applied when the field changes.
+fn template_cell(state: &UseReducerHandle<State>, entity: &str, key: &str, value: String) -> Html {
+    let onchange = {
+        let state = state.clone();
+        let (entity, key) = (entity.to_string(), key.to_string());
+        Callback::from(move |ev: Event| {
+            let input: HtmlInputElement = ev.target_unchecked_into();
+            state.dispatch(Action::SetTemplate {
+                entity: entity.clone(),
+                key: key.clone(),
+                template: input.value(),
+            });
+        })
+    };
+    let title = value.clone();
+    html! {
+        <td>
+            <input class="template" type="text" spellcheck="false" title={title} {value} {onchange}
+                aria-label={format!("{key} template of {entity}")} />
+        </td>
+    }
 }
 
 #[function_component(ChartEditor)]
@@ -41,16 +66,35 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
             </p>
             <div class="chart-scroll">
                 <table class="grid chart">
+                    <caption class="visually-hidden">{ "Key templates, by entity and key attribute" }</caption>
                     <thead>
                         <tr>
                             <th scope="col">{ "Entity" }</th>
-                            <th scope="col">{ "Attributes" }</th>
                             { for keys.iter().map(|k| html! { <th scope="col">{ k }</th> }) }
                         </tr>
                     </thead>
                     <tbody>
+                        { for state.chart.entities.iter().enumerate().map(|(i, entity)| html! {
+                            <tr>
+                                <th scope="row"><span class={format!("entity e{}", i.min(9))}>{ &entity.name }</span></th>
+                                { for keys.iter().map(|key| template_cell(state, &entity.name, key, entity.keys.get(key).cloned().unwrap_or_default())) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <h3>{ "Entities and their attributes" }</h3>
+            <div class="chart-scroll">
+                <table class="grid entities">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Entity" }</th>
+                            <th scope="col">{ "Attributes, one name: kind per line" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
                         { for (0..state.chart.entities.len()).map(|index| html! {
-                            <EntityRow state={state.clone()} {index} keys={keys.clone()} />
+                            <EntityRow state={state.clone()} {index} />
                         }) }
                     </tbody>
                 </table>

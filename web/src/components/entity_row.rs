@@ -1,7 +1,7 @@
-//! One row of the entity chart: the entity's name, its parent and how many
-//! to generate, its attributes (one `name: kind` per line), and its key
-//! templates. Every change is applied at once — the items are generated
-//! again — unless it does not read, in which case it says why and waits.
+//! One entity of the chart: its name, its parent and how many to generate,
+//! and its attributes (one `name: kind` per line). Every change is applied
+//! at once — the items are generated again — unless it does not read, in
+//! which case it says why and waits.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -14,8 +14,6 @@ use crate::store::{Action, State};
 pub struct EntityRowProps {
     pub state: UseReducerHandle<State>,
     pub index: usize,
-    /// The key attributes, one template column each.
-    pub keys: Vec<String>,
 }
 
 /// A callback that changes a copy of the chart and applies it.
@@ -148,23 +146,6 @@ pub fn entity_row(props: &EntityRowProps) -> Html {
                     }) }
                 </div>
             </td>
-            { for props.keys.iter().map(|key| {
-                let value = entity.keys.get(key).cloned().unwrap_or_default();
-                let onchange = {
-                    let state = state.clone();
-                    let (entity, key) = (name.clone(), key.clone());
-                    Callback::from(move |ev: Event| {
-                        let input: HtmlInputElement = ev.target_unchecked_into();
-                        state.dispatch(Action::SetTemplate { entity: entity.clone(), key: key.clone(), template: input.value() });
-                    })
-                };
-                html! {
-                    <td>
-                        <input class="template" type="text" spellcheck="false" {value} {onchange}
-                            aria-label={format!("{} template of {}", key, name)} />
-                    </td>
-                }
-            }) }
         </tr>
     }
 }
