@@ -104,6 +104,14 @@ test('generating about 100,000 items fills the table and re-measures every patte
   await page.locator('.outcome .numbers').waitFor();
   console.log(`Query over ${items} items plus re-render: ${Date.now() - runStarted} ms`);
   await page.screenshot({ path: join(artifacts, 'generated-100k.png') });
+  // A chart change on a large table fills it again a slice at a time, with
+  // the progress in the header, and then re-measures.
+  const template = page.getByLabel('SK template of Order', { exact: true });
+  await template.fill('{orderId}');
+  await template.press('Tab');
+  await page.locator('.status', { hasText: 'Filling it again' }).waitFor();
+  await page.locator('tr[data-pattern="1"] .count', { hasText: /^0$/ }).waitFor({ timeout: 60000 });
+  assert.ok(!(await page.locator('.status').textContent()).includes('Filling'));
 });
 
 test('changing a key template re-evaluates every access pattern', async () => {

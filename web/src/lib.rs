@@ -7,6 +7,7 @@
 
 pub mod components;
 pub mod model;
+pub mod rebuild;
 pub mod store;
 
 use yew::prelude::*;
@@ -36,6 +37,9 @@ pub fn app() -> Html {
                 </p>
                 <p class="status" aria-live="polite">
                     { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
+                    if let Some((stored, expected)) = state.loading {
+                        { format!(" Filling it again: {stored} of about {expected} items…") }
+                    }
                 </p>
                 <nav aria-label="Sections">
                     { for [("patterns-title", "Access patterns"), ("comparison-title", "What it costs"), ("runner-title", "Run a request"),

@@ -33,6 +33,12 @@ pub struct State {
     pub warnings: Vec<Warning>,
     /// Why the last change to the design was refused, if it was.
     pub load_error: Option<String>,
+    /// Items stored so far, and about how many in all, while a large
+    /// table fills.
+    pub loading: Option<(usize, usize)>,
+    /// Counts the rebuilds started, so a slower, older one cannot land
+    /// after a newer one.
+    pub builds: u64,
     /// What the last request run read and returned, for the data view.
     pub highlight: Rc<Highlight>,
     /// What the runner should show next: a pattern opened for editing or running.
@@ -59,6 +65,7 @@ impl PartialEq for State {
         self.revision == other.revision
             && self.selected == other.selected
             && self.prices == other.prices
+            && self.loading == other.loading
             && Rc::ptr_eq(&self.highlight, &other.highlight)
             && Rc::ptr_eq(&self.runner_preset, &other.runner_preset)
             && Rc::ptr_eq(&self.item_preset, &other.item_preset)
@@ -87,24 +94,30 @@ pub enum Action {
     RemovePattern(usize),
     /// Open a stored item (DynamoDB JSON) in the item editor.
     EditItem(serde_json::Value),
-    /// Generate the items again from another seed.
-    Regenerate { seed: u64 },
     /// The engine's data changed (items pasted, a write run): count the
     /// items and measure every pattern again.
     DataChanged,
     /// Mark what a request read and returned.
     Highlight(Highlight),
-    /// Change one key template of one entity; the items are generated again.
-    SetTemplate {
-        entity: String,
-        key: String,
-        template: String,
+    /// Replace the chart (table design, entities, templates) and the seed;
+    /// the items are generated again. A chart that cannot be built is
+    /// refused whole. (Large tables are filled elsewhere: see `rebuild`.)
+    SetChart { chart: Chart, seed: u64 },
+    /// A change that cannot be built: say why, change nothing (unless a
+    /// newer build has started since).
+    Refused { build: u64, problem: String },
+    /// A table starts filling elsewhere, as build number `builds + 1`.
+    Started,
+    /// How far build `build` has got.
+    Progress {
+        build: u64,
+        stored: usize,
+        expected: usize,
     },
-    /// Replace the chart (table design, entities, templates); the items are
-    /// generated again. A chart that cannot be built is refused whole.
-    SetChart(Chart),
-    /// A table filled elsewhere (a slice at a time) replaces the data.
+    /// A table filled elsewhere (a slice at a time) replaces the data,
+    /// unless a newer build has started since.
     Loaded {
+        build: u64,
         engine: Rc<RefCell<Engine>>,
         chart: Chart,
         seed: u64,
@@ -130,6 +143,8 @@ impl State {
             item_count: 0,
             warnings: Vec::new(),
             load_error: None,
+            loading: None,
+            builds: 0,
             highlight: Rc::new(Highlight::default()),
             runner_preset: Rc::new(RunnerPreset::default()),
             item_preset: Rc::new((0, serde_json::Value::Null)),
@@ -289,7 +304,6 @@ impl Reducible for State {
             }
             Action::RemovePattern(_) => return self,
             Action::EditItem(item) => next.item_preset = Rc::new((next.item_preset.0 + 1, item)),
-            Action::Regenerate { seed } => next.load(seed),
             Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
             Action::DataChanged => {
                 let engine = next.engine.clone();
@@ -301,30 +315,31 @@ impl Reducible for State {
                 next.highlight = Rc::new(Highlight::default());
                 next.revision += 1;
             }
-            Action::SetTemplate {
-                entity,
-                key,
-                template,
+            Action::SetChart { chart, seed } => {
+                next.builds += 1;
+                next.loading = None;
+                next.apply_chart(chart, seed);
+            }
+            Action::Refused { build, .. } if build != next.builds => return self,
+            Action::Refused { problem, .. } => {
+                next.loading = None;
+                next.load_error = Some(problem);
+                next.revision += 1;
+            }
+            Action::Started => {
+                next.builds += 1;
+                return Rc::new(next);
+            }
+            Action::Progress { build, .. } if build != next.builds => return self,
+            Action::Progress {
+                stored, expected, ..
             } => {
-                let mut chart = next.chart.clone();
-                let Some(target) = chart.entities.iter_mut().find(|e| e.name == entity) else {
-                    return self;
-                };
-                if target.keys.get(&key).map_or("", String::as_str) == template.trim() {
-                    return self;
-                }
-                target.keys.insert(key, template.trim().to_string());
-                let seed = next.seed;
-                next.apply_chart(chart, seed);
+                next.loading = Some((stored, expected));
+                return Rc::new(next);
             }
-            Action::SetChart(chart) => {
-                if chart == next.chart {
-                    return self;
-                }
-                let seed = next.seed;
-                next.apply_chart(chart, seed);
-            }
+            Action::Loaded { build, .. } if build != next.builds => return self,
             Action::Loaded {
+                build: _,
                 engine,
                 chart,
                 seed,
@@ -336,9 +351,61 @@ impl Reducible for State {
                     .unwrap_or_default();
                 next.chart = chart;
                 next.seed = seed;
+                next.loading = None;
                 next.install(engine, item_count, warnings);
             }
         }
         Rc::new(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loaded(build: u64, chart: Chart) -> Action {
+        let mut loader = Loader::new(&chart, 7).unwrap();
+        while !loader.step(usize::MAX).unwrap() {}
+        let (engine, item_count, warnings) = loader.finish();
+        Action::Loaded {
+            build,
+            engine: Rc::new(RefCell::new(engine)),
+            chart,
+            seed: 7,
+            item_count,
+            warnings,
+        }
+    }
+
+    #[test]
+    fn an_older_build_never_lands_after_a_newer_one() {
+        let state = Rc::new(State::example());
+        let mut small = state.chart.clone();
+        small.entities[0].count = (3, 3);
+        let started = state.clone().reduce(Action::Started);
+        let restarted = started.clone().reduce(Action::Started);
+        assert_eq!(restarted.builds, 2);
+        // Build 1 finishing late changes nothing; build 2 lands.
+        let stale = restarted.clone().reduce(loaded(1, small.clone()));
+        assert_eq!(stale.item_count, state.item_count);
+        let fresh = restarted.reduce(loaded(2, small));
+        assert!(
+            fresh.item_count < state.item_count / 10,
+            "{}",
+            fresh.item_count
+        );
+        assert_eq!((fresh.seed, fresh.loading), (7, None));
+    }
+
+    #[test]
+    fn a_refused_chart_changes_nothing_and_says_why() {
+        let state = Rc::new(State::example());
+        let mut chart = state.chart.clone();
+        chart.table.indexes[0].name = "G1".into();
+        let refused = state.clone().reduce(Action::SetChart { chart, seed: 42 });
+        assert_eq!(refused.chart, state.chart);
+        assert_eq!(refused.item_count, state.item_count);
+        let message = refused.load_error.clone().unwrap();
+        assert!(message.starts_with("ValidationException: "), "{message}");
     }
 }

@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use super::entity_row::EntityRow;
 use crate::model::attribute_text::KINDS;
-use crate::store::{Action, State};
+use crate::rebuild::rebuild;
+use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct ChartEditorProps {
@@ -23,11 +24,11 @@ fn template_cell(state: &UseReducerHandle<State>, entity: &str, key: &str, value
         let (entity, key) = (entity.to_string(), key.to_string());
         Callback::from(move |ev: Event| {
             let input: HtmlInputElement = ev.target_unchecked_into();
-            state.dispatch(Action::SetTemplate {
-                entity: entity.clone(),
-                key: key.clone(),
-                template: input.value(),
-            });
+            let mut chart = state.chart.clone();
+            chart.set_template(&entity, &key, &input.value());
+            if chart != state.chart {
+                rebuild(&state, chart, state.seed);
+            }
         })
     };
     let title = value.clone();
@@ -55,7 +56,9 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
             let mut chart = state.chart.clone();
             let entity = chart.new_entity();
             chart.entities.push(entity);
-            state.dispatch(Action::SetChart(chart));
+            if chart != state.chart {
+                rebuild(&state, chart, state.seed);
+            }
         })
     };
     html! {

@@ -8,7 +8,8 @@ use yew::prelude::*;
 
 use crate::model::attribute_text::{KINDS, parse_attributes, print_attributes, value_type};
 use crate::model::chart::Chart;
-use crate::store::{Action, State};
+use crate::rebuild::rebuild;
+use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct EntityRowProps {
@@ -29,7 +30,9 @@ fn change_chart(
         };
         let mut chart = state.chart.clone();
         change(&mut chart, value);
-        state.dispatch(Action::SetChart(chart));
+        if chart != state.chart {
+            rebuild(&state, chart, state.seed);
+        }
     })
 }
 
@@ -73,7 +76,9 @@ pub fn entity_row(props: &EntityRowProps) -> Html {
                     let mut chart = state.chart.clone();
                     if let Some(entity) = chart.entities.get_mut(i) {
                         entity.attributes = attributes;
-                        state.dispatch(Action::SetChart(chart));
+                        if chart != state.chart {
+                            rebuild(&state, chart, state.seed);
+                        }
                     }
                 }
             }
@@ -84,7 +89,9 @@ pub fn entity_row(props: &EntityRowProps) -> Html {
         Callback::from(move |_| {
             let mut chart = state.chart.clone();
             chart.remove_entity(i);
-            state.dispatch(Action::SetChart(chart));
+            if chart != state.chart {
+                rebuild(&state, chart, state.seed);
+            }
         })
     };
     let name = entity.name.clone();

@@ -2,22 +2,14 @@
 //! entity's items (each with its children). Large tables fill a slice at a time,
 //! with a progress bar, and the page stays responsive meanwhile.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-use std::time::Duration;
-
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
-use yew::platform::{spawn_local, time::sleep};
 use yew::prelude::*;
 
 use crate::model::chart::Chart;
 use crate::model::compare::thousands;
-use crate::model::load::Loader;
 use crate::model::paste::{add_items, parse_pasted};
+use crate::rebuild::rebuild;
 use crate::store::{Action, State};
-
-/// Items stored between two yields to the browser.
-const SLICE: usize = 5_000;
 
 #[derive(Properties, PartialEq)]
 pub struct GeneratePanelProps {
@@ -69,7 +61,6 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
         .entities
         .first()
         .map_or_else(|| "items".to_string(), |e| format!("{} items", e.name));
-    let progress = use_state(|| None::<(usize, usize)>);
     let error = use_state(|| None::<String>);
     let on_seed = {
         let seed = seed.clone();
@@ -85,12 +76,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
     };
     let on_generate = {
         let state = state.clone();
-        let (seed, customers, progress, error) = (
-            seed.clone(),
-            customers.clone(),
-            progress.clone(),
-            error.clone(),
-        );
+        let (seed, customers, error) = (seed.clone(), customers.clone(), error.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let (Ok(seed_value), Ok(count)) =
@@ -99,40 +85,20 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                 error.set(Some("The seed and the count must be whole numbers.".into()));
                 return;
             };
-            if count == 0 || count > 20_000 {
-                error.set(Some("Choose a count between 1 and 20,000.".into()));
+            if count == 0 {
+                error.set(Some("Choose a count of at least 1.".into()));
                 return;
             }
-            error.set(None);
             let mut chart = state.chart.clone();
             if let Some(root) = chart.entities.first_mut() {
                 root.count = (count, count);
             }
-            let (state, progress, error) = (state.clone(), progress.clone(), error.clone());
-            spawn_local(async move {
-                let mut loader = match Loader::new(&chart, seed_value) {
-                    Ok(loader) => loader,
-                    Err(message) => return error.set(Some(message)),
-                };
-                loop {
-                    progress.set(Some(loader.progress()));
-                    sleep(Duration::ZERO).await;
-                    match loader.step(SLICE) {
-                        Ok(true) => break,
-                        Ok(false) => {}
-                        Err(message) => return error.set(Some(message)),
-                    }
-                }
-                let (engine, item_count, warnings) = loader.finish();
-                progress.set(None);
-                state.dispatch(Action::Loaded {
-                    engine: Rc::new(RefCell::new(engine)),
-                    chart,
-                    seed: seed_value,
-                    item_count,
-                    warnings,
-                });
-            });
+            if let Err(problem) = chart.validate() {
+                error.set(Some(problem));
+                return;
+            }
+            error.set(None);
+            rebuild(&state, chart, seed_value);
         })
     };
     let pasted = use_state(String::new);
@@ -167,7 +133,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             }
         })
     };
-    let busy = progress.is_some();
+    let busy = state.loading.is_some();
     html! {
         <section aria-labelledby="generate-title" class="panel">
             <h2 id="generate-title">{ "Items" }</h2>
@@ -175,7 +141,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                 <div class="row">
                     <label class="field inline">
                         <span>{ format!("How many {root}") }</span>
-                        <input type="number" min="1" max="20000" value={(*customers).clone()} oninput={on_customers} />
+                        <input type="number" min="1" value={(*customers).clone()} oninput={on_customers} />
                     </label>
                     <label class="field inline">
                         <span>{ "Seed (same seed, same items)" }</span>
@@ -185,7 +151,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                 </div>
                 <p class="muted small">{ counts_summary(&state.chart) }</p>
             </form>
-            if let Some((done, total)) = *progress {
+            if let Some((done, total)) = state.loading {
                 <p class="progress" aria-live="polite">
                     <progress max={total.max(1).to_string()} value={done.to_string()} aria-label="Items stored" />
                     { format!(" Stored {} of about {} items…", thousands(done), thousands(total)) }

@@ -10,7 +10,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::model::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
-use crate::store::{Action, State};
+use crate::rebuild::rebuild;
+use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct TableEditorProps {
@@ -265,7 +266,9 @@ pub fn table_editor(props: &TableEditorProps) -> Html {
                 index.partition_key = partition.clone();
             }
             chart.set_table(table, &draft.renames);
-            state.dispatch(Action::SetChart(chart));
+            if chart != state.chart {
+                rebuild(&state, chart, state.seed);
+            }
         })
     };
     let undo = {

@@ -8,6 +8,10 @@ use super::chart::{Chart, Entity, Generator, TableDesign};
 /// Most items of one entity per parent item (or in all).
 pub const MAX_COUNT: u32 = 100_000;
 
+/// Most items a chart may be expected to generate: the page keeps them all
+/// in memory and measures every pattern over them.
+pub const MAX_ITEMS: usize = 250_000;
+
 impl Chart {
     /// Puts a new table design in place. `renames` are the key attributes
     /// renamed on the way, oldest first; each entity's template moves with
@@ -23,6 +27,15 @@ impl Chart {
             }
         }
         self.table = table;
+    }
+
+    /// Sets one key template of one entity (trimmed; blank for none).
+    pub fn set_template(&mut self, entity: &str, key: &str, template: &str) {
+        if let Some(target) = self.entities.iter_mut().find(|e| e.name == entity) {
+            target
+                .keys
+                .insert(key.to_string(), template.trim().to_string());
+        }
     }
 
     /// Renames an entity; its children follow.
@@ -104,6 +117,12 @@ impl Chart {
                 ));
             }
         }
+        let expected = super::generate::Generation::expected_total(self);
+        if expected > MAX_ITEMS {
+            return Err(format!(
+                "This chart would generate about {expected} items; the page holds at most {MAX_ITEMS}. Lower a count."
+            ));
+        }
         Ok(())
     }
 }
@@ -158,6 +177,12 @@ mod tests {
                 .validate()
                 .unwrap_err()
                 .starts_with("Customer: the count")
+        );
+        let mut chart = commerce::chart();
+        chart.entities[1].count = (5000, 5000);
+        assert_eq!(
+            chart.validate(),
+            Err("This chart would generate about 875062 items; the page holds at most 250000. Lower a count.".into())
         );
         let mut chart = commerce::chart();
         let extra = chart.new_entity();
