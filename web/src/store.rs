@@ -126,6 +126,10 @@ pub enum Action {
     },
 }
 
+/// The pattern compared when the page opens: a Query that reads half a
+/// read unit, next to a Scan that costs hundreds of times more.
+pub const FIRST_PATTERN: usize = 2;
+
 /// The seed the page opens with.
 pub const FIRST_SEED: u64 = 42;
 
@@ -137,7 +141,7 @@ impl State {
             engine: Rc::new(RefCell::new(Engine::new())),
             patterns: commerce::patterns(),
             runs: Vec::new(),
-            selected: 1,
+            selected: FIRST_PATTERN,
             prices: Prices::default(),
             seed: FIRST_SEED,
             item_count: 0,

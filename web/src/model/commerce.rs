@@ -72,7 +72,7 @@ pub fn chart() -> Chart {
                 ],
                 keys: keys(&[("PK", "CUST#{customerId}"), ("SK", "PROFILE")]),
                 parent: None,
-                count: (50, 50),
+                count: (100, 100),
             },
             Entity {
                 name: "Order".into(),
@@ -183,8 +183,8 @@ const TABLE: &str = "commerce-main";
 /// The write pattern: ship one open order, which takes it out of GSI2.
 pub const FULFIL: &str = "Fulfil an order: it leaves the open-orders index";
 
-/// An order of customer c1 that is PENDING in the items of the first seed.
-const FULFIL_ORDER_SK: &str = "ORDER#2024-04-14#o1";
+/// An order that is PENDING in the items of the first seed.
+const FULFIL_ORDER: (&str, &str) = ("CUST#c2", "ORDER#2024-10-14#o9");
 
 /// The example's access patterns, each with the Scan that would answer it without keys.
 pub fn patterns() -> Vec<AccessPattern> {
@@ -202,10 +202,10 @@ pub fn patterns() -> Vec<AccessPattern> {
             json!({":pk": s("CUST#c1"), ":order": s("ORDER#")}),
         ),
         pattern(
-            "An order with its lines, in one request",
-            json!({"KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": s("ORDER#o1")}}),
+            "An order's lines, in one request",
+            json!({"KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": s("ORDER#o2")}}),
             "PK = :pk",
-            json!({":pk": s("ORDER#o1")}),
+            json!({":pk": s("ORDER#o2")}),
         ),
         pattern(
             "Orders waiting to ship (PENDING)",
@@ -251,7 +251,7 @@ pub fn patterns() -> Vec<AccessPattern> {
         AccessPattern::new(
             FULFIL,
             "UpdateItem",
-            json!({"TableName": TABLE, "Key": {"PK": s("CUST#c1"), "SK": s(FULFIL_ORDER_SK)},
+            json!({"TableName": TABLE, "Key": {"PK": s(FULFIL_ORDER.0), "SK": s(FULFIL_ORDER.1)},
                    "UpdateExpression": "SET orderStatus = :shipped, GSI1PK = :status REMOVE openFlag, GSI2PK, GSI2SK",
                    "ConditionExpression": "orderStatus = :pending",
                    "ExpressionAttributeValues": {":shipped": s("SHIPPED"), ":status": s("STATUS#SHIPPED"), ":pending": s("PENDING")}}),

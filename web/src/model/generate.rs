@@ -495,14 +495,15 @@ mod tests {
 
     /// The first customer's orders from the first seed. The page (32-bit
     /// wasm) pins the same list in `tests/component.rs`.
-    pub const FIRST_CUSTOMER_ORDERS: [&str; 7] = [
-        "ORDER#2024-04-14#o1",
-        "ORDER#2024-03-31#o2",
-        "ORDER#2024-04-11#o3",
-        "ORDER#2024-01-03#o4",
-        "ORDER#2024-07-26#o5",
-        "ORDER#2024-11-18#o6",
-        "ORDER#2024-03-30#o7",
+    pub const FIRST_CUSTOMER_ORDERS: [&str; 8] = [
+        "ORDER#2024-11-05#o1",
+        "ORDER#2024-11-07#o2",
+        "ORDER#2024-11-06#o3",
+        "ORDER#2024-08-16#o4",
+        "ORDER#2024-11-16#o5",
+        "ORDER#2024-03-11#o6",
+        "ORDER#2024-08-19#o7",
+        "ORDER#2024-01-14#o8",
     ];
 
     #[test]
