@@ -242,6 +242,7 @@ pub fn runner(props: &RunnerProps) -> Html {
     let on_operation = setter(|f, v| f.operation = v);
     let on_index = setter(|f, v| f.index = v);
     let on_limit = setter(|f, v| f.limit = v);
+    let on_select = setter(|f, v| f.select = v);
     let toggle = |update: fn(&mut Form, bool)| {
         let form = form.clone();
         Callback::from(move |e: Event| {
@@ -291,6 +292,16 @@ pub fn runner(props: &RunnerProps) -> Html {
                         <label class="field inline">
                             <span>{ "Limit" }</span>
                             <input type="number" min="1" value={form.limit.clone()} onchange={on_limit} aria-label="Limit" />
+                        </label>
+                    }
+                    if is_read && !is_get {
+                        <label class="field inline">
+                            <span>{ "Select" }</span>
+                            <select onchange={on_select} aria-label="Select">
+                                { for ["", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"].iter().map(|v| html! {
+                                    <option value={*v} selected={form.select == *v}>{ if v.is_empty() { "(default)" } else { v } }</option>
+                                }) }
+                            </select>
                         </label>
                     }
                     if is_query {

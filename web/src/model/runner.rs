@@ -21,6 +21,8 @@ pub struct Form {
     pub names: String,
     pub values: String,
     pub limit: String,
+    /// `Select` of a Query or Scan (`COUNT`, …); blank for DynamoDB's default.
+    pub select: String,
     pub forward: bool,
     pub consistent: bool,
     pub key: String,
@@ -93,6 +95,7 @@ impl Form {
             names: json_text("ExpressionAttributeNames"),
             values: json_text("ExpressionAttributeValues"),
             limit: request.get("Limit").map_or(String::new(), Json::to_string),
+            select: text("Select"),
             forward: request.get("ScanIndexForward") != Some(&Json::Bool(false)),
             consistent: request.get("ConsistentRead") == Some(&Json::Bool(true)),
             key: json_text("Key"),
@@ -160,6 +163,9 @@ impl Form {
         } else {
             if let Ok(limit) = self.limit.trim().parse::<i64>() {
                 body["Limit"] = json!(limit);
+            }
+            if !self.select.trim().is_empty() {
+                body["Select"] = json!(self.select.trim());
             }
             if self.operation == "Query" && !self.forward {
                 body["ScanIndexForward"] = json!(false);
@@ -302,6 +308,22 @@ mod tests {
                 .unwrap()
                 > 0.0
         );
+    }
+
+    #[test]
+    fn select_count_returns_the_count_without_items() {
+        let state = State::example();
+        let mut engine = state.engine.borrow_mut();
+        let counting = Form {
+            select: "COUNT".into(),
+            ..form()
+        };
+        let request = counting.request().unwrap();
+        assert_eq!(request["Select"], json!("COUNT"));
+        let response = run(&mut engine, "Query", &request).unwrap();
+        assert!(response.get("Items").is_none());
+        assert!(response["Count"].as_u64().unwrap() >= 1);
+        assert_eq!(Form::from_request("Query", &request).select, "COUNT");
     }
 
     #[test]
