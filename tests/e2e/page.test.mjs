@@ -22,7 +22,7 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
   assert.equal(await units('Query'), 0.5);
   assert.ok(await units('Scan + filter') >= 200 * (await units('Query')), `scan cost ${await units('Scan + filter')}`);
   assert.ok(await read('Scan + filter') > 500, `scan read ${await read('Scan + filter')}`);
-  const sentence = await page.locator('.explanations li[data-run="Scan + filter"]').textContent();
+  const sentence = await page.locator('.explanations li[data-run="Scan + filter"] .sentence').textContent();
   assert.match(sentence, /^Scan read [\d,]+ items \(.+\) to return \d+: [\d.]+ RCU\.$/);
   await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
   console.log(`first render of the commerce example: ${firstRender} ms after navigation`);

@@ -7,7 +7,9 @@ use yew::prelude::*;
 
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
-use crate::model::compare::{Measured, Prices, Run, explain, human_bytes, thousands, units};
+use crate::model::compare::{
+    Measured, Prices, Run, explain, how_counted, human_bytes, thousands, units,
+};
 use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};
 
@@ -89,7 +91,12 @@ fn reads(runs: &[Run], prices: &Prices) -> Html {
         </div>
         <BarChart runs={runs.to_vec()} />
         <ul class="explanations">
-            { for runs.iter().map(|run| html! { <li data-run={run.label}>{ explain(run) }</li> }) }
+            { for runs.iter().map(|run| html! {
+                <li data-run={run.label}>
+                    <span class="sentence">{ explain(run) }</span>
+                    { for how_counted(run).into_iter().map(|line| html! { <span class="how">{ line }</span> }) }
+                </li>
+            }) }
         </ul>
     </> }
 }
