@@ -178,7 +178,7 @@ impl State {
             });
         match loaded {
             Ok((engine, items, warnings)) => {
-                self.chart = chart;
+                self.replace_chart(chart);
                 self.seed = seed;
                 self.install(engine, items, warnings);
             }
@@ -187,6 +187,20 @@ impl State {
                 self.revision += 1;
             }
         }
+    }
+
+    /// Puts a new chart in place. A renamed table takes its access
+    /// patterns along: the page has one table, and a pattern names it.
+    fn replace_chart(&mut self, chart: Chart) {
+        let (old, new) = (self.chart.table.name.clone(), chart.table.name.clone());
+        if old != new {
+            for pattern in &mut self.patterns {
+                if pattern.request.get("TableName").and_then(|t| t.as_str()) == Some(old.as_str()) {
+                    pattern.request["TableName"] = serde_json::json!(new);
+                }
+            }
+        }
+        self.chart = chart;
     }
 
     /// Puts a filled engine in place and measures every pattern on it.
@@ -353,7 +367,7 @@ impl Reducible for State {
                 let engine = Rc::try_unwrap(engine)
                     .map(RefCell::into_inner)
                     .unwrap_or_default();
-                next.chart = chart;
+                next.replace_chart(chart);
                 next.seed = seed;
                 next.loading = None;
                 next.install(engine, item_count, warnings);
@@ -399,6 +413,22 @@ mod tests {
             fresh.item_count
         );
         assert_eq!((fresh.seed, fresh.loading), (7, None));
+    }
+
+    #[test]
+    fn renaming_the_table_takes_the_patterns_along() {
+        let state = Rc::new(State::example());
+        let mut chart = state.chart.clone();
+        chart.table.name = "shop".into();
+        let renamed = state.reduce(Action::SetChart { chart, seed: 42 });
+        assert_eq!(renamed.chart.table.name, "shop");
+        assert!(
+            renamed
+                .patterns
+                .iter()
+                .all(|p| p.request["TableName"] == "shop")
+        );
+        assert!(renamed.runs.iter().all(Result::is_ok), "{:?}", renamed.runs);
     }
 
     #[test]

@@ -41,8 +41,9 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
             }
             match form.pattern_request() {
                 Err(failure) => problem.set(Some(failure.message)),
-                Ok(request) => {
+                Ok(mut request) => {
                     problem.set(None);
+                    request["TableName"] = serde_json::json!(state.chart.table.name);
                     let pattern = AccessPattern::new(description.trim(), &form.operation, request);
                     let index_after = index.unwrap_or(state.patterns.len());
                     state.dispatch(Action::SavePattern { index, pattern });

@@ -155,6 +155,8 @@ pub fn runner(props: &RunnerProps) -> Html {
             let mut seen = None;
             let mut changed = false;
             let result = form.request().map(|mut request| {
+                // The page has one table: requests go to it, whatever it is called now.
+                request["TableName"] = Json::String(state.chart.table.name.clone());
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
                 }
