@@ -32,7 +32,7 @@ test('a keyboard user compares patterns, runs one, reads the data view and gener
 
   await tabTo(page, 'Run: Books, cheapest first');
   await page.keyboard.press(' ');
-  await page.locator('.outcome .numbers', { hasText: /^Count 6 · ScannedCount 6 · / }).waitFor();
+  await page.locator('.outcome .numbers', { hasText: /^Count \d+ · ScannedCount \d+ · / }).waitFor();
 
   // The data view: pick an index with the arrow keys, scroll it with the keyboard.
   await tabTo(page, 'Table or index to show');

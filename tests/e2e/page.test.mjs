@@ -60,7 +60,7 @@ test('a Query runs, and a syntax error is shown with the token underlined', asyn
   assert.ok(await page.locator('table.results tbody tr').count() > 0);
   // With a filter, the data view tells the items returned from those read and dropped.
   await page.getByLabel('FilterExpression').fill('amount > :min');
-  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c1"}, ":prefix": {"S": "ORDER#"}, ":min": {"N": "250"}}');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c11"}, ":prefix": {"S": "ORDER#"}, ":min": {"N": "250"}}');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.locator('table.data tr.item.returned').first().waitFor();
   await page.locator('table.data tr.item.dropped').first().waitFor();

@@ -34,19 +34,23 @@ fn the_same_seed_gives_the_same_items_as_a_native_build() {
         .unwrap()
         .iter()
         .map(|g| engine::api::attribute_value::encode_item(&g.item))
-        .filter(|j| j["PK"]["S"] == "CUST#c1" && j["entityType"]["S"] == "Order")
+        .filter(|j| j["PK"]["S"] == "CUST#c11" && j["entityType"]["S"] == "Order")
         .map(|j| j["SK"]["S"].as_str().unwrap().to_string())
         .collect();
-    // The same list as `model::generate::tests::FIRST_CUSTOMER_ORDERS`.
+    // The same list as `model::generate::tests::C11_ORDERS`.
     let expected = [
-        "ORDER#2024-11-05#o1",
-        "ORDER#2024-11-07#o2",
-        "ORDER#2024-11-06#o3",
-        "ORDER#2024-08-16#o4",
-        "ORDER#2024-11-16#o5",
-        "ORDER#2024-03-11#o6",
-        "ORDER#2024-08-19#o7",
-        "ORDER#2024-01-14#o8",
+        "ORDER#2024-07-21#o63",
+        "ORDER#2024-06-02#o64",
+        "ORDER#2024-08-14#o65",
+        "ORDER#2024-10-03#o66",
+        "ORDER#2024-02-21#o67",
+        "ORDER#2024-09-07#o68",
+        "ORDER#2024-09-13#o69",
+        "ORDER#2024-02-13#o70",
+        "ORDER#2024-03-20#o71",
+        "ORDER#2024-08-27#o72",
+        "ORDER#2024-11-09#o73",
+        "ORDER#2024-02-09#o74",
     ];
     assert_eq!(orders, expected);
 }

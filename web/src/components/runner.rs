@@ -140,7 +140,7 @@ pub fn runner(props: &RunnerProps) -> Html {
         operation: "Query".into(),
         table: state.chart.table.name.clone(),
         key_condition: "PK = :pk AND begins_with(SK, :prefix)".into(),
-        values: "{\":pk\": {\"S\": \"CUST#c1\"}, \":prefix\": {\"S\": \"ORDER#2024-0\"}}".into(),
+        values: "{\":pk\": {\"S\": \"CUST#c11\"}, \":prefix\": {\"S\": \"ORDER#2024-0\"}}".into(),
         forward: true,
         ..Form::default()
     });

@@ -493,17 +493,21 @@ mod tests {
         assert_ne!(generate(&chart, 7).unwrap(), generate(&chart, 8).unwrap());
     }
 
-    /// The first customer's orders from the first seed. The page (32-bit
+    /// Customer c11's orders from the first seed. The page (32-bit
     /// wasm) pins the same list in `tests/component.rs`.
-    pub const FIRST_CUSTOMER_ORDERS: [&str; 8] = [
-        "ORDER#2024-11-05#o1",
-        "ORDER#2024-11-07#o2",
-        "ORDER#2024-11-06#o3",
-        "ORDER#2024-08-16#o4",
-        "ORDER#2024-11-16#o5",
-        "ORDER#2024-03-11#o6",
-        "ORDER#2024-08-19#o7",
-        "ORDER#2024-01-14#o8",
+    pub const C11_ORDERS: [&str; 12] = [
+        "ORDER#2024-07-21#o63",
+        "ORDER#2024-06-02#o64",
+        "ORDER#2024-08-14#o65",
+        "ORDER#2024-10-03#o66",
+        "ORDER#2024-02-21#o67",
+        "ORDER#2024-09-07#o68",
+        "ORDER#2024-09-13#o69",
+        "ORDER#2024-02-13#o70",
+        "ORDER#2024-03-20#o71",
+        "ORDER#2024-08-27#o72",
+        "ORDER#2024-11-09#o73",
+        "ORDER#2024-02-09#o74",
     ];
 
     #[test]
@@ -512,10 +516,10 @@ mod tests {
             .unwrap()
             .iter()
             .map(|g| engine::api::attribute_value::encode_item(&g.item))
-            .filter(|j| j["PK"]["S"] == "CUST#c1" && j["entityType"]["S"] == "Order")
+            .filter(|j| j["PK"]["S"] == "CUST#c11" && j["entityType"]["S"] == "Order")
             .map(|j| j["SK"]["S"].as_str().unwrap().to_string())
             .collect();
-        assert_eq!(orders, FIRST_CUSTOMER_ORDERS);
+        assert_eq!(orders, C11_ORDERS);
     }
 
     #[test]

@@ -290,7 +290,7 @@ mod tests {
             operation: "Query".into(),
             table: "commerce-main".into(),
             key_condition: "PK = :pk".into(),
-            values: r#"{":pk": {"S": "CUST#c1"}}"#.into(),
+            values: r#"{":pk": {"S": "CUST#c11"}}"#.into(),
             forward: true,
             ..Form::default()
         }
@@ -352,7 +352,7 @@ mod tests {
         let mut engine = state.engine.borrow_mut();
         let filtered = Form {
             filter: "amount > :min".into(),
-            values: r#"{":pk": {"S": "CUST#c1"}, ":min": {"N": "250"}}"#.into(),
+            values: r#"{":pk": {"S": "CUST#c11"}, ":min": {"N": "250"}}"#.into(),
             ..form()
         };
         let body = filtered.request().unwrap();
