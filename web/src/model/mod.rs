@@ -6,6 +6,7 @@ pub mod chart;
 pub mod chart_edit;
 pub mod commerce;
 pub mod compare;
+mod fuzz_tests;
 pub mod generate;
 pub mod hot_partitions;
 pub mod item_form;
