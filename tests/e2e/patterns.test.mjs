@@ -32,7 +32,9 @@ test('a write pattern shows its units per index, and its Run button keeps the wr
   await page.getByRole('button', { name: `Run: ${FULFIL}` }).click();
   await page.locator('.outcome .numbers', { hasText: /^4 WCU$/ }).waitFor();
   await page.locator('tr[data-pattern="5"] .count', { hasText: new RegExp(`^${before - 1}$`) }).waitFor();
-  await page.locator('tr[data-pattern="9"] .error', { hasText: 'ConditionalCheckFailedException' }).waitFor();
+  // Measured again, the write's condition now fails: still charged, not reported.
+  await page.locator('tr[data-pattern="9"] .note', { hasText: 'condition fails' }).waitFor();
+  assert.equal(await page.locator('tr[data-pattern="9"] .units').textContent(), '1 WCU');
   assert.deepEqual(page.errors, []);
 });
 

@@ -136,7 +136,9 @@ fn write(cost: &WriteCost, prices: &Prices) -> Html {
         </div>
         <ul class="explanations">
             <li data-run="write">{ cost.explain() }</li>
-            <li>{ "Measured and undone: the Run button in the pattern list keeps the write." }</li>
+            if cost.condition_failed.is_none() {
+                <li>{ "Measured and undone: the Run button in the pattern list keeps the write." }</li>
+            }
         </ul>
     </> }
 }

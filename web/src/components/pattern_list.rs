@@ -37,7 +37,12 @@ fn numbers(measured: &Result<Measured, String>) -> Html {
         Ok(Measured::Write(cost)) => html! { <>
             <td class="num count">{ "—" }</td>
             <td class="num scanned">{ "—" }</td>
-            <td class="num units">{ format!("{} WCU", units(cost.total())) }</td>
+            <td class="num">
+                <span class="units">{ format!("{} WCU", units(cost.total())) }</span>
+                if cost.condition_failed.is_some() {
+                    <span class="note">{ "condition fails" }</span>
+                }
+            </td>
         </> },
         Err(message) => html! { <td colspan="3" class="error">{ message }</td> },
     }

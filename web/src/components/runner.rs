@@ -334,6 +334,9 @@ pub fn runner(props: &RunnerProps) -> Html {
                 Some(Outcome { result: Err(failure), .. }) => html! {
                     <div class="failure" role="alert">
                         <p><strong>{ format!("{}: ", failure.kind) }</strong>{ &failure.message }</p>
+                        if failure.kind == "ConditionalCheckFailedException" {
+                            <p class="muted">{ "Nothing was written, yet the attempt is charged write units on the item's size; DynamoDB does not report them." }</p>
+                        }
                         if let Some((parameter, start, end)) = &failure.location {
                             <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(&form, parameter), *start, *end) }</p>
                         }

@@ -516,6 +516,28 @@ mod tests {
             // Measuring left the data as it was: the order is still open.
             assert_eq!(open_orders(&mut engine), before);
         }
+        // Once the order has shipped for real, the condition fails: nothing
+        // is written, and the attempt is still charged on the item's size.
+        let request = fulfil.request.to_string();
+        assert_eq!(
+            handle(&mut engine, "UpdateItem", request.as_bytes()).status,
+            200
+        );
+        let Measured::Write(failed) = measure(&mut engine, &fulfil, &table, true).unwrap() else {
+            panic!("a write")
+        };
+        assert_eq!(
+            failed.condition_failed.as_deref(),
+            Some("The conditional request failed")
+        );
+        assert_eq!((failed.table_units, failed.index_units.len()), (1.0, 0));
+        assert!(
+            failed
+                .explain()
+                .contains("yet DynamoDB charges 1 WCU for the attempt and does not report it"),
+            "{}",
+            failed.explain()
+        );
     }
 
     #[test]

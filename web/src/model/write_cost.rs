@@ -24,6 +24,9 @@ pub struct WriteCost {
     /// Units on the table, then per index that the write touched.
     pub table_units: f64,
     pub index_units: Vec<(String, f64)>,
+    /// DynamoDB's message when the write's condition fails on the current
+    /// data: the write is still charged, but the error reports no capacity.
+    pub condition_failed: Option<String>,
 }
 
 impl WriteCost {
@@ -39,6 +42,13 @@ impl WriteCost {
 
     /// One sentence, derived from the numbers.
     pub fn explain(&self) -> String {
+        if let Some(message) = &self.condition_failed {
+            return format!(
+                "{}'s condition fails on the current data ({message}): nothing is written, yet DynamoDB charges {} WCU for the attempt and does not report it.",
+                self.operation,
+                units(self.table_units)
+            );
+        }
         let item = match (self.old_size, self.new_size) {
             (0, new) => format!("adds an item of {}", human_bytes(new)),
             (old, 0) => format!("removes an item of {}", human_bytes(old)),
@@ -80,8 +90,19 @@ pub fn measure_write(
     let key = primary_key(operation, request, table)
         .ok_or_else(|| "The request has no complete primary key.".to_string())?;
     let table_name = request["TableName"].clone();
-    let response =
-        run(engine, operation, &body).map_err(|f| format!("{}: {}", f.kind, f.message))?;
+    let response = match run(engine, operation, &body) {
+        Ok(response) => response,
+        Err(failure) if failure.kind == "ConditionalCheckFailedException" => {
+            return Ok(failed_condition(
+                engine,
+                operation,
+                &table_name,
+                &key,
+                failure.message,
+            ));
+        }
+        Err(failure) => return Err(format!("{}: {}", failure.kind, failure.message)),
+    };
     let new_item = run(
         engine,
         "GetItem",
@@ -122,7 +143,36 @@ pub fn measure_write(
         new_size: size(&new_item),
         table_units: consumed["Table"]["CapacityUnits"].as_f64().unwrap_or(0.0),
         index_units,
+        condition_failed: None,
     })
+}
+
+/// A write whose condition failed: charged on the size of the item it
+/// found, or one unit when there was none (spec §4.2, "Failed condition").
+fn failed_condition(
+    engine: &mut Engine,
+    operation: &str,
+    table_name: &Json,
+    key: &Json,
+    message: String,
+) -> WriteCost {
+    let existing = run(
+        engine,
+        "GetItem",
+        &json!({"TableName": table_name, "Key": key, "ConsistentRead": true}),
+    )
+    .ok()
+    .and_then(|r| r.get("Item").cloned())
+    .and_then(|item| engine::api::attribute_value::decode_item(&item).ok())
+    .map_or(0, |item| engine::types::size::item_size(&item));
+    WriteCost {
+        operation: operation.to_string(),
+        old_size: existing,
+        new_size: existing,
+        table_units: engine::capacity::write_units(existing),
+        index_units: Vec::new(),
+        condition_failed: Some(message),
+    }
 }
 
 /// The item's table key: the `Key` of an update or delete, the key
