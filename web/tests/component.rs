@@ -37,22 +37,7 @@ fn the_same_seed_gives_the_same_items_as_a_native_build() {
         .filter(|j| j["PK"]["S"] == "CUST#c11" && j["entityType"]["S"] == "Order")
         .map(|j| j["SK"]["S"].as_str().unwrap().to_string())
         .collect();
-    // The same list as `model::generate::tests::C11_ORDERS`.
-    let expected = [
-        "ORDER#2024-07-21#o63",
-        "ORDER#2024-06-02#o64",
-        "ORDER#2024-08-14#o65",
-        "ORDER#2024-10-03#o66",
-        "ORDER#2024-02-21#o67",
-        "ORDER#2024-09-07#o68",
-        "ORDER#2024-09-13#o69",
-        "ORDER#2024-02-13#o70",
-        "ORDER#2024-03-20#o71",
-        "ORDER#2024-08-27#o72",
-        "ORDER#2024-11-09#o73",
-        "ORDER#2024-02-09#o74",
-    ];
-    assert_eq!(orders, expected);
+    assert_eq!(orders, commerce::C11_ORDERS);
 }
 
 #[wasm_bindgen_test]

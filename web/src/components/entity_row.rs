@@ -3,9 +3,10 @@
 //! at once — the items are generated again — unless it does not read, in
 //! which case it says why and waits.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+use super::field_value::field_value;
 use crate::model::attribute_text::{KINDS, parse_attributes, print_attributes, value_type};
 use crate::model::chart::Chart;
 use crate::rebuild::rebuild;
@@ -24,10 +25,7 @@ fn change_chart(
 ) -> Callback<Event> {
     let state = state.clone();
     Callback::from(move |e: Event| {
-        let value = match e.target_dyn_into::<HtmlSelectElement>() {
-            Some(select) => select.value(),
-            None => e.target_unchecked_into::<HtmlInputElement>().value(),
-        };
+        let value = field_value(&e);
         let mut chart = state.chart.clone();
         change(&mut chart, value);
         if chart != state.chart {

@@ -5,6 +5,7 @@ pub mod chart_editor;
 pub mod comparison;
 pub mod data_view;
 pub mod entity_row;
+pub mod field_value;
 pub mod generate_panel;
 pub mod heat_strip;
 pub mod item_editor;

@@ -3,9 +3,10 @@
 //! DynamoDB's error with the offending part of the expression underlined.
 
 use serde_json::Value as Json;
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
 use crate::model::compare::units;
 use crate::model::runner::{Failure, Form, highlight, is_write, run};
@@ -232,10 +233,7 @@ pub fn runner(props: &RunnerProps) -> Html {
     let setter = |update: fn(&mut Form, String)| {
         let form = form.clone();
         Callback::from(move |e: Event| {
-            let value = match e.target_dyn_into::<HtmlSelectElement>() {
-                Some(select) => select.value(),
-                None => e.target_unchecked_into::<HtmlInputElement>().value(),
-            };
+            let value = field_value(&e);
             let mut next = (*form).clone();
             update(&mut next, value);
             form.set(next);

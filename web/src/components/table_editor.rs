@@ -6,9 +6,9 @@
 //! A design DynamoDB would refuse is refused whole, with CreateTable's own
 //! message, and the draft stays for the learner to fix.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::field_value::field_value;
 use crate::model::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
 use crate::rebuild::rebuild;
 use crate::store::State;
@@ -85,14 +85,6 @@ impl Draft {
     }
 }
 
-/// The value of the input or select an event came from.
-fn value_of(e: &Event) -> String {
-    match e.target_dyn_into::<HtmlSelectElement>() {
-        Some(select) => select.value(),
-        None => e.target_unchecked_into::<HtmlInputElement>().value(),
-    }
-}
-
 fn edit(
     draft: &UseStateHandle<Draft>,
     change: impl Fn(&mut Draft, String) + 'static,
@@ -100,7 +92,7 @@ fn edit(
     let draft = draft.clone();
     Callback::from(move |e: Event| {
         let mut next = (*draft).clone();
-        change(&mut next, value_of(&e));
+        change(&mut next, field_value(&e));
         draft.set(next);
     })
 }

@@ -183,6 +183,24 @@ fn pattern(description: &str, query: Json, scan_filter: &str, scan_values: Json)
 
 const TABLE: &str = "commerce-main";
 
+/// Customer c11's orders, in the order they are generated from the first
+/// seed. Tests pin generation to them natively and in the browser: the same
+/// seed gives the same items on every platform.
+pub const C11_ORDERS: [&str; 12] = [
+    "ORDER#2024-07-21#o63",
+    "ORDER#2024-06-02#o64",
+    "ORDER#2024-08-14#o65",
+    "ORDER#2024-10-03#o66",
+    "ORDER#2024-02-21#o67",
+    "ORDER#2024-09-07#o68",
+    "ORDER#2024-09-13#o69",
+    "ORDER#2024-02-13#o70",
+    "ORDER#2024-03-20#o71",
+    "ORDER#2024-08-27#o72",
+    "ORDER#2024-11-09#o73",
+    "ORDER#2024-02-09#o74",
+];
+
 /// The write pattern: ship one open order, which takes it out of GSI2.
 pub const FULFIL: &str = "Fulfil an order: it leaves the open-orders index";
 

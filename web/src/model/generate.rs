@@ -493,23 +493,6 @@ mod tests {
         assert_ne!(generate(&chart, 7).unwrap(), generate(&chart, 8).unwrap());
     }
 
-    /// Customer c11's orders from the first seed. The page (32-bit
-    /// wasm) pins the same list in `tests/component.rs`.
-    pub const C11_ORDERS: [&str; 12] = [
-        "ORDER#2024-07-21#o63",
-        "ORDER#2024-06-02#o64",
-        "ORDER#2024-08-14#o65",
-        "ORDER#2024-10-03#o66",
-        "ORDER#2024-02-21#o67",
-        "ORDER#2024-09-07#o68",
-        "ORDER#2024-09-13#o69",
-        "ORDER#2024-02-13#o70",
-        "ORDER#2024-03-20#o71",
-        "ORDER#2024-08-27#o72",
-        "ORDER#2024-11-09#o73",
-        "ORDER#2024-02-09#o74",
-    ];
-
     #[test]
     fn the_same_seed_gives_the_same_items_on_every_platform() {
         let orders: Vec<String> = generate(&commerce::chart(), 42)
@@ -519,7 +502,7 @@ mod tests {
             .filter(|j| j["PK"]["S"] == "CUST#c11" && j["entityType"]["S"] == "Order")
             .map(|j| j["SK"]["S"].as_str().unwrap().to_string())
             .collect();
-        assert_eq!(orders, C11_ORDERS);
+        assert_eq!(orders, commerce::C11_ORDERS);
     }
 
     #[test]
