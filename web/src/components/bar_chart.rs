@@ -2,7 +2,8 @@
 
 use yew::prelude::*;
 
-use crate::model::compare::{Run, units};
+use crate::model::compare::Run;
+use crate::model::explain::units;
 
 #[derive(Properties, PartialEq)]
 pub struct BarChartProps {

@@ -7,9 +7,8 @@ use yew::prelude::*;
 
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
-use crate::model::compare::{
-    Measured, Prices, Run, explain, how_counted, human_bytes, thousands, units,
-};
+use crate::model::compare::{Measured, Prices, Run};
+use crate::model::explain::{explain, how_counted, human_bytes, thousands, units};
 use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};
 

@@ -6,7 +6,7 @@ use web_sys::{Element, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::model::chart::{IndexDesign, TableDesign};
-use crate::model::compare::thousands;
+use crate::model::explain::thousands;
 use crate::model::runner::{run, stored_item_key};
 use crate::model::view::{Row, rows, value_text};
 use crate::store::{Action, State};

@@ -6,7 +6,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::model::chart::Chart;
-use crate::model::compare::thousands;
+use crate::model::explain::thousands;
 use crate::model::paste::{add_items, parse_pasted};
 use crate::rebuild::rebuild;
 use crate::store::{Action, State};

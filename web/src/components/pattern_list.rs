@@ -4,7 +4,8 @@
 
 use yew::prelude::*;
 
-use crate::model::compare::{Measured, thousands, units};
+use crate::model::compare::Measured;
+use crate::model::explain::{thousands, units};
 use crate::model::pattern::ServedBy;
 use crate::store::{Action, State};
 

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
-use crate::model::compare::units;
+use crate::model::explain::units;
 use crate::model::runner::{Failure, Form, highlight, is_write, run};
 use crate::store::{Action, State};
 

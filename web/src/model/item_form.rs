@@ -9,7 +9,7 @@ use serde_json::{Value as Json, json};
 
 use super::attribute_text::value_type;
 use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator};
-use super::compare::units;
+use super::explain::units;
 use super::generate::keyed_item;
 use super::runner::run;
 

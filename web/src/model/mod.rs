@@ -6,6 +6,7 @@ pub mod chart;
 pub mod chart_edit;
 pub mod commerce;
 pub mod compare;
+pub mod explain;
 mod fuzz_tests;
 pub mod generate;
 pub mod hot_partitions;
