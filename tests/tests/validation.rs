@@ -471,6 +471,14 @@ fn table_mistakes() {
             "LocalSecondaryIndexes": [{"IndexName": "lsi", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "x", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}}]})),
         "One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"
     );
+    // An index name is checked where it stands in the request.
+    assert_eq!(
+        db.validation("CreateTable", json!({"TableName": "short-index", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "g", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "GlobalSecondaryIndexes": [{"IndexName": "id", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}]})),
+        "1 validation error detected: Value 'id' at 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member must have length greater than or equal to 3"
+    );
     let in_use = db.err(
         "CreateTable",
         json!({"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",

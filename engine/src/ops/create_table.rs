@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Engine, check_table_name, constraint_errors};
+use super::{Engine, check_table_name, constraint_errors, table_name_problems};
 use crate::error::{Error, Result};
 use crate::key::{KeyAttribute, KeySchema, KeyType};
 use crate::table::{BillingMode, IndexDescription, IndexKind, Projection, Table, TableDescription};
@@ -49,9 +49,7 @@ pub struct CreateTableRequest {
 
 fn check_enums(request: &CreateTableRequest) -> Result<()> {
     let mut problems = Vec::new();
-    if let Err(e) = check_table_name(&request.table_name, "tableName") {
-        problems.push(strip(&e));
-    }
+    problems.extend(table_name_problems(&request.table_name, "tableName"));
     for (i, (_, t)) in request.attribute_definitions.iter().enumerate() {
         if KeyType::from_tag(t).is_none() {
             problems.push(format!("Value '{t}' at 'attributeDefinitions.{}.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]", i + 1));
@@ -63,6 +61,10 @@ fn check_enums(request: &CreateTableRequest) -> Result<()> {
         (&request.local_secondary_indexes, "localSecondaryIndexes"),
     ] {
         for (i, index) in list.iter().flatten().enumerate() {
+            problems.extend(table_name_problems(
+                &index.index_name,
+                &format!("{field}.{}.member.indexName", i + 1),
+            ));
             key_type_problems(
                 &index.key_schema,
                 &format!("{field}.{}.member.keySchema", i + 1),
@@ -82,14 +84,6 @@ fn check_enums(request: &CreateTableRequest) -> Result<()> {
         problems.push(format!("Value '{mode}' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
     }
     constraint_errors(problems)
-}
-
-/// The detail of a `1 validation error detected: …` error.
-fn strip(error: &Error) -> String {
-    let text = error.to_string();
-    text.strip_prefix("1 validation error detected: ")
-        .map(str::to_string)
-        .unwrap_or(text)
 }
 
 fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<String>) {

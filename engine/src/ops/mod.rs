@@ -123,6 +123,13 @@ fn check_expression_parameters(
 
 /// Validates a table name the way DynamoDB's request validation does.
 fn check_table_name(name: &str, field: &str) -> Result<()> {
+    constraint_errors(table_name_problems(name, field))
+}
+
+/// What is wrong with a table or index name, one constraint a line, with
+/// the request path DynamoDB names (`tableName`,
+/// `globalSecondaryIndexes.1.member.indexName`).
+fn table_name_problems(name: &str, field: &str) -> Vec<String> {
     let mut problems = Vec::new();
     if name.len() < 3 {
         problems.push(format!(
@@ -142,7 +149,7 @@ fn check_table_name(name: &str, field: &str) -> Result<()> {
             "Value '{name}' at '{field}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
         ));
     }
-    constraint_errors(problems)
+    problems
 }
 
 /// Joins request-constraint problems as DynamoDB does:
