@@ -35,6 +35,9 @@ pub fn app() -> Html {
                 <p class="tagline">
                     { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
                 </p>
+                <p class="intro">
+                    { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart below, or write a pattern of your own, and watch every number move." }
+                </p>
                 <p class="status" aria-live="polite">
                     { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
                     if let Some((stored, expected)) = state.loading {
