@@ -40,6 +40,14 @@ test('the data view shows item collections and a sparse index holds only its sub
   // Only the rows in sight are rendered.
   const rendered = await page.locator('table.data tr.item').count();
   assert.ok(rendered < 60, `rendered ${rendered} rows`);
+  // Each item says which indexes hold it, and for the others which key attribute it lacks.
+  const profile = page.locator('table.data tr.item', { hasText: 'PROFILE' }).first();
+  assert.match(await profile.locator('.membership').textContent(), /no GSI1PK.*no GSI2PK/);
+  // The overloaded GSI1 holds two entity types: products by category, orders by status.
+  await page.getByLabel('Table or index to show').selectOption('GSI1');
+  await page.locator('table.data tr.collection th', { hasText: 'GSI1PK = CATEGORY#books' }).waitFor();
+  assert.ok(await page.locator('table.data tr.item .entity', { hasText: 'Product' }).count() > 0);
+  assert.ok(await page.locator('table.data tr.item .entity', { hasText: 'Order' }).count() > 0);
   await page.getByLabel('Table or index to show').selectOption('GSI2');
   await page.locator('table.data tr.collection th', { hasText: 'GSI2PK = OPEN' }).waitFor();
   const indexItems = Number((await summary.textContent()).match(/^([\d,]+) item/)[1].replace(/,/g, ''));
