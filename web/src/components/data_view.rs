@@ -2,6 +2,8 @@
 //! entries of one index, rendered a screenful at a time so that a hundred
 //! thousand items scroll as smoothly as a hundred.
 
+use std::rc::Rc;
+
 use web_sys::{Element, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -54,6 +56,29 @@ pub fn data_view(props: &DataViewProps) -> Html {
             rows(&engine.borrow(), &table, view.as_deref())
         })
     };
+    // After a request, bring the first item it read into view.
+    {
+        let (all_rows, highlight, design) = (
+            all_rows.clone(),
+            state.highlight.clone(),
+            state.chart.table.clone(),
+        );
+        let (container, scroll_top) = (container.clone(), scroll_top.clone());
+        use_effect_with(Rc::as_ptr(&state.highlight) as usize, move |_| {
+            let first_read = all_rows.iter().position(|row| match row {
+                Row::Item { item, .. } => {
+                    stored_item_key(item, &design).is_some_and(|k| highlight.read.contains(&k))
+                }
+                Row::Collection { .. } => false,
+            });
+            if let (Some(row), Some(element)) = (first_read, container.cast::<Element>()) {
+                // Show the collection header above it too.
+                let top = (row.saturating_sub(1) as f64 * ROW_HEIGHT) as i32;
+                element.set_scroll_top(top);
+                scroll_top.set(f64::from(top));
+            }
+        });
+    }
     let onscroll = {
         let container = container.clone();
         let scroll_top = scroll_top.clone();

@@ -71,7 +71,9 @@ fn field_text<'a>(form: &'a Form, parameter: &str) -> &'a str {
     }
 }
 
-fn items_grid(response: &Json) -> Html {
+/// The items of a response as a grid: the key attributes first (the
+/// table's, then the indexes'), then the others by name.
+fn items_grid(response: &Json, keys: &[String]) -> Html {
     let Some(items) = response
         .get("Items")
         .and_then(Json::as_array)
@@ -93,6 +95,8 @@ fn items_grid(response: &Json) -> Html {
             }
         }
     }
+    let rank = |name: &String| keys.iter().position(|k| k == name).unwrap_or(keys.len());
+    columns.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| a.cmp(b)));
     let cell = |value: &Json| -> String {
         value
             .as_object()
@@ -252,6 +256,13 @@ pub fn runner(props: &RunnerProps) -> Html {
             form.set(next);
         })
     };
+    let key_names: Vec<String> = state
+        .chart
+        .table
+        .key_attributes()
+        .iter()
+        .map(|k| k.name.clone())
+        .collect();
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
     let is_read = !is_write(&form.operation);
@@ -325,8 +336,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     if next_key.is_some() { <button type="button" onclick={on_next}>{ "Next page" }</button> }
                 </div>
             </form>
-            <PatternBar state={state.clone()} form={(*form).clone()} description={(*description).clone()}
-                on_description={let d = description.clone(); Callback::from(move |text: String| d.set(text))} />
+
             { match outcome.as_ref() {
                 None => html! {},
                 Some(Outcome { result: Err(failure), .. }) => html! {
@@ -343,7 +353,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                 Some(Outcome { result: Ok(response), request, operation }) => html! {
                     <div class="outcome">
                         <p class="numbers">{ outcome_numbers(operation, response) }</p>
-                        { items_grid(response) }
+                        { items_grid(response, &key_names) }
                         <details>
                             <summary>{ "Request and raw response (DynamoDB JSON)" }</summary>
                             <pre class="request">{ serde_json::to_string_pretty(request).unwrap_or_default() }</pre>
@@ -352,6 +362,8 @@ pub fn runner(props: &RunnerProps) -> Html {
                     </div>
                 },
             } }
+            <PatternBar state={state.clone()} form={(*form).clone()} description={(*description).clone()}
+                on_description={let d = description.clone(); Callback::from(move |text: String| d.set(text))} />
         </section>
     }
 }
