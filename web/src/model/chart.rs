@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value as Json, json};
 
-use super::template::Template;
+use super::template::{Part, Template};
 
 /// A key attribute: name and type (`S`, `N` or `B`).
 #[derive(Clone, Debug, PartialEq)]
@@ -242,6 +242,7 @@ impl Chart {
                 }
             }
         }
+        out.extend(self.unpadded_numbers());
         for (i, a) in self.entities.iter().enumerate() {
             for b in &self.entities[i + 1..] {
                 if self.can_collide(a, b, &table_keys) {
@@ -252,6 +253,54 @@ impl Chart {
                             a.name, b.name
                         ),
                     });
+                }
+            }
+        }
+        out
+    }
+
+    /// Sort keys of type S that write a number without padding: as text,
+    /// "10" sorts before "9", so range conditions and ordering go wrong.
+    fn unpadded_numbers(&self) -> Vec<Warning> {
+        let sort_keys: Vec<&KeyAttribute> = self
+            .table
+            .sort_key
+            .iter()
+            .chain(
+                self.table
+                    .indexes
+                    .iter()
+                    .filter_map(|i| i.sort_key.as_ref()),
+            )
+            .filter(|k| k.key_type == "S")
+            .collect();
+        let mut out = Vec::new();
+        for entity in &self.entities {
+            for key in &sort_keys {
+                let Ok(template) = self.template(entity, &key.name) else {
+                    continue;
+                };
+                for part in template.parts() {
+                    let Part::Field {
+                        name,
+                        padding: None,
+                    } = part
+                    else {
+                        continue;
+                    };
+                    let is_number = entity.attributes.iter().any(|a| {
+                        a.name == *name
+                            && super::attribute_text::value_type(&a.generator) == Some("N")
+                    });
+                    if is_number {
+                        out.push(Warning {
+                            entity: Some(entity.name.clone()),
+                            message: format!(
+                                "The {} template writes the number {{{name}}} as plain text, where 10 sorts before 9. Pad it to a fixed width, as in {{{name}:010.2}}.",
+                                key.name
+                            ),
+                        });
+                    }
                 }
             }
         }

@@ -299,7 +299,15 @@ mod tests {
         chart.entities[1]
             .keys
             .insert("GSI1SK".into(), "{shipDate}".into());
+        chart.entities[3]
+            .keys
+            .insert("GSI1SK".into(), "PRICE#{price}".into());
         let warnings: Vec<String> = chart.warnings().into_iter().map(|w| w.message).collect();
+        assert!(
+            warnings.iter().any(|w| w
+                == "The GSI1SK template writes the number {price} as plain text, where 10 sorts before 9. Pad it to a fixed width, as in {price:010.2}."),
+            "{warnings:?}"
+        );
         assert!(
             warnings
                 .iter()
