@@ -137,6 +137,11 @@ test('changing a key template re-evaluates every access pattern', async () => {
   await page.locator('tr[data-pattern="1"] .count', { hasText: /^0$/ }).waitFor();
   // And an SK of only {orderId} could equal a customer's PROFILE: the chart says so.
   await page.locator('.warnings li', { hasText: 'Customer and Order can get the same primary key' }).waitFor();
+  // A price written into a sort key without padding sorts as text: the chart says so.
+  const price = page.getByLabel('GSI1SK template of Product', { exact: true });
+  await price.fill('PRICE#{price}');
+  await price.press('Tab');
+  await page.locator('.warnings li', { hasText: 'writes the number {price} as plain text, where 10 sorts before 9' }).waitFor();
   await page.locator('#chart-title').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(artifacts, 'template-changed.png') });
 });
