@@ -43,6 +43,10 @@ test('the data view shows item collections and a sparse index holds only its sub
   // Each item says which indexes hold it, and for the others which key attribute it lacks.
   const profile = page.locator('table.data tr.item', { hasText: 'PROFILE' }).first();
   assert.match(await profile.locator('.membership').textContent(), /no GSI1PK.*no GSI2PK/);
+  // Jump to a partition by typing the start of its key.
+  await page.getByLabel('Go to the item collection whose partition key starts with').fill('CUST#c3');
+  await page.locator('table.data tr.collection th', { hasText: /^PK = CUST#c3/ }).first().waitFor();
+  assert.ok(await page.evaluate(() => document.querySelector('.data-scroll').scrollTop > 0));
   // The overloaded GSI1 holds two entity types: products by category, orders by status.
   await page.getByLabel('Table or index to show').selectOption('GSI1');
   await page.locator('table.data tr.collection th', { hasText: 'GSI1PK = CATEGORY#books' }).waitFor();

@@ -88,6 +88,27 @@ pub fn data_view(props: &DataViewProps) -> Html {
             }
         })
     };
+    // Jump to the first item collection whose partition key starts with the text.
+    let on_find = {
+        let (all_rows, container, scroll_top) =
+            (all_rows.clone(), container.clone(), scroll_top.clone());
+        Callback::from(move |e: InputEvent| {
+            let text = e
+                .target_unchecked_into::<web_sys::HtmlInputElement>()
+                .value();
+            if text.is_empty() {
+                return;
+            }
+            let found = all_rows.iter().position(
+                |row| matches!(row, Row::Collection { key, .. } if key.starts_with(text.as_str())),
+            );
+            if let (Some(row), Some(element)) = (found, container.cast::<Element>()) {
+                let top = (row as f64 * ROW_HEIGHT) as i32;
+                element.set_scroll_top(top);
+                scroll_top.set(f64::from(top));
+            }
+        })
+    };
     let onchange = {
         let view = view.clone();
         let scroll_top = scroll_top.clone();
@@ -173,6 +194,11 @@ pub fn data_view(props: &DataViewProps) -> Html {
                         </option>
                     }) }
                 </select>
+            </label>
+            <label class="view-picker find">
+                { "Go to partition key " }
+                <input type="search" spellcheck="false" placeholder="CUST#c11" oninput={on_find}
+                    aria-label="Go to the item collection whose partition key starts with" />
             </label>
             if !state.highlight.read.is_empty() {
                 <p class="legend">
