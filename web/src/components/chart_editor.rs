@@ -79,7 +79,7 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
                     <tbody>
                         { for state.chart.entities.iter().enumerate().map(|(i, entity)| html! {
                             <tr>
-                                <th scope="row"><span class={format!("entity e{}", i.min(9))}>{ &entity.name }</span></th>
+                                <th scope="row"><span class={super::entity_class(Some(i))}>{ &entity.name }</span></th>
                                 { for keys.iter().map(|key| template_cell(state, &entity.name, key, entity.keys.get(key).cloned().unwrap_or_default())) }
                             </tr>
                         }) }

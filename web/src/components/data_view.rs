@@ -142,14 +142,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
     // The data may have shrunk since the last scroll: never start past the end.
     let first = first.min(all_rows.len());
     let last = (first + visible).min(all_rows.len());
-    let entity_index = |name: &str| {
-        state
-            .chart
-            .entities
-            .iter()
-            .position(|e| e.name == name)
-            .unwrap_or(9)
-    };
+    let entity_index = |name: &str| state.chart.entities.iter().position(|e| e.name == name);
     let items = all_rows
         .iter()
         .filter(|r| matches!(r, Row::Item { .. }))
@@ -252,7 +245,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                 html! {
                                     <tr class={classes!("item", (!mark.is_empty()).then_some(mark))}>
                                         <td>
-                                            <span class={format!("entity e{}", entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity.as_str() } }</span>
+                                            <span class={super::entity_class(entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity.as_str() } }</span>
                                             if !mark_text.is_empty() { <span class="mark-text">{ mark_text }</span> }
                                         </td>
                                         <td class="key">{ item.get(&pk).map(value_text).unwrap_or_default() }</td>

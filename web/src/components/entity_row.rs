@@ -111,7 +111,7 @@ pub fn entity_row(props: &EntityRowProps) -> Html {
     html! {
         <tr data-entity={name.clone()}>
             <th scope="row" class="entity-cell">
-                <span class={format!("entity e{}", i.min(9))} aria-hidden="true">{ &name }</span>
+                <span class={super::entity_class(Some(i))} aria-hidden="true">{ &name }</span>
                 <label class="field">
                     <span>{ "Name" }</span>
                     <input type="text" value={name.clone()} spellcheck="false" aria-label={format!("Name of entity {name}")}

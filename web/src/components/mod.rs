@@ -14,3 +14,12 @@ pub mod pattern_list;
 pub mod runner;
 pub mod table_editor;
 pub mod warnings;
+
+/// The class of an entity's label: one of eight colours by its place in the
+/// chart (the label always carries the name too), grey when unknown.
+pub fn entity_class(index: Option<usize>) -> String {
+    match index {
+        Some(i) => format!("entity e{}", i % 8),
+        None => "entity e9".to_string(),
+    }
+}
