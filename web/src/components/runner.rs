@@ -315,6 +315,16 @@ pub fn runner(props: &RunnerProps) -> Html {
                             </select>
                         </label>
                     }
+                    if form.operation == "Scan" {
+                        <label class="field inline">
+                            <span>{ "Segment" }</span>
+                            <input type="number" min="0" class="short" value={form.segment.clone()} onchange={setter(|f, v| f.segment = v)} aria-label="Segment" />
+                        </label>
+                        <label class="field inline">
+                            <span>{ "TotalSegments" }</span>
+                            <input type="number" min="1" class="short" value={form.total_segments.clone()} onchange={setter(|f, v| f.total_segments = v)} aria-label="TotalSegments" />
+                        </label>
+                    }
                     if is_query {
                         <label class="check"><input type="checkbox" checked={form.forward} onchange={toggle(|f, v| f.forward = v)} />{ " ScanIndexForward" }</label>
                     }

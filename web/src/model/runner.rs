@@ -23,6 +23,9 @@ pub struct Form {
     pub limit: String,
     /// `Select` of a Query or Scan (`COUNT`, …); blank for DynamoDB's default.
     pub select: String,
+    /// A parallel Scan's `Segment` and `TotalSegments`; blank for a whole Scan.
+    pub segment: String,
+    pub total_segments: String,
     pub forward: bool,
     pub consistent: bool,
     pub key: String,
@@ -96,6 +99,12 @@ impl Form {
             values: json_text("ExpressionAttributeValues"),
             limit: request.get("Limit").map_or(String::new(), Json::to_string),
             select: text("Select"),
+            segment: request
+                .get("Segment")
+                .map_or(String::new(), Json::to_string),
+            total_segments: request
+                .get("TotalSegments")
+                .map_or(String::new(), Json::to_string),
             forward: request.get("ScanIndexForward") != Some(&Json::Bool(false)),
             consistent: request.get("ConsistentRead") == Some(&Json::Bool(true)),
             key: json_text("Key"),
@@ -166,6 +175,16 @@ impl Form {
             }
             if !self.select.trim().is_empty() {
                 body["Select"] = json!(self.select.trim());
+            }
+            if self.operation == "Scan" {
+                for (field, text) in [
+                    ("Segment", &self.segment),
+                    ("TotalSegments", &self.total_segments),
+                ] {
+                    if let Ok(n) = text.trim().parse::<i64>() {
+                        body[field] = json!(n);
+                    }
+                }
             }
             if self.operation == "Query" && !self.forward {
                 body["ScanIndexForward"] = json!(false);
@@ -324,6 +343,46 @@ mod tests {
         assert!(response.get("Items").is_none());
         assert!(response["Count"].as_u64().unwrap() >= 1);
         assert_eq!(Form::from_request("Query", &request).select, "COUNT");
+    }
+
+    #[test]
+    fn a_parallel_scan_reads_one_segment() {
+        let state = State::example();
+        let mut engine = state.engine.borrow_mut();
+        let whole = Form {
+            operation: "Scan".into(),
+            table: "commerce-main".into(),
+            select: "COUNT".into(),
+            ..Form::default()
+        };
+        let count = |engine: &mut Engine, form: &Form| {
+            let request = form.request().unwrap();
+            run(engine, "Scan", &request).unwrap()["Count"]
+                .as_u64()
+                .unwrap()
+        };
+        let all = count(&mut engine, &whole);
+        let halves: u64 = (0..2)
+            .map(|segment| {
+                let part = Form {
+                    segment: segment.to_string(),
+                    total_segments: "2".into(),
+                    ..whole.clone()
+                };
+                let n = count(&mut engine, &part);
+                assert!(n > 0 && n < all, "{n} of {all}");
+                n
+            })
+            .sum();
+        assert_eq!(halves, all);
+        let request = Form {
+            segment: "1".into(),
+            total_segments: "2".into(),
+            ..whole
+        }
+        .request()
+        .unwrap();
+        assert_eq!(Form::from_request("Scan", &request).total_segments, "2");
     }
 
     #[test]
