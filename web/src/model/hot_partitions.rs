@@ -80,7 +80,7 @@ impl HotPartitions {
                 out.push(Warning {
                     entity: Some(entity.clone()),
                     message: format!(
-                        "{key} of {entity} in {target} takes only {} value(s) across {total} items ({busiest}): their reads and writes crowd onto a few partitions, a hot-partition risk. A more selective key, or a shard suffix, spreads them.",
+                        "{key} of {entity} in {target} takes only {} value(s) across {total} items ({busiest}): their reads and writes crowd onto a few partitions, a hot-partition risk. A more selective key spreads them, or a shard suffix: add an attribute such as `shard: number 0..9` and end the template with #{{shard}}.",
                         values.len()
                     ),
                 });
@@ -119,5 +119,30 @@ mod tests {
                 .iter()
                 .any(|w| w.entity.as_deref() == Some("Customer"))
         );
+    }
+
+    #[test]
+    fn the_suggested_shard_suffix_spreads_the_hot_key() {
+        let mut chart = commerce::chart();
+        let order = chart
+            .entities
+            .iter_mut()
+            .find(|e| e.name == "Order")
+            .unwrap();
+        order
+            .attributes
+            .extend(crate::model::attribute_text::parse_attributes("shard: number 0..9").unwrap());
+        order
+            .keys
+            .insert("GSI1PK".into(), "STATUS#{orderStatus}#{shard}".into());
+        let items = generate(&chart, 1).unwrap();
+        let warnings = hot_partition_warnings(&chart, &items);
+        assert!(
+            !warnings
+                .iter()
+                .any(|w| w.message.starts_with("GSI1PK of Order")),
+            "{warnings:?}"
+        );
+        assert_eq!(chart.warnings(), vec![]);
     }
 }
