@@ -9,6 +9,7 @@ use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
 use crate::model::compare::{Measured, Prices, Run};
 use crate::model::explain::{explain, how_counted, human_bytes, thousands, units};
+use crate::model::runner::spaced;
 use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};
 
@@ -24,7 +25,7 @@ fn request_text(request: &serde_json::Value) -> String {
     };
     let lines: Vec<String> = fields
         .iter()
-        .map(|(k, v)| format!("  \"{k}\": {v}"))
+        .map(|(k, v)| format!("  \"{k}\": {}", spaced(v)))
         .collect();
     format!("{{\n{}\n}}", lines.join(",\n"))
 }

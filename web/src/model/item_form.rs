@@ -11,7 +11,7 @@ use super::attribute_text::value_type;
 use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator};
 use super::explain::units;
 use super::generate::keyed_item;
-use super::runner::run;
+use super::runner::{run, spaced};
 
 /// The DynamoDB type an attribute's form field is read as: the parent's
 /// type for an attribute copied from the parent.
@@ -89,7 +89,7 @@ pub fn item_text(item: &Json) -> String {
         Some(attributes) if !attributes.is_empty() => {
             let lines: Vec<String> = attributes
                 .iter()
-                .map(|(name, value)| format!("  {}: {value}", Json::String(name.clone())))
+                .map(|(name, value)| format!("  {}: {}", Json::String(name.clone()), spaced(value)))
                 .collect();
             format!("{{\n{}\n}}", lines.join(",\n"))
         }

@@ -67,6 +67,48 @@ fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
         })
 }
 
+/// JSON on one line with a space after each `:` and `,`, as people type
+/// it: `{":pk": {"S": "CUST#c11"}}`.
+pub fn spaced(value: &Json) -> String {
+    struct Spaced;
+    impl serde_json::ser::Formatter for Spaced {
+        fn begin_object_key<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            if first {
+                Ok(())
+            } else {
+                writer.write_all(b", ")
+            }
+        }
+        fn begin_object_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+        ) -> std::io::Result<()> {
+            writer.write_all(b": ")
+        }
+        fn begin_array_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            if first {
+                Ok(())
+            } else {
+                writer.write_all(b", ")
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, Spaced);
+    match serde::Serialize::serialize(value, &mut serializer) {
+        Ok(()) => String::from_utf8(out).unwrap_or_else(|_| value.to_string()),
+        Err(_) => value.to_string(),
+    }
+}
+
 impl Form {
     /// An empty Query on `table`.
     pub fn blank(table: &str) -> Form {
@@ -87,7 +129,7 @@ impl Form {
                 .unwrap_or_default()
                 .to_string()
         };
-        let json_text = |field: &str| request.get(field).map_or(String::new(), Json::to_string);
+        let json_text = |field: &str| request.get(field).map_or(String::new(), spaced);
         Form {
             operation: operation.to_string(),
             table: text("TableName"),
@@ -383,6 +425,14 @@ mod tests {
         .request()
         .unwrap();
         assert_eq!(Form::from_request("Scan", &request).total_segments, "2");
+    }
+
+    #[test]
+    fn json_in_the_form_reads_as_people_type_it() {
+        assert_eq!(
+            spaced(&json!({":pk": {"S": "CUST#c11"}, ":ids": {"SS": ["a", "b"]}})),
+            r#"{":ids": {"SS": ["a", "b"]}, ":pk": {"S": "CUST#c11"}}"#
+        );
     }
 
     #[test]
