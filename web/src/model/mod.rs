@@ -1,5 +1,7 @@
 //! What the page is about, without the page: the entity chart and its key
-//! templates, seeded item generation, and the example design.
+//! templates, seeded item generation, the access patterns and how each is
+//! measured and explained, items typed or pasted by hand, and the example
+//! design. Everything here runs natively too, where most of it is tested.
 
 pub mod attribute_text;
 pub mod chart;
