@@ -24,6 +24,12 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
   assert.ok(await read('Scan + filter') > 500, `scan read ${await read('Scan + filter')}`);
   const sentence = await page.locator('.explanations li[data-run="Scan + filter"] .sentence').textContent();
   assert.match(sentence, /^Scan read [\d,]+ items \(.+\) to return \d+: [\d.]+ RCU\.$/);
+  // What it costs a month, at a request rate the learner sets.
+  const monthly = page.locator('section[aria-labelledby="comparison-title"] .monthly');
+  assert.match(await monthly.textContent(), /^At 1,000,000 requests a month: \$[\d.,]+ for the Query, \$[\d.,]+ for the Scan \+ filter\.$/);
+  await page.getByLabel('Requests a month').fill('5000000');
+  await page.getByLabel('Requests a month').press('Enter');
+  await page.locator('.monthly', { hasText: /^At 5,000,000 requests a month: \$0\.31 for the Query/ }).waitFor();
   await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
   console.log(`first render of the commerce example: ${firstRender} ms after navigation`);
   assert.deepEqual(errors, []);

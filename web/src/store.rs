@@ -81,6 +81,8 @@ pub enum Action {
     SetReadPrice(f64),
     /// Change the price of a million write request units.
     SetWritePrice(f64),
+    /// Change how many times a month each request is made.
+    SetRequestsPerMonth(f64),
     /// Open an access pattern in the runner, to edit it or to run it.
     OpenPattern { index: usize, run: bool },
     /// Open the runner on a new, unsaved access pattern.
@@ -276,6 +278,10 @@ impl Reducible for State {
                 next.prices.write_per_million = price
             }
             Action::SetWritePrice(_) => return self,
+            Action::SetRequestsPerMonth(n) if n.is_finite() && n >= 0.0 => {
+                next.prices.requests_per_month = n
+            }
+            Action::SetRequestsPerMonth(_) => return self,
             Action::OpenPattern { index, run } => {
                 let Some(pattern) = next.patterns.get(index) else {
                     return self;

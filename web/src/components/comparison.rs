@@ -8,7 +8,9 @@ use yew::prelude::*;
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
 use crate::model::compare::{Measured, Prices, Run};
-use crate::model::explain::{explain, how_counted, human_bytes, thousands, units};
+use crate::model::explain::{
+    dollars, explain, how_counted, human_bytes, monthly, thousands, units,
+};
 use crate::model::runner::spaced;
 use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};
@@ -49,7 +51,7 @@ fn price_field(
     html! {
         <label class="price">
             { label }
-            <input type="number" min="0" step="0.005" value={value.to_string()} {onchange} />
+            <input type="number" min="0" step="any" value={value.to_string()} {onchange} />
         </label>
     }
 }
@@ -90,6 +92,7 @@ fn reads(runs: &[Run], prices: &Prices) -> Html {
         </table>
         </div>
         <BarChart runs={runs.to_vec()} />
+        <p class="monthly">{ monthly(runs, prices) }</p>
         <ul class="explanations">
             { for runs.iter().map(|run| html! {
                 <li data-run={run.label}>
@@ -134,6 +137,8 @@ fn write(cost: &WriteCost, prices: &Prices) -> Html {
             </tbody>
         </table>
         </div>
+        <p class="monthly">{ format!("At {} requests a month: {}.", thousands(prices.requests_per_month as usize),
+            dollars(prices.monthly(cost.cost_per_million(prices)))) }</p>
         <ul class="explanations">
             <li data-run="write">{ cost.explain() }</li>
             if cost.condition_failed.is_none() {
@@ -167,6 +172,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
             <div class="row prices">
                 { price_field("On-demand price, $ per million read request units ", state.prices.read_per_million, Action::SetReadPrice, state) }
                 { price_field("$ per million write request units ", state.prices.write_per_million, Action::SetWritePrice, state) }
+                { price_field("Requests a month ", state.prices.requests_per_month, Action::SetRequestsPerMonth, state) }
             </div>
         </section>
     }

@@ -97,6 +97,31 @@ pub fn how_counted(run: &Run) -> Vec<String> {
     out
 }
 
+/// Dollars as the page prints them: `$0.31`, `$662.50`, `$12,450.00`.
+pub fn dollars(amount: f64) -> String {
+    let cents = (amount * 100.0).round() as u64;
+    format!("${}.{:02}", thousands((cents / 100) as usize), cents % 100)
+}
+
+/// What each run costs a month at the given request rate, in one sentence.
+pub fn monthly(runs: &[Run], prices: &super::compare::Prices) -> String {
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|run| {
+            format!(
+                "{} for the {}",
+                dollars(prices.monthly(run.cost_per_million(prices))),
+                run.label
+            )
+        })
+        .collect();
+    format!(
+        "At {} requests a month: {}.",
+        thousands(prices.requests_per_month as usize),
+        parts.join(", ")
+    )
+}
+
 /// Read units as DynamoDB prints them: `0.5`, `243.5`, `12`.
 pub fn units(value: f64) -> String {
     if value.fract() == 0.0 {
@@ -133,6 +158,16 @@ mod tests {
             "Scan read 2,413 items (1.9 MB, 2 pages) to return 3: 243.5 RCU."
         );
         assert_eq!(run.cost_per_million(&Prices::default()), 30.4375);
+        assert_eq!(dollars(30.4375), "$30.44");
+        assert_eq!(dollars(12450.0), "$12,450.00");
+        let prices = Prices {
+            requests_per_month: 5_000_000.0,
+            ..Prices::default()
+        };
+        assert_eq!(
+            monthly(std::slice::from_ref(&run), &prices),
+            "At 5,000,000 requests a month: $152.19 for the Scan + filter."
+        );
         assert_eq!(
             how_counted(&run),
             vec![
