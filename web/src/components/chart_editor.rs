@@ -43,13 +43,7 @@ fn template_cell(state: &UseReducerHandle<State>, entity: &str, key: &str, value
 #[function_component(ChartEditor)]
 pub fn chart_editor(props: &ChartEditorProps) -> Html {
     let state = &props.state;
-    let keys: Vec<String> = state
-        .chart
-        .table
-        .key_attributes()
-        .iter()
-        .map(|k| k.name.clone())
-        .collect();
+    let keys = state.chart.table.key_attribute_names();
     let on_add = {
         let state = state.clone();
         Callback::from(move |_| {

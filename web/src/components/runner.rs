@@ -256,13 +256,7 @@ pub fn runner(props: &RunnerProps) -> Html {
             form.set(next);
         })
     };
-    let key_names: Vec<String> = state
-        .chart
-        .table
-        .key_attributes()
-        .iter()
-        .map(|k| k.name.clone())
-        .collect();
+    let key_names = state.chart.table.key_attribute_names();
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
     let is_read = !is_write(&form.operation);

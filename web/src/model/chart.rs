@@ -134,6 +134,14 @@ impl TableDesign {
         out
     }
 
+    /// The names of [`TableDesign::key_attributes`].
+    pub fn key_attribute_names(&self) -> Vec<String> {
+        self.key_attributes()
+            .iter()
+            .map(|k| k.name.clone())
+            .collect()
+    }
+
     /// The CreateTable request for the design (on-demand billing).
     pub fn create_table_request(&self) -> Json {
         let schema = |pk: &KeyAttribute, sk: &Option<KeyAttribute>| {

@@ -13,7 +13,9 @@ use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign,
     TableDesign,
 };
+use super::generate::Generated;
 use super::pattern::{AccessPattern, ScanFilter};
+use engine::api::attribute_value::encode_item;
 
 fn attribute(name: &str, generator: Generator) -> AttributeDesign {
     AttributeDesign {
@@ -200,6 +202,17 @@ pub const C11_ORDERS: [&str; 12] = [
     "ORDER#2024-11-09#o73",
     "ORDER#2024-02-09#o74",
 ];
+
+/// The sort keys of one customer's orders among generated items, in the
+/// order they were made.
+pub fn order_keys(items: &[Generated], customer_key: &str) -> Vec<String> {
+    items
+        .iter()
+        .map(|g| encode_item(&g.item))
+        .filter(|j| j["PK"]["S"] == customer_key && j["entityType"]["S"] == "Order")
+        .filter_map(|j| j["SK"]["S"].as_str().map(str::to_string))
+        .collect()
+}
 
 /// The write pattern: ship one open order, which takes it out of GSI2.
 pub const FULFIL: &str = "Fulfil an order: it leaves the open-orders index";
