@@ -94,11 +94,8 @@ pub fn spaced(value: &Json) -> String {
             writer: &mut W,
             first: bool,
         ) -> std::io::Result<()> {
-            if first {
-                Ok(())
-            } else {
-                writer.write_all(b", ")
-            }
+            // Array elements are separated as object entries are.
+            self.begin_object_key(writer, first)
         }
     }
     let mut out = Vec::new();
