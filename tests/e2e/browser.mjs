@@ -1,6 +1,7 @@
 // What every browser test file shares: the release page from dist/ served
-// on 127.0.0.1, one headless Chromium (the system's, never a download), and
-// the folder screenshots are saved in.
+// on 127.0.0.1 under a sub-path (as a course site would host it), one
+// headless Chromium (the system's, never a download), and the folder
+// screenshots are saved in.
 import { before, after } from 'node:test';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,17 @@ import { serveStatic } from './serve_static.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 export const artifacts = join(root, 'tests', 'artifacts');
+/** Where the page is served: never the site's root. */
+export const SUB_PATH = '/course/ddbplay/';
 
 /** Registers the file's setup and teardown; the session fills in before the first test. */
 export function useBrowser() {
   const session = {};
   before(async () => {
     mkdirSync(artifacts, { recursive: true });
-    session.served = await serveStatic(join(root, 'dist'));
+    session.served = await serveStatic(join(root, 'dist'), SUB_PATH);
+    // The example itself, whatever an earlier test of the file saved.
+    session.example = `${session.served.url}#example=commerce`;
     session.context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-chromium-')), {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
       headless: true,
@@ -34,12 +39,12 @@ export function useBrowser() {
   return session;
 }
 
-/** A fresh tab on the page, with page errors collected. */
-export async function openPage(session) {
+/** A fresh tab on the example, with page errors collected. */
+export async function openPage(session, address = session.example) {
   const page = await session.context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(session.served.url);
+  await page.goto(address);
   return page;
 }
 

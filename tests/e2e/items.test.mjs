@@ -19,7 +19,7 @@ test('an item added from the form gets its keys from the templates, and the open
                                ['orderStatus', 'PENDING'], ['amount', 'lots']]) {
     await form.getByLabel(name, { exact: true }).fill(value);
   }
-  await page.locator('#item-editor .error', { hasText: 'amount: "lots" is not a number.' }).waitFor();
+  await page.locator('#item .error', { hasText: 'amount: "lots" is not a number.' }).waitFor();
   await form.getByLabel('amount', { exact: true }).fill('99.90');
   await form.getByLabel('openFlag', { exact: true }).fill('OPEN');
   const json = page.getByLabel(/^The item, as DynamoDB JSON/);
@@ -28,7 +28,7 @@ test('an item added from the form gets its keys from the templates, and the open
   assert.deepEqual(item.GSI2PK, { S: 'OPEN' });
   assert.deepEqual(item.amount, { N: '99.9' });
   await page.getByRole('button', { name: 'Put item' }).click();
-  await page.locator('#item-editor .ok', { hasText: 'Added the item: 1 WCU on the table, 1 on GSI1, 1 on GSI2.' }).waitFor();
+  await page.locator('#item .ok', { hasText: 'Added the item: 1 WCU on the table, 1 on GSI1, 1 on GSI2.' }).waitFor();
   await page.waitForFunction((n) => document.querySelector('.view-summary').textContent.startsWith(`${(n + 1).toLocaleString('en-US')} item`), before);
   await page.locator('tr[data-pattern="5"] .count', { hasText: new RegExp(`^${open + 1}$`) }).waitFor();
   await page.locator('#item-title').scrollIntoViewIfNeeded();
@@ -48,17 +48,17 @@ test('Edit on a row opens the whole item as JSON; bad JSON and a missing key are
   assert.equal(await page.locator('.item-form').getByLabel('customerId', { exact: true }).inputValue(), 'c1');
   await json.fill('{"PK": {"S": "CUST#c1"},\n "SK": }');
   await page.getByRole('button', { name: 'Put item' }).click();
-  await page.locator('#item-editor .error', { hasText: /^The item is not valid JSON: .* \(line 2, column \d+\)\.$/ }).waitFor();
+  await page.locator('#item .error', { hasText: /^The item is not valid JSON: .* \(line 2, column \d+\)\.$/ }).waitFor();
   await json.fill('{"SK": {"S": "PROFILE"}}');
   await page.getByRole('button', { name: 'Put item' }).click();
-  await page.locator('#item-editor .error', { hasText: 'ValidationException: One or more parameter values were invalid: Missing the key PK in the item' }).waitFor();
+  await page.locator('#item .error', { hasText: 'ValidationException: One or more parameter values were invalid: Missing the key PK in the item' }).waitFor();
   assert.equal(await tableItems(page), before);
   await json.fill(JSON.stringify({ ...item, fullName: { S: 'Ada Lovelace' } }, null, 2));
   await page.getByRole('button', { name: 'Put item' }).click();
-  await page.locator('#item-editor .ok', { hasText: 'Replaced the item: 1 WCU on the table.' }).waitFor();
+  await page.locator('#item .ok', { hasText: 'Replaced the item: 1 WCU on the table.' }).waitFor();
   assert.equal(await tableItems(page), before);
   await page.getByRole('button', { name: 'Delete item' }).click();
-  await page.locator('#item-editor .ok', { hasText: 'Deleted the item: 1 WCU on the table.' }).waitFor();
+  await page.locator('#item .ok', { hasText: 'Deleted the item: 1 WCU on the table.' }).waitFor();
   await page.waitForFunction((n) => document.querySelector('.view-summary').textContent.startsWith(`${(n - 1).toLocaleString('en-US')} item`), before);
   // The profile is gone from the data view.
   await page.getByRole('button', { name: 'Edit the item CUST#c1 PROFILE' }).waitFor({ state: 'detached' });

@@ -25,11 +25,13 @@ test('three hundred random actions never break the page', async () => {
   const next = random(20261130);
   const pick = (list) => list[Math.floor(next() * list.length)];
   for (let step = 0; step < 300; step++) {
-    const controls = page.locator('button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea');
+    const controls = page.locator('button:not([disabled]), input:not([disabled]):not([type=file]), select:not([disabled]), textarea')
+      .filter({ visible: true });
     const n = await controls.count();
     const control = controls.nth(Math.floor(next() * n));
-    const tag = await control.evaluate((el) => `${el.tagName}:${el.type ?? ''}`);
+    let tag = '';
     try {
+      tag = await control.evaluate((el) => `${el.tagName}:${el.type ?? ''}`, undefined, { timeout: 2000 });
       if (tag.startsWith('BUTTON')) {
         await control.click({ timeout: 2000 });
       } else if (tag.startsWith('SELECT')) {
@@ -50,7 +52,12 @@ test('three hundred random actions never break the page', async () => {
     }
     assert.deepEqual(page.errors, [], `after step ${step} (${tag})`);
   }
-  // Still alive: the comparison is there and a pattern can be compared.
+  // Still alive: open dialogs close, every folded panel unfolds, and a
+  // pattern can be compared.
+  const dialogs = page.locator('.dialog');
+  while (await dialogs.count()) await dialogs.first().getByRole('button', { name: 'Close', exact: true }).click();
+  const folded = page.locator('button.fold[aria-expanded="false"]');
+  while (await folded.count()) await folded.first().click();
   await page.getByRole('button', { name: /^Compare: / }).first().click();
   await page.locator('#comparison-title').waitFor();
   assert.deepEqual(page.errors, []);

@@ -12,7 +12,7 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const started = Date.now();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const comparison = page.locator('table.comparison');
   await comparison.waitFor();
   const firstRender = Date.now() - started;
@@ -37,7 +37,7 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
 
 test('the data view shows item collections and a sparse index holds only its subset', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const tableText = await summary.textContent();
@@ -68,7 +68,7 @@ test('the data view shows item collections and a sparse index holds only its sub
 
 test('a Query runs, and a syntax error is shown with the token underlined', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const condition = page.getByLabel('KeyConditionExpression');
   await condition.waitFor();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -100,7 +100,7 @@ test('a Query runs, and a syntax error is shown with the token underlined', asyn
 
 test('generating about 100,000 items fills the table and re-measures every pattern', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const before = await summary.textContent();
@@ -135,7 +135,7 @@ test('generating about 100,000 items fills the table and re-measures every patte
 
 test('changing a key template re-evaluates every access pattern', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const returned = page.locator('tr[data-pattern="1"] .count');
   await returned.waitFor();
   assert.ok(Number(await returned.textContent()) > 0);
@@ -158,7 +158,7 @@ test('changing a key template re-evaluates every access pattern', async () => {
 
 test('pasted items are added whole, and bad ones say where and add nothing', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const count = async () => Number((await summary.textContent()).match(/^([\d,]+) item/)[1].replace(/,/g, ''));
@@ -176,7 +176,7 @@ test('pasted items are added whole, and bad ones say where and add nothing', asy
 
 test('fulfilling an order in the runner takes it out of the open-orders index', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   const open = page.locator('tr[data-pattern="5"] .count');
   await open.waitFor();
   const before = Number(await open.textContent());
@@ -203,7 +203,7 @@ test('fulfilling an order in the runner takes it out of the open-orders index', 
 
 test('every control has an accessible name and the text meets WCAG AA contrast', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   await page.locator('table.comparison').waitFor();
   const unnamed = await page.evaluate(() => {
     const name = (el) => el.getAttribute('aria-label') || (el.labels && [...el.labels].map((l) => l.textContent).join(' ').trim()) || el.textContent.trim();
@@ -241,7 +241,7 @@ test('every control has an accessible name and the text meets WCAG AA contrast',
 
 test('choosing another pattern shows its comparison', async () => {
   const page = await session.context.newPage();
-  await page.goto(session.served.url);
+  await page.goto(session.example);
   await page.getByRole('button', { name: 'Compare: Open orders, from the sparse index' }).click();
   await page.locator('#comparison-title', { hasText: 'Open orders, from the sparse index' }).waitFor();
   const strong = await page.locator('table.comparison tr[data-run="Query"] td').nth(5).textContent();

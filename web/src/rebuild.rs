@@ -1,11 +1,14 @@
-//! Putting a new chart or seed in place: the table is created again, the
-//! items generated again and every pattern measured again.
+//! Putting new data in place: a new chart or seed for the current
+//! playground ([`rebuild`]), or a whole playground opened from a link, a
+//! file or a save ([`open`]). The table is created again, the items
+//! generated again (and, for a playground, its hand-made changes replayed)
+//! and every pattern measured again.
 //!
-//! A small table is rebuilt at once, inside one action. A large one is
+//! A small table is built at once, inside one action. A large one is
 //! filled a slice at a time between frames, with the progress in the
 //! header, so the page stays responsive; only when it is full does it
-//! replace the current data. A chart that cannot be built changes nothing
-//! and says why.
+//! replace the current data. Whatever cannot be built changes nothing and
+//! says why.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,39 +20,75 @@ use yew::prelude::*;
 use crate::model::chart::Chart;
 use crate::model::generate::Generation;
 use crate::model::load::Loader;
-use crate::store::{Action, State};
+use crate::model::playground::Playground;
+use crate::store::{Action, Built, State};
 
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;
 
-/// Tables expected to hold fewer items than this are rebuilt at once.
+/// Tables expected to hold fewer items than this are built at once.
 const AT_ONCE: usize = 4 * SLICE;
+
+/// True when a chart's table is small enough to build inside one action.
+pub fn builds_at_once(chart: &Chart) -> bool {
+    Generation::expected_total(chart) < AT_ONCE
+}
 
 /// Rebuilds the data for `chart` and `seed`.
 pub fn rebuild(state: &UseReducerHandle<State>, chart: Chart, seed: u64) {
-    if let Err(problem) = chart.validate() {
-        state.dispatch(Action::Refused {
-            build: state.builds,
-            problem,
-        });
-        return;
-    }
-    if Generation::expected_total(&chart) < AT_ONCE {
-        state.dispatch(Action::SetChart { chart, seed });
-        return;
-    }
-    let mut loader = match Loader::new(&chart, seed) {
-        Ok(loader) => loader,
-        Err(problem) => {
-            return state.dispatch(Action::Refused {
-                build: state.builds,
-                problem,
-            });
-        }
+    let refuse = |problem| Action::Refused {
+        build: state.builds,
+        problem,
     };
+    if let Err(problem) = chart.validate() {
+        return state.dispatch(refuse(problem));
+    }
+    if builds_at_once(&chart) {
+        return state.dispatch(Action::SetChart { chart, seed });
+    }
+    match Loader::new(&chart, seed) {
+        Ok(loader) => fill(state, loader, Built::Chart { chart, seed }, String::new()),
+        Err(problem) => state.dispatch(refuse(problem)),
+    }
+}
+
+/// Opens a whole playground; `context` prefixes the reason it cannot be
+/// ("This link could not be opened: ").
+pub fn open(state: &UseReducerHandle<State>, playground: Playground, context: &str) {
+    let chart = &playground.chart;
+    if builds_at_once(chart) || chart.validate().is_err() {
+        return state.dispatch(Action::Open {
+            playground: Box::new(playground),
+            context: context.to_string(),
+        });
+    }
+    match Loader::new(chart, playground.seed) {
+        Ok(loader) => fill(
+            state,
+            loader,
+            Built::Playground(Box::new(playground)),
+            context.to_string(),
+        ),
+        Err(problem) => state.dispatch(Action::Notify(crate::store::Notice::problem(format!(
+            "{context}{problem}"
+        )))),
+    }
+}
+
+/// Fills the table a slice at a time, then lands it.
+fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, context: String) {
     let build = state.builds + 1;
     state.dispatch(Action::Started);
     let state = state.clone();
+    let opening = matches!(built, Built::Playground(_));
+    // A chart edit says why in the editors; an opened playground in a notice.
+    let refuse = move |problem: String| match opening {
+        true => Action::OpenRefused {
+            build,
+            problem: format!("{context}{problem}"),
+        },
+        false => Action::Refused { build, problem },
+    };
     spawn_local(async move {
         loop {
             let (stored, expected) = loader.progress();
@@ -62,15 +101,21 @@ pub fn rebuild(state: &UseReducerHandle<State>, chart: Chart, seed: u64) {
             match loader.step(SLICE) {
                 Ok(true) => break,
                 Ok(false) => {}
-                Err(problem) => return state.dispatch(Action::Refused { build, problem }),
+                Err(problem) => return state.dispatch(refuse(problem)),
             }
         }
-        let (engine, item_count, warnings) = loader.finish();
+        let (mut engine, item_count, warnings) = loader.finish();
+        if let Built::Playground(playground) = &built
+            && let Err(problem) = playground
+                .edits
+                .replay(&mut engine, &playground.chart.table.name)
+        {
+            return state.dispatch(refuse(problem));
+        }
         state.dispatch(Action::Loaded {
             build,
             engine: Rc::new(RefCell::new(engine)),
-            chart,
-            seed,
+            built,
             item_count,
             warnings,
         });

@@ -7,8 +7,13 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
 use super::entity_row::EntityRow;
+use super::warnings::Warnings;
 use crate::model::attribute_text::KINDS;
+use crate::model::chart::Warning;
 use crate::rebuild::rebuild;
 use crate::store::State;
 
@@ -43,6 +48,7 @@ fn template_cell(state: &UseReducerHandle<State>, entity: &str, key: &str, value
 #[function_component(ChartEditor)]
 pub fn chart_editor(props: &ChartEditorProps) -> Html {
     let state = &props.state;
+    let read_only = use_read_only();
     let keys = state.chart.table.key_attribute_names();
     let on_add = {
         let state = state.clone();
@@ -55,12 +61,19 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
             }
         })
     };
+    let general: Vec<Warning> = state
+        .warnings
+        .iter()
+        .filter(|w| w.entity.is_none())
+        .cloned()
+        .collect();
     html! {
-        <section aria-labelledby="chart-title" class="panel">
-            <h2 id="chart-title">{ "Entity chart" }</h2>
+        <Collapsible panel={Panel::Chart}>
+            <fieldset class="bare" disabled={read_only}>
             <p class="muted">
                 { "Key templates turn attributes into keys: {customerId} is replaced by the attribute, {price:08.2} pads a number to width 8 with 2 decimals so it sorts as text. A blank template keeps the entity out of that index." }
             </p>
+            <Warnings warnings={general} />
             <div class="chart-scroll">
                 <table class="grid chart">
                     <caption class="visually-hidden">{ "Key templates, by entity and key attribute" }</caption>
@@ -71,11 +84,24 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
                         </tr>
                     </thead>
                     <tbody>
-                        { for state.chart.entities.iter().enumerate().map(|(i, entity)| html! {
-                            <tr>
-                                <th scope="row"><span class={super::entity_class(Some(i))}>{ &entity.name }</span></th>
-                                { for keys.iter().map(|key| template_cell(state, &entity.name, key, entity.keys.get(key).cloned().unwrap_or_default())) }
-                            </tr>
+                        { for state.chart.entities.iter().enumerate().map(|(i, entity)| {
+                            let about: Vec<Warning> = state.warnings.iter()
+                                .filter(|w| w.entity.as_deref() == Some(entity.name.as_str()))
+                                .cloned()
+                                .collect();
+                            html! { <>
+                                <tr>
+                                    <th scope="row"><span class={super::entity_class(Some(i))}>{ &entity.name }</span></th>
+                                    { for keys.iter().map(|key| template_cell(state, &entity.name, key, entity.keys.get(key).cloned().unwrap_or_default())) }
+                                </tr>
+                                if !about.is_empty() {
+                                    <tr class="warning-row">
+                                        <td colspan={(keys.len() + 1).to_string()}>
+                                            <Warnings warnings={about} />
+                                        </td>
+                                    </tr>
+                                }
+                            </> }
                         }) }
                     </tbody>
                 </table>
@@ -101,6 +127,7 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
             if let Some(error) = &state.load_error {
                 <p class="error" role="alert">{ format!("Not applied: {error}") }</p>
             }
-        </section>
+        </fieldset>
+        </Collapsible>
     }
 }

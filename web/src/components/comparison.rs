@@ -5,6 +5,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
 use crate::model::compare::{Measured, Prices, Run};
@@ -34,6 +37,7 @@ fn request_text(request: &serde_json::Value) -> String {
 
 /// A price field: dollars per million request units.
 fn price_field(
+    read_only: bool,
     label: &'static str,
     value: f64,
     on_price: fn(f64) -> Action,
@@ -51,7 +55,7 @@ fn price_field(
     html! {
         <label class="price">
             { label }
-            <input type="number" min="0" step="any" value={value.to_string()} {onchange} />
+            <input type="number" min="0" step="any" value={value.to_string()} {onchange} disabled={read_only} />
         </label>
     }
 }
@@ -151,12 +155,12 @@ fn write(cost: &WriteCost, prices: &Prices) -> Html {
 #[function_component(Comparison)]
 pub fn comparison(props: &ComparisonProps) -> Html {
     let state = &props.state;
+    let read_only = use_read_only();
     let Some(pattern) = state.patterns.get(state.selected) else {
         return html! {
-            <section aria-labelledby="comparison-title" class="panel">
-                <h2 id="comparison-title">{ "What it costs" }</h2>
+            <Collapsible panel={Panel::Comparison}>
                 <p class="muted">{ "Add an access pattern to see what it costs." }</p>
-            </section>
+            </Collapsible>
         };
     };
     let body = match &state.runs[state.selected] {
@@ -165,15 +169,14 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
     };
     html! {
-        <section aria-labelledby="comparison-title" class="panel">
-            <h2 id="comparison-title">{ format!("What it costs: {}", pattern.description) }</h2>
+        <Collapsible panel={Panel::Comparison} title={format!("What it costs: {}", pattern.description)}>
             <pre class="request" aria-label={format!("The {} request", pattern.operation)}>{ format!("{}\n{}", pattern.operation, request_text(&pattern.request)) }</pre>
             { body }
             <div class="row prices">
-                { price_field("On-demand price, $ per million read request units ", state.prices.read_per_million, Action::SetReadPrice, state) }
-                { price_field("$ per million write request units ", state.prices.write_per_million, Action::SetWritePrice, state) }
-                { price_field("Requests a month ", state.prices.requests_per_month, Action::SetRequestsPerMonth, state) }
+                { price_field(read_only, "On-demand price, $ per million read request units ", state.prices.read_per_million, Action::SetReadPrice, state) }
+                { price_field(read_only, "$ per million write request units ", state.prices.write_per_million, Action::SetWritePrice, state) }
+                { price_field(read_only, "Requests a month ", state.prices.requests_per_month, Action::SetRequestsPerMonth, state) }
             </div>
-        </section>
+        </Collapsible>
     }
 }

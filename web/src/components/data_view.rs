@@ -4,8 +4,12 @@
 
 use std::rc::Rc;
 
+use gloo::timers::callback::Timeout;
 use web_sys::{Element, HtmlSelectElement};
 use yew::prelude::*;
+
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
 
 use crate::model::chart::{IndexDesign, TableDesign};
 use crate::model::explain::thousands;
@@ -19,6 +23,8 @@ const ROW_HEIGHT: f64 = 30.0;
 const VIEW_HEIGHT: f64 = 420.0;
 /// Rows rendered above and below the visible ones.
 const OVERSCAN: usize = 8;
+/// How long the view must rest before its place is kept with the playground.
+const SETTLE_MS: u32 = 400;
 
 #[derive(Properties, PartialEq)]
 pub struct DataViewProps {
@@ -46,15 +52,37 @@ fn index_membership(
 #[function_component(DataView)]
 pub fn data_view(props: &DataViewProps) -> Html {
     let state = &props.state;
-    let view = use_state(|| None::<String>);
-    let scroll_top = use_state(|| 0.0f64);
+    let read_only = use_read_only();
+    let view = &state.position.index;
+    let scroll_top = use_state(|| state.position.row as f64 * ROW_HEIGHT);
     let container = use_node_ref();
     let all_rows = {
         let engine = state.engine.clone();
         let table = state.chart.table.name.clone();
-        use_memo((state.revision, (*view).clone()), move |(_, view)| {
+        use_memo((state.revision, view.clone()), move |(_, view)| {
             rows(&engine.borrow(), &table, view.as_deref())
         })
+    };
+    // A playground opened where its data view stood comes back there.
+    {
+        let (container, top) = (container.clone(), *scroll_top);
+        use_effect_with((), move |_| {
+            if let Some(element) = container.cast::<Element>() {
+                element.set_scroll_top(top as i32);
+            }
+        });
+    }
+    // The store learns where the view stands once the scrolling stops.
+    let settle = use_mut_ref(|| None::<Timeout>);
+    let report_row = {
+        let state = state.clone();
+        move |top: f64| {
+            let state = state.clone();
+            let row = (top / ROW_HEIGHT).round() as usize;
+            *settle.borrow_mut() = Some(Timeout::new(SETTLE_MS, move || {
+                state.dispatch(Action::ScrolledTo(row))
+            }));
+        }
     };
     // After a request, bring the first item it read into view.
     {
@@ -63,7 +91,8 @@ pub fn data_view(props: &DataViewProps) -> Html {
             state.highlight.clone(),
             state.chart.table.clone(),
         );
-        let (container, scroll_top) = (container.clone(), scroll_top.clone());
+        let (container, scroll_top, report_row) =
+            (container.clone(), scroll_top.clone(), report_row.clone());
         use_effect_with(Rc::as_ptr(&state.highlight) as usize, move |_| {
             let first_read = all_rows.iter().position(|row| match row {
                 Row::Item { item, .. } => {
@@ -76,22 +105,30 @@ pub fn data_view(props: &DataViewProps) -> Html {
                 let top = (row.saturating_sub(1) as f64 * ROW_HEIGHT) as i32;
                 element.set_scroll_top(top);
                 scroll_top.set(f64::from(top));
+                report_row(f64::from(top));
             }
         });
     }
     let onscroll = {
         let container = container.clone();
         let scroll_top = scroll_top.clone();
+        let report_row = report_row.clone();
         Callback::from(move |_| {
             if let Some(element) = container.cast::<Element>() {
-                scroll_top.set(f64::from(element.scroll_top()));
+                let top = f64::from(element.scroll_top());
+                scroll_top.set(top);
+                report_row(top);
             }
         })
     };
     // Jump to the first item collection whose partition key starts with the text.
     let on_find = {
-        let (all_rows, container, scroll_top) =
-            (all_rows.clone(), container.clone(), scroll_top.clone());
+        let (all_rows, container, scroll_top, report_row) = (
+            all_rows.clone(),
+            container.clone(),
+            scroll_top.clone(),
+            report_row.clone(),
+        );
         Callback::from(move |e: InputEvent| {
             let text = e
                 .target_unchecked_into::<web_sys::HtmlInputElement>()
@@ -106,17 +143,18 @@ pub fn data_view(props: &DataViewProps) -> Html {
                 let top = (row as f64 * ROW_HEIGHT) as i32;
                 element.set_scroll_top(top);
                 scroll_top.set(f64::from(top));
+                report_row(f64::from(top));
             }
         })
     };
     let onchange = {
-        let view = view.clone();
+        let state = state.clone();
         let scroll_top = scroll_top.clone();
         let container = container.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             let value = select.value();
-            view.set((!value.is_empty()).then_some(value));
+            state.dispatch(Action::ShowIndex((!value.is_empty()).then_some(value)));
             scroll_top.set(0.0);
             if let Some(element) = container.cast::<Element>() {
                 element.set_scroll_top(0);
@@ -175,8 +213,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
             .join(" ")
     };
     html! {
-        <section aria-labelledby="data-title" class="panel">
-            <h2 id="data-title">{ "The data, as DynamoDB stores it" }</h2>
+        <Collapsible panel={Panel::Data}>
             <label class="view-picker">
                 { "Show " }
                 <select {onchange} aria-label="Table or index to show">
@@ -261,8 +298,10 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                         }
                                         <td class="num">{ thousands(*bytes) }</td>
                                         <td>
+                                            if !read_only {
                                             <button type="button" class="small" onclick={edit(item)}
                                                 aria-label={format!("Edit the item {}", item_label(item))}>{ "Edit" }</button>
+                                            }
                                         </td>
                                     </tr>
                                 }
@@ -272,6 +311,6 @@ pub fn data_view(props: &DataViewProps) -> Html {
                     </tbody>
                 </table>
             </div>
-        </section>
+        </Collapsible>
     }
 }

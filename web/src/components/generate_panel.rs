@@ -5,7 +5,11 @@
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
 use crate::model::chart::Chart;
+use crate::model::edits::MAX_EDITS;
 use crate::model::explain::thousands;
 use crate::model::paste::{add_items, parse_pasted};
 use crate::rebuild::rebuild;
@@ -41,6 +45,7 @@ fn counts_summary(chart: &Chart) -> String {
 #[function_component(GeneratePanel)]
 pub fn generate_panel(props: &GeneratePanelProps) -> Html {
     let state = &props.state;
+    let read_only = use_read_only();
     let seed = use_state(|| state.seed.to_string());
     let customers = use_state(|| {
         state
@@ -114,6 +119,12 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
         let (pasted, paste_message) = (pasted.clone(), paste_message.clone());
         Callback::from(move |_| {
             let outcome = parse_pasted(&state.chart, &pasted).and_then(|items| {
+                if state.edits.len() + items.len() > MAX_EDITS {
+                    return Err(format!(
+                        "A playground keeps at most {} items added or changed by hand; generate larger tables from the chart instead.",
+                        thousands(MAX_EDITS)
+                    ));
+                }
                 add_items(
                     &mut state.engine.borrow_mut(),
                     &state.chart.table.name,
@@ -121,13 +132,14 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                 )
             });
             match outcome {
-                Ok(n) => {
+                Ok(touched) => {
+                    let n = touched.len();
                     paste_message.set(Some(Ok(format!(
                         "Added {} item{}.",
                         thousands(n),
                         if n == 1 { "" } else { "s" }
                     ))));
-                    state.dispatch(Action::DataChanged);
+                    state.dispatch(Action::DataChanged { touched });
                 }
                 Err(message) => paste_message.set(Some(Err(message))),
             }
@@ -135,8 +147,8 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
     };
     let busy = state.loading.is_some();
     html! {
-        <section aria-labelledby="generate-title" class="panel">
-            <h2 id="generate-title">{ "Items" }</h2>
+        <Collapsible panel={Panel::Items}>
+            <fieldset class="bare" disabled={read_only}>
             <form class="runner" onsubmit={on_generate}>
                 <div class="row">
                     <label class="field inline">
@@ -171,6 +183,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                 Some(Err(text)) => html! { <p class="error" role="alert">{ text }</p> },
                 None => html! {},
             } }
-        </section>
+        </fieldset>
+        </Collapsible>
     }
 }

@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
+use crate::model::edits::key_of;
 use crate::model::item_form::{
     delete_item, fields_from_item, item_from_fields, item_text, put_item,
 };
@@ -20,6 +24,7 @@ pub struct ItemEditorProps {
 #[function_component(ItemEditor)]
 pub fn item_editor(props: &ItemEditorProps) -> Html {
     let state = &props.state;
+    let read_only = use_read_only();
     let entity = use_state(|| {
         state
             .chart
@@ -51,12 +56,7 @@ pub fn item_editor(props: &ItemEditorProps) -> Html {
                 }
                 fields.set(values.into_iter().collect());
                 message.set(None);
-                if let Some(panel) = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("item-editor"))
-                {
-                    panel.scroll_into_view();
-                }
+                crate::browser::scroll_into_view(Panel::Item.name());
             }
         });
     }
@@ -100,17 +100,21 @@ pub fn item_editor(props: &ItemEditorProps) -> Html {
                     put_item(&mut engine, &state.chart.table.name, &json)
                 }
             };
-            let changed = outcome.is_ok();
+            // The key written, from the same text the write read.
+            let touched = serde_json::from_str(&json)
+                .ok()
+                .and_then(|item| key_of(&item, &state.chart.table))
+                .filter(|_| outcome.is_ok());
             message.set(Some(outcome));
-            if changed {
-                state.dispatch(Action::DataChanged);
+            if let Some(key) = touched {
+                state.dispatch(Action::DataChanged { touched: vec![key] });
             }
         })
     };
     let design = state.chart.entity(&entity).cloned();
     html! {
-        <section aria-labelledby="item-title" class="panel" id="item-editor">
-            <h2 id="item-title">{ "One item" }</h2>
+        <Collapsible panel={Panel::Item}>
+            <fieldset class="bare" disabled={read_only}>
             <div class="item-editor">
                 <div class="item-form">
                     <label class="field">
@@ -157,6 +161,7 @@ pub fn item_editor(props: &ItemEditorProps) -> Html {
                     } }
                 </div>
             </div>
-        </section>
+        </fieldset>
+        </Collapsible>
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod bar_chart;
 pub mod chart_editor;
+pub mod collapsible;
 pub mod comparison;
 pub mod data_view;
 pub mod entity_row;
@@ -9,10 +10,14 @@ pub mod field_value;
 pub mod generate_panel;
 pub mod heat_strip;
 pub mod item_editor;
+pub mod notice;
 pub mod pattern_bar;
 pub mod pattern_list;
+pub mod playgrounds;
 pub mod runner;
+pub mod share_dialog;
 pub mod table_editor;
+pub mod toolbar;
 pub mod warnings;
 
 /// The class of an entity's label: one of eight colours by its place in the

@@ -5,15 +5,11 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::model::pattern::AccessPattern;
-use crate::model::runner::Form;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct PatternBarProps {
     pub state: UseReducerHandle<State>,
-    pub form: Form,
-    pub description: String,
-    pub on_description: Callback<String>,
 }
 
 #[function_component(PatternBar)]
@@ -21,15 +17,12 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
     let state = &props.state;
     let problem = use_state(|| None::<String>);
     // The pattern being edited, if the form came from the list and it is still there.
-    let editing = state
-        .runner_preset
-        .editing
-        .filter(|i| *i < state.patterns.len());
+    let editing = state.draft.editing.filter(|i| *i < state.patterns.len());
     let save = |index: Option<usize>| {
         let (state, form, description, problem) = (
             state.clone(),
-            props.form.clone(),
-            props.description.clone(),
+            state.draft.form.clone(),
+            state.draft.description.clone(),
             problem.clone(),
         );
         Callback::from(move |_| {
@@ -65,10 +58,13 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
         })
     };
     let oninput = {
-        let on_description = props.on_description.clone();
+        let state = state.clone();
         Callback::from(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            on_description.emit(input.value());
+            state.dispatch(Action::EditDraft {
+                update: |d, v| d.description = v,
+                value: input.value(),
+            });
         })
     };
     html! {
@@ -78,7 +74,7 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                     Some(i) => format!("Access pattern {} of {}", i + 1, state.patterns.len()),
                     None => "Save this request as an access pattern".to_string(),
                 } }</span>
-                <input type="text" value={props.description.clone()} {oninput}
+                <input type="text" value={state.draft.description.clone()} {oninput}
                     placeholder="What the application needs, e.g. a customer's open orders"
                     aria-label="Access pattern description" />
             </label>

@@ -4,9 +4,12 @@
 
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
 use crate::model::compare::Measured;
 use crate::model::explain::{thousands, units};
-use crate::model::pattern::ServedBy;
+use crate::model::pattern::{ServedBy, is_write};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -52,6 +55,7 @@ fn numbers(measured: &Result<Measured, String>) -> Html {
 #[function_component(PatternList)]
 pub fn pattern_list(props: &PatternListProps) -> Html {
     let state = &props.state;
+    let read_only = use_read_only();
     let button = |label: &'static str, description: &str, action: Action, runner: bool| {
         let onclick = {
             let state = state.clone();
@@ -74,8 +78,7 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
         })
     };
     html! {
-        <section aria-labelledby="patterns-title" class="panel">
-            <h2 id="patterns-title">{ "Access patterns" }</h2>
+        <Collapsible panel={Panel::Patterns}>
             <div class="table-scroll">
             <table class="grid patterns">
                 <thead>
@@ -108,8 +111,12 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
                                         aria-label={format!("Compare: {}", pattern.description)}>
                                         { "Compare" }
                                     </button>
-                                    { button("Run", &pattern.description, Action::OpenPattern { index: i, run: true }, true) }
-                                    { button("Edit", &pattern.description, Action::OpenPattern { index: i, run: false }, true) }
+                                    if !(read_only && is_write(&pattern.operation)) {
+                                        { button("Run", &pattern.description, Action::OpenPattern { index: i, run: true }, true) }
+                                    }
+                                    if !read_only {
+                                        { button("Edit", &pattern.description, Action::OpenPattern { index: i, run: false }, true) }
+                                    }
                                 </td>
                             </tr>
                         }
@@ -120,7 +127,9 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
             if state.patterns.is_empty() {
                 <p class="muted">{ "No access patterns yet. Write down what the application needs first, then design the keys to serve it." }</p>
             }
-            <button type="button" class="add" onclick={on_add}>{ "Add an access pattern" }</button>
-        </section>
+            if !read_only {
+                <button type="button" class="add" onclick={on_add}>{ "Add an access pattern" }</button>
+            }
+        </Collapsible>
     }
 }

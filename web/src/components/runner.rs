@@ -6,10 +6,14 @@ use serde_json::Value as Json;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
+use crate::model::edits::key_of;
 use crate::model::explain::units;
-use crate::model::runner::{Failure, Form, highlight, is_write, run};
+use crate::model::runner::{Draft, Failure, Form, OPERATIONS, highlight, is_write, run};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -26,19 +30,20 @@ struct Outcome {
 }
 
 fn text_field(
-    form: &UseStateHandle<Form>,
+    state: &UseReducerHandle<State>,
     label: &'static str,
     value: &str,
-    update: fn(&mut Form, String),
+    update: fn(&mut Draft, String),
     rows: u32,
 ) -> Html {
     let oninput = {
-        let form = form.clone();
+        let state = state.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            let mut next = (*form).clone();
-            update(&mut next, area.value());
-            form.set(next);
+            state.dispatch(Action::EditDraft {
+                update,
+                value: area.value(),
+            });
         })
     };
     html! {
@@ -141,24 +146,17 @@ fn outcome_numbers(operation: &str, response: &Json) -> String {
 #[function_component(Runner)]
 pub fn runner(props: &RunnerProps) -> Html {
     let state = &props.state;
-    let form = use_state(|| Form {
-        operation: "Query".into(),
-        table: state.chart.table.name.clone(),
-        key_condition: "PK = :pk AND begins_with(SK, :prefix)".into(),
-        values: "{\":pk\": {\"S\": \"CUST#c11\"}, \":prefix\": {\"S\": \"ORDER#2024-0\"}}".into(),
-        forward: true,
-        ..Form::default()
-    });
+    let read_only = use_read_only();
+    let draft = state.draft.clone();
+    let form = &draft.form;
     let outcome = use_state(|| None::<Outcome>);
-    // The access pattern the form is saved as.
-    let description = use_state(String::new);
     let execute = {
         let engine = state.engine.clone();
         let state = state.clone();
         let outcome = outcome.clone();
         move |form: &Form, start_key: Option<Json>| {
             let mut seen = None;
-            let mut changed = false;
+            let mut touched = None;
             let result = form.request().map(|mut request| {
                 // The page has one table: requests go to it, whatever it is called now.
                 request["TableName"] = Json::String(state.chart.table.name.clone());
@@ -167,7 +165,10 @@ pub fn runner(props: &RunnerProps) -> Html {
                 }
                 let result = run(&mut engine.borrow_mut(), &form.operation, &request);
                 if result.is_ok() && is_write(&form.operation) {
-                    changed = true;
+                    touched = match form.operation.as_str() {
+                        "PutItem" => key_of(&request["Item"], &state.chart.table),
+                        _ => request.get("Key").cloned(),
+                    };
                 } else if result.is_ok() {
                     seen = Some(highlight(
                         &mut engine.borrow_mut(),
@@ -193,25 +194,20 @@ pub fn runner(props: &RunnerProps) -> Html {
             if let Some(seen) = seen {
                 state.dispatch(Action::Highlight(seen));
             }
-            if changed {
-                state.dispatch(Action::DataChanged);
+            if let Some(key) = touched {
+                state.dispatch(Action::DataChanged { touched: vec![key] });
             }
         }
     };
-    // A pattern opened from the list replaces the form, and may run at once.
+    // Run on a pattern of the list runs the draft it put here. The count
+    // seen at mount is not a request: a remounted runner stays quiet.
     {
-        let preset = state.runner_preset.clone();
-        let (form, description, outcome) = (form.clone(), description.clone(), outcome.clone());
-        let execute = execute.clone();
-        use_effect_with(preset.serial, move |serial| {
-            if *serial > 0 {
-                form.set(preset.form.clone());
-                description.set(preset.description.clone());
-                if preset.run {
-                    execute(&preset.form, None);
-                } else {
-                    outcome.set(None);
-                }
+        let seen = use_mut_ref(|| state.run_now);
+        let (form, execute) = (form.clone(), execute.clone());
+        use_effect_with(state.run_now, move |run_now| {
+            if *seen.borrow() != *run_now {
+                *seen.borrow_mut() = *run_now;
+                execute(&form, None);
             }
         });
     }
@@ -234,42 +230,42 @@ pub fn runner(props: &RunnerProps) -> Html {
         Callback::from(move |_| execute(&form, key.clone()))
     };
     // One setter for every select and input field of the form.
-    let setter = |update: fn(&mut Form, String)| {
-        let form = form.clone();
+    let setter = |update: fn(&mut Draft, String)| {
+        let state = state.clone();
         Callback::from(move |e: Event| {
-            let value = field_value(&e);
-            let mut next = (*form).clone();
-            update(&mut next, value);
-            form.set(next);
+            state.dispatch(Action::EditDraft {
+                update,
+                value: field_value(&e),
+            })
         })
     };
-    let on_operation = setter(|f, v| f.operation = v);
-    let on_index = setter(|f, v| f.index = v);
-    let on_limit = setter(|f, v| f.limit = v);
-    let on_select = setter(|f, v| f.select = v);
-    let toggle = |update: fn(&mut Form, bool)| {
-        let form = form.clone();
+    let on_operation = setter(|d, v| d.form.operation = v);
+    let on_index = setter(|d, v| d.form.index = v);
+    let on_limit = setter(|d, v| d.form.limit = v);
+    let on_select = setter(|d, v| d.form.select = v);
+    let toggle = |update: fn(&mut Draft, String)| {
+        let state = state.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            let mut next = (*form).clone();
-            update(&mut next, input.checked());
-            form.set(next);
+            state.dispatch(Action::EditDraft {
+                update,
+                value: input.checked().to_string(),
+            })
         })
     };
     let key_names = state.chart.table.key_attribute_names();
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
     let is_read = !is_write(&form.operation);
-    let on_return_values = setter(|f, v| f.return_values = v);
+    let on_return_values = setter(|d, v| d.form.return_values = v);
     html! {
-        <section aria-labelledby="runner-title" class="panel" id="runner">
-            <h2 id="runner-title">{ "Run a request" }</h2>
+        <Collapsible panel={Panel::Runner}>
             <form class="runner" onsubmit={on_run}>
                 <div class="row">
                     <label class="field inline">
                         <span>{ "Operation" }</span>
                         <select onchange={on_operation} aria-label="Operation">
-                            { for ["Query", "Scan", "GetItem", "PutItem", "UpdateItem", "DeleteItem"].iter().map(|op| html! {
+                            { for OPERATIONS.iter().filter(|op| !(read_only && is_write(op))).map(|op| html! {
                                 <option value={*op} selected={form.operation == *op}>{ *op }</option>
                             }) }
                         </select>
@@ -312,29 +308,29 @@ pub fn runner(props: &RunnerProps) -> Html {
                     if form.operation == "Scan" {
                         <label class="field inline">
                             <span>{ "Segment" }</span>
-                            <input type="number" min="0" class="short" value={form.segment.clone()} onchange={setter(|f, v| f.segment = v)} aria-label="Segment" />
+                            <input type="number" min="0" class="short" value={form.segment.clone()} onchange={setter(|d, v| d.form.segment = v)} aria-label="Segment" />
                         </label>
                         <label class="field inline">
                             <span>{ "TotalSegments" }</span>
-                            <input type="number" min="1" class="short" value={form.total_segments.clone()} onchange={setter(|f, v| f.total_segments = v)} aria-label="TotalSegments" />
+                            <input type="number" min="1" class="short" value={form.total_segments.clone()} onchange={setter(|d, v| d.form.total_segments = v)} aria-label="TotalSegments" />
                         </label>
                     }
                     if is_query {
-                        <label class="check"><input type="checkbox" checked={form.forward} onchange={toggle(|f, v| f.forward = v)} />{ " ScanIndexForward" }</label>
+                        <label class="check"><input type="checkbox" checked={form.forward} onchange={toggle(|d, v| d.form.forward = v == "true")} />{ " ScanIndexForward" }</label>
                     }
                     if is_read {
-                        <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|f, v| f.consistent = v)} />{ " ConsistentRead" }</label>
+                        <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|d, v| d.form.consistent = v == "true")} />{ " ConsistentRead" }</label>
                     }
                 </div>
-                if matches!(form.operation.as_str(), "GetItem" | "UpdateItem" | "DeleteItem") { { text_field(&form, "Key", &form.key, |f, v| f.key = v, 2) } }
-                if form.operation == "PutItem" { { text_field(&form, "Item", &form.item, |f, v| f.item = v, 3) } }
-                if form.operation == "UpdateItem" { { text_field(&form, "UpdateExpression", &form.update, |f, v| f.update = v, 1) } }
-                if !is_read { { text_field(&form, "ConditionExpression", &form.condition, |f, v| f.condition = v, 1) } }
-                if is_query { { text_field(&form, "KeyConditionExpression", &form.key_condition, |f, v| f.key_condition = v, 1) } }
-                if is_read && !is_get { { text_field(&form, "FilterExpression", &form.filter, |f, v| f.filter = v, 1) } }
-                if is_read { { text_field(&form, "ProjectionExpression", &form.projection, |f, v| f.projection = v, 1) } }
-                { text_field(&form, "ExpressionAttributeNames", &form.names, |f, v| f.names = v, 1) }
-                { text_field(&form, "ExpressionAttributeValues", &form.values, |f, v| f.values = v, 2) }
+                if matches!(form.operation.as_str(), "GetItem" | "UpdateItem" | "DeleteItem") { { text_field(state, "Key", &form.key, |d, v| d.form.key = v, 2) } }
+                if form.operation == "PutItem" { { text_field(state, "Item", &form.item, |d, v| d.form.item = v, 3) } }
+                if form.operation == "UpdateItem" { { text_field(state, "UpdateExpression", &form.update, |d, v| d.form.update = v, 1) } }
+                if !is_read { { text_field(state, "ConditionExpression", &form.condition, |d, v| d.form.condition = v, 1) } }
+                if is_query { { text_field(state, "KeyConditionExpression", &form.key_condition, |d, v| d.form.key_condition = v, 1) } }
+                if is_read && !is_get { { text_field(state, "FilterExpression", &form.filter, |d, v| d.form.filter = v, 1) } }
+                if is_read { { text_field(state, "ProjectionExpression", &form.projection, |d, v| d.form.projection = v, 1) } }
+                { text_field(state, "ExpressionAttributeNames", &form.names, |d, v| d.form.names = v, 1) }
+                { text_field(state, "ExpressionAttributeValues", &form.values, |d, v| d.form.values = v, 2) }
                 <div class="row">
                     <button type="submit" class="primary">{ "Run" }</button>
                     if next_key.is_some() { <button type="button" onclick={on_next}>{ "Next page" }</button> }
@@ -350,7 +346,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                             <p class="muted">{ "Nothing was written, yet the attempt is charged write units on the item's size; DynamoDB does not report them." }</p>
                         }
                         if let Some((parameter, start, end)) = &failure.location {
-                            <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(&form, parameter), *start, *end) }</p>
+                            <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(form, parameter), *start, *end) }</p>
                         }
                     </div>
                 },
@@ -366,8 +362,9 @@ pub fn runner(props: &RunnerProps) -> Html {
                     </div>
                 },
             } }
-            <PatternBar state={state.clone()} form={(*form).clone()} description={(*description).clone()}
-                on_description={let d = description.clone(); Callback::from(move |text: String| d.set(text))} />
-        </section>
+            if !read_only {
+                <PatternBar state={state.clone()} />
+            }
+        </Collapsible>
     }
 }

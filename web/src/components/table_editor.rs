@@ -8,6 +8,9 @@
 
 use yew::prelude::*;
 
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+
 use super::field_value::field_value;
 use crate::model::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
 use crate::rebuild::rebuild;
@@ -202,6 +205,7 @@ fn index_row(
 #[function_component(TableEditor)]
 pub fn table_editor(props: &TableEditorProps) -> Html {
     let state = &props.state;
+    let read_only = use_read_only();
     let current = state.chart.table.clone();
     let draft = use_state(|| Draft {
         table: current.clone(),
@@ -275,8 +279,8 @@ pub fn table_editor(props: &TableEditorProps) -> Html {
     let changed = draft.table != state.chart.table;
     let table = &draft.table;
     html! {
-        <section aria-labelledby="design-title" class="panel">
-            <h2 id="design-title">{ "Table design" }</h2>
+        <Collapsible panel={Panel::Design}>
+            <fieldset class="bare" disabled={read_only}>
             <div class="row design-row">
                 <label class="field inline">
                     <span>{ "Table name" }</span>
@@ -323,6 +327,7 @@ pub fn table_editor(props: &TableEditorProps) -> Html {
             if let Some(error) = &state.load_error {
                 <p class="error" role="alert">{ format!("Not applied: {error}") }</p>
             }
-        </section>
+        </fieldset>
+        </Collapsible>
     }
 }

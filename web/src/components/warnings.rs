@@ -1,4 +1,6 @@
-//! What the chart and the data say about the design, in plain words.
+//! What the chart and the data say about the design, in plain words, next
+//! to what each is about: an entity's warnings under its row of the chart,
+//! the others above the chart.
 
 use yew::prelude::*;
 
@@ -7,6 +9,9 @@ use crate::model::chart::Warning;
 #[derive(Properties, PartialEq)]
 pub struct WarningsProps {
     pub warnings: Vec<Warning>,
+    /// Say which entity each is about (off under the entity's own row).
+    #[prop_or(true)]
+    pub name_entity: bool,
 }
 
 #[function_component(Warnings)]
@@ -15,18 +20,18 @@ pub fn warnings(props: &WarningsProps) -> Html {
         return html! {};
     }
     html! {
-        <section aria-labelledby="warnings-title" class="panel warnings">
-            <h2 id="warnings-title">{ "Worth a second look" }</h2>
+        <div class="warnings" role="note" aria-label="Worth a second look">
             <ul>
                 { for props.warnings.iter().map(|w| html! {
                     <li>
-                        if let Some(entity) = &w.entity {
+                        <span class="warning-mark" aria-hidden="true">{ "⚠ " }</span>
+                        if let Some(entity) = w.entity.as_ref().filter(|_| props.name_entity) {
                             <strong>{ format!("{entity}: ") }</strong>
                         }
                         { &w.message }
                     </li>
                 }) }
             </ul>
-        </section>
+        </div>
     }
 }

@@ -13,8 +13,13 @@ use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign,
     TableDesign,
 };
+use super::compare::Prices;
+use super::edits::Edits;
 use super::generate::Generated;
 use super::pattern::{AccessPattern, ScanFilter};
+use super::playground::Playground;
+use super::runner::{Draft, Form};
+use super::view::Position;
 use engine::api::attribute_value::encode_item;
 
 fn attribute(name: &str, generator: Generator) -> AttributeDesign {
@@ -291,6 +296,40 @@ pub fn patterns() -> Vec<AccessPattern> {
                    "ExpressionAttributeValues": {":shipped": s("SHIPPED"), ":status": s("STATUS#SHIPPED"), ":pending": s("PENDING")}}),
         ),
     ]
+}
+
+/// The pattern compared when the page opens: a Query that reads half a
+/// read unit, next to a Scan that costs hundreds of times more.
+pub const FIRST_PATTERN: usize = 2;
+
+/// The seed the example generates its items from.
+pub const FIRST_SEED: u64 = 42;
+
+/// The example as the page opens it: the chart, its items from the first
+/// seed, the patterns with an order's lines compared, and a customer's
+/// orders of the first nine months in the runner.
+pub fn playground() -> Playground {
+    Playground {
+        chart: chart(),
+        seed: FIRST_SEED,
+        patterns: patterns(),
+        selected: FIRST_PATTERN,
+        prices: Prices::default(),
+        draft: Draft {
+            form: Form {
+                operation: "Query".into(),
+                table: TABLE.into(),
+                key_condition: "PK = :pk AND begins_with(SK, :prefix)".into(),
+                values: r#"{":pk": {"S": "CUST#c11"}, ":prefix": {"S": "ORDER#2024-0"}}"#.into(),
+                forward: true,
+                ..Form::default()
+            },
+            description: String::new(),
+            editing: None,
+        },
+        position: Position::default(),
+        edits: Edits::default(),
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,15 @@ use engine::api::dispatch;
 use engine::ops::PutItemRequest;
 
 use super::chart::{Chart, Warning};
+use super::chart_edit::MAX_ITEMS;
 use super::generate::Generation;
 use super::hot_partitions::HotPartitions;
+
+/// Most bytes of items a table may be filled with: the page keeps them all
+/// in memory. A chart's expected size is checked before it is generated
+/// ([`Chart::validate`]); this bounds what the random counts and lengths
+/// actually make, whatever the chart and the seed.
+pub const MAX_ITEM_BYTES_IN_ALL: usize = 256 * 1024 * 1024;
 
 /// A table being filled.
 pub struct Loader {
@@ -17,6 +24,7 @@ pub struct Loader {
     generation: Generation,
     hot: HotPartitions,
     stored: usize,
+    stored_bytes: usize,
     expected: usize,
     warnings: Vec<Warning>,
 }
@@ -34,6 +42,7 @@ impl Loader {
             generation: Generation::new(chart, seed).map_err(|e| e.0)?,
             hot: HotPartitions::new(chart),
             stored: 0,
+            stored_bytes: 0,
             expected: Generation::expected_total(chart),
             warnings: chart.warnings(),
         })
@@ -47,6 +56,15 @@ impl Loader {
             };
             let generated = generated.map_err(|e| e.0)?;
             self.hot.add(&generated);
+            self.stored_bytes += engine::types::item_size(&generated.item);
+            if self.stored >= MAX_ITEMS || self.stored_bytes > MAX_ITEM_BYTES_IN_ALL {
+                return Err(format!(
+                    "This chart generated more than {} items ({} MB); the page holds at most {MAX_ITEMS} items and {} MB. Lower a count or a number of words.",
+                    self.stored,
+                    self.stored_bytes / (1024 * 1024),
+                    MAX_ITEM_BYTES_IN_ALL / (1024 * 1024)
+                ));
+            }
             let request = PutItemRequest {
                 table_name: self.table.clone(),
                 item: generated.item,

@@ -5,7 +5,7 @@
 //! problem is reported with the item and line it is on.
 
 use engine::Engine;
-use engine::api::attribute_value::decode_item;
+use engine::api::attribute_value::{decode_item, encode_item};
 use engine::key::primary_key_of;
 use engine::ops::PutItemRequest;
 use engine::types::{Item, MAX_ITEM_BYTES, Number, Value, item_size};
@@ -96,8 +96,9 @@ pub fn parse_pasted(chart: &Chart, text: &str) -> Result<Vec<Item>, String> {
 }
 
 /// Checks every item against the table, then stores them all; nothing is
-/// stored when any item would be refused.
-pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<usize, String> {
+/// stored when any item would be refused. Returns the stored items' table
+/// keys (DynamoDB JSON).
+pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<Vec<Json>, String> {
     let stored = engine
         .table(table)
         .ok_or_else(|| format!("There is no table {table}."))?;
@@ -114,8 +115,21 @@ pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<u
             .check_index_keys(item)
             .map_err(|e| format!("Item {}: {e}", i + 1))?;
     }
-    let count = items.len();
+    let names: Vec<String> = stored
+        .description
+        .key_schema
+        .names()
+        .map(str::to_string)
+        .collect();
+    let mut keys = Vec::with_capacity(items.len());
     for item in items {
+        let encoded = encode_item(&item);
+        keys.push(Json::Object(
+            names
+                .iter()
+                .filter_map(|n| Some((n.clone(), encoded.get(n)?.clone())))
+                .collect(),
+        ));
         engine
             .put_item(PutItemRequest {
                 table_name: table.to_string(),
@@ -124,7 +138,7 @@ pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<u
             })
             .map_err(|e| e.to_string())?;
     }
-    Ok(count)
+    Ok(keys)
 }
 
 #[cfg(test)]

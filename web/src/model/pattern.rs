@@ -10,6 +10,10 @@ use serde_json::{Map, Value as Json, json};
 
 use super::compare::prune_placeholders;
 
+/// Most access patterns a playground holds: every one is measured again
+/// on every change, so the page stays quick.
+pub const MAX_PATTERNS: usize = 50;
+
 /// An access pattern.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AccessPattern {

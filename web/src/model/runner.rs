@@ -39,6 +39,25 @@ pub struct Form {
 
 pub use super::pattern::is_write;
 
+/// The operations the runner offers, in its menu's order.
+pub const OPERATIONS: [&str; 6] = [
+    "Query",
+    "Scan",
+    "GetItem",
+    "PutItem",
+    "UpdateItem",
+    "DeleteItem",
+];
+
+/// What the runner holds: the form, the access-pattern description typed
+/// under it, and the pattern it is editing (by position), if any.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Draft {
+    pub form: Form,
+    pub description: String,
+    pub editing: Option<usize>,
+}
+
 /// A failed run: DynamoDB's error, and where in which field it points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Failure {

@@ -9,6 +9,14 @@ use engine::types::{Item, Value};
 
 use super::chart::ENTITY_ATTRIBUTE;
 
+/// Where the data view stands: the table (`index` `None`) or an index, and
+/// the row at the top, counting collection headers.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Position {
+    pub index: Option<String>,
+    pub row: usize,
+}
+
 /// One row of the data view.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Row {

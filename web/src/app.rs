@@ -1,0 +1,315 @@
+//! The page as a whole: what it opens on, its panels and how they are laid
+//! out, and what happens around each change (the work saved in the browser,
+//! the link kept in the address, an embedding page told the new height).
+//!
+//! The full page is a workbench: at 1440 px and wider, the model (access
+//! patterns, table design, entity chart) sits beside the results
+//! (comparison, runner, data view, items), each side scrolling on its own;
+//! narrower, one column. Embedded (`?embed`), it shows only the panels
+//! asked for, without the header, with a link to the full playground.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::browser::{self, BrowserShelf};
+use crate::components::chart_editor::ChartEditor;
+use crate::components::comparison::Comparison;
+use crate::components::data_view::DataView;
+use crate::components::generate_panel::GeneratePanel;
+use crate::components::item_editor::ItemEditor;
+use crate::components::notice::NoticeBar;
+use crate::components::pattern_list::PatternList;
+use crate::components::runner::Runner;
+use crate::components::table_editor::TableEditor;
+use crate::components::toolbar::{Toolbar, open_file};
+use crate::embed::{Options, Panel};
+use crate::model::playground::Playground;
+use crate::rebuild;
+use crate::saved::Library;
+use crate::session::{self, LINK_FAILED, Session};
+use crate::share::link_parameter;
+use crate::store::{Action, Notice, State};
+
+/// How long the page waits after a change before saving it.
+const SAVE_AFTER_MS: u32 = 600;
+
+/// What the first render needs: the state, the session, and a large
+/// playground still to be filled a slice at a time.
+struct Start {
+    state: Option<State>,
+    session: Session,
+    pending: Option<Playground>,
+}
+
+fn start(options: &Options) -> Start {
+    let mut library = Library {
+        shelf: BrowserShelf,
+    };
+    let boot = session::boot(&browser::fragment(), options, &mut library);
+    let context = if link_parameter(&browser::fragment()).is_some() {
+        LINK_FAILED
+    } else {
+        ""
+    };
+    if !rebuild::builds_at_once(&boot.playground.chart) {
+        return Start {
+            state: Some(with_notice(State::example(), boot.notice)),
+            session: boot.session,
+            pending: Some(boot.playground),
+        };
+    }
+    match State::open(boot.playground) {
+        Ok(state) => Start {
+            state: Some(with_notice(state, boot.notice)),
+            session: boot.session,
+            pending: None,
+        },
+        Err(why) => Start {
+            state: Some(with_notice(
+                State::example(),
+                Some(Notice::problem(format!(
+                    "{context}{why}. The example is shown instead."
+                ))),
+            )),
+            session: Session::unsaved("Commerce example"),
+            pending: None,
+        },
+    }
+}
+
+fn with_notice(mut state: State, notice: Option<Notice>) -> State {
+    state.notice = notice.map(Rc::new);
+    state
+}
+
+/// Draws one panel.
+fn panel(panel: Panel, state: &UseReducerHandle<State>) -> Html {
+    let state = state.clone();
+    match panel {
+        Panel::Patterns => html! { <PatternList {state} /> },
+        Panel::Comparison => html! { <Comparison {state} /> },
+        Panel::Runner => html! { <Runner {state} /> },
+        Panel::Items => html! { <GeneratePanel {state} /> },
+        Panel::Data => html! { <DataView {state} /> },
+        Panel::Item => html! { <ItemEditor {state} /> },
+        Panel::Design => html! { <TableEditor {state} /> },
+        Panel::Chart => html! { <ChartEditor {state} /> },
+    }
+}
+
+/// The page.
+#[function_component(App)]
+pub fn app() -> Html {
+    let options = use_memo((), |_| {
+        Options::read(&browser::query(), &browser::fragment())
+    });
+    let started = use_mut_ref(|| start(&options));
+    let state = use_reducer(|| {
+        started
+            .borrow_mut()
+            .state
+            .take()
+            .unwrap_or_else(State::example)
+    });
+    let session = use_state(|| started.borrow().session.clone());
+    // Callbacks made once (listeners, timers) reach the newest state here.
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
+    let last_fragment = use_mut_ref(browser::fragment);
+
+    // A large playground fills after the first render.
+    {
+        let (started, state) = (started.clone(), state.clone());
+        use_effect_with((), move |_| {
+            if let Some(playground) = started.borrow_mut().pending.take() {
+                rebuild::open(&state, playground, LINK_FAILED);
+            }
+        });
+    }
+    // A link pasted into the address bar, or Back and Forward to another
+    // link, opens that playground.
+    {
+        let (latest, session, last_fragment) =
+            (latest.clone(), session.clone(), last_fragment.clone());
+        let embed = options.embed;
+        use_effect_with((), move |_| {
+            let listener = browser::on_fragment_change(move |fragment| {
+                if embed || *last_fragment.borrow() == fragment {
+                    return;
+                }
+                let Some(value) = link_parameter(&fragment) else {
+                    return;
+                };
+                *last_fragment.borrow_mut() = fragment.clone();
+                let state = latest.borrow().clone();
+                match session::open_link(value) {
+                    Ok(playground) => {
+                        session.set(Session::unsaved("Shared playground"));
+                        rebuild::open(&state, playground, LINK_FAILED);
+                    }
+                    Err(why) => state.dispatch(Action::Notify(Notice::problem(format!(
+                        "{LINK_FAILED}{why}."
+                    )))),
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    // After each change: saved in this browser, and the link in the address.
+    {
+        let (state, session, last_fragment) =
+            (state.clone(), session.clone(), last_fragment.clone());
+        let embed = options.embed;
+        let first = use_mut_ref(|| true);
+        let failed = use_mut_ref(|| None::<String>);
+        use_effect_with(state.playground_version(), move |_| {
+            let skip = embed || std::mem::replace(&mut *first.borrow_mut(), false);
+            let timer = (!skip).then(|| {
+                Timeout::new(SAVE_AFTER_MS, move || {
+                    keep(&state, &session, &last_fragment, &failed)
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    // An embedded page tells its parent how tall it is.
+    {
+        let id = options.id.clone();
+        let embed = options.embed;
+        use_effect_with((), move |_| {
+            let watch = (embed && browser::in_frame())
+                .then(|| browser::post_height_to_parent(id))
+                .flatten();
+            move || drop(watch)
+        });
+    }
+    // A playground file dropped anywhere on the page opens.
+    let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_drop = {
+        let (state, session) = (state.clone(), session.clone());
+        let embed = options.embed;
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            let file = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|files| files.get(0));
+            if let (false, Some(file)) = (embed, file) {
+                open_file(&state, &session, file);
+            }
+        })
+    };
+    let panels = options.panels();
+    let body = if options.embed {
+        html! { <div class="embedded-panels">{ for panels.iter().map(|p| panel(*p, &state)) }</div> }
+    } else {
+        html! {
+            <div class="workbench">
+                <div class="side model-side" aria-label="The model">
+                    { for panels.iter().filter(|p| p.is_model()).map(|p| panel(*p, &state)) }
+                </div>
+                <div class="side results-side" aria-label="The results">
+                    { for panels.iter().filter(|p| !p.is_model()).map(|p| panel(*p, &state)) }
+                </div>
+            </div>
+        }
+    };
+    let table = &state.chart.table.name;
+    let status = html! {
+        <p class="status" aria-live="polite">
+            { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
+            if !state.edits.is_empty() {
+                { format!(" {} changed by hand.", state.edits.len()) }
+            }
+            if let Some((stored, expected)) = state.loading {
+                { format!(" Filling it again: {stored} of about {expected} items…") }
+            }
+        </p>
+    };
+    html! {
+        <ContextProvider<Options> context={(*options).clone()}>
+            <main class={classes!("page", options.embed.then_some("embedded"))} key={state.opened.to_string()}
+                ondragover={on_drag_over} ondrop={on_drop}>
+                if options.embed {
+                    <div class="embed-bar">
+                        { status }
+                        <a href={full_playground_link(&state)} target="_blank" rel="noopener">{ "Open in the full playground ↗" }</a>
+                    </div>
+                } else {
+                    <header>
+                        <div class="title-row">
+                            <h1>{ "ddbplay" }</h1>
+                            <Toolbar state={state.clone()} session={session.clone()} />
+                        </div>
+                        <p class="tagline">
+                            { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
+                        </p>
+                        <p class="intro">
+                            { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart, or write a pattern of your own, and watch every number move." }
+                        </p>
+                        { status }
+                        <nav aria-label="Sections">
+                            { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }
+                        </nav>
+                    </header>
+                }
+                <NoticeBar state={state.clone()} />
+                { body }
+            </main>
+        </ContextProvider<Options>>
+    }
+}
+
+/// The full playground, on the same state: the address without the embed
+/// options, and the state's link.
+fn full_playground_link(state: &State) -> String {
+    let base = browser::address_without_fragment();
+    let base = base.split('?').next().unwrap_or_default().to_string();
+    match session::link_fragment(state) {
+        Ok(fragment) => format!("{base}#{fragment}"),
+        Err(_) => base,
+    }
+}
+
+/// Saves the playground in the browser and puts its link in the address.
+fn keep(
+    state: &UseReducerHandle<State>,
+    session: &UseStateHandle<Session>,
+    last_fragment: &Rc<RefCell<String>>,
+    failed: &Rc<RefCell<Option<String>>>,
+) {
+    let mut library = Library {
+        shelf: BrowserShelf,
+    };
+    match session::save(state, session, &mut library, browser::now()) {
+        Ok(id) => {
+            *failed.borrow_mut() = None;
+            if session.id.as_deref() != Some(id.as_str()) {
+                session.set(Session {
+                    id: Some(id),
+                    name: session.name.clone(),
+                });
+            }
+        }
+        Err(error) => {
+            let text = error.to_string();
+            // Said once, not after every change.
+            if failed.borrow().as_deref() != Some(text.as_str()) {
+                state.dispatch(Action::Notify(Notice {
+                    text: text.clone(),
+                    problem: true,
+                    offer_download: true,
+                }));
+                *failed.borrow_mut() = Some(text);
+            }
+        }
+    }
+    let fragment = session::link_fragment(state)
+        .ok()
+        .filter(|f| !session::too_long_to_share(f));
+    browser::replace_fragment(fragment.as_deref());
+    *last_fragment.borrow_mut() = fragment.unwrap_or_default();
+}

@@ -1,0 +1,260 @@
+//! Everything the page asks of the browser beyond drawing: the address
+//! (its query and fragment, replaced without new history entries), local
+//! storage, the clipboard, downloads and dropped files, the parent window
+//! of an embedded page, and scrolling a panel into view. Kept in one file
+//! so the rest of the page reads as plain Rust.
+//!
+//! Nothing here panics when the browser says no: storage may be turned off
+//! (or forbidden in a sandboxed frame), the clipboard may be refused, there
+//! may be no parent window. Each function says what happened instead.
+
+use gloo::events::EventListener;
+use gloo::storage::{LocalStorage, Storage};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use crate::saved::Shelf;
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+/// The fragment of the address, without `#`.
+pub fn fragment() -> String {
+    window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|h| h.trim_start_matches('#').to_string())
+        .unwrap_or_default()
+}
+
+/// The query of the address, without `?`.
+pub fn query() -> String {
+    window()
+        .and_then(|w| w.location().search().ok())
+        .map(|q| q.trim_start_matches('?').to_string())
+        .unwrap_or_default()
+}
+
+/// The address without its fragment.
+pub fn address_without_fragment() -> String {
+    let href = window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    match href.split_once('#') {
+        Some((before, _)) => before.to_string(),
+        None => href,
+    }
+}
+
+/// Puts `fragment` in the address (none when `None`) without a new
+/// history entry and without a `hashchange` event.
+pub fn replace_fragment(fragment: Option<&str>) {
+    let Some(history) = window().and_then(|w| w.history().ok()) else {
+        return;
+    };
+    let url = match fragment {
+        Some(f) => format!("{}#{f}", address_without_fragment()),
+        None => address_without_fragment(),
+    };
+    if url
+        != window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default()
+    {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Calls `on_change` with the new fragment whenever the learner changes
+/// it (a link pasted into the address bar, Back, Forward).
+pub fn on_fragment_change(on_change: impl Fn(String) + 'static) -> Option<EventListener> {
+    let window = window()?;
+    Some(EventListener::new(&window, "hashchange", move |_| {
+        on_change(fragment())
+    }))
+}
+
+/// The browser's local storage, as a shelf for saved playgrounds. Reads
+/// find nothing and writes fail with a reason when storage is turned off.
+pub struct BrowserShelf;
+
+impl BrowserShelf {
+    /// True when this page may use local storage at all (a sandboxed frame
+    /// or a browser with storage turned off may not).
+    pub fn available() -> bool {
+        window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .is_some()
+    }
+}
+
+impl Shelf for BrowserShelf {
+    fn get(&self, key: &str) -> Option<String> {
+        if !Self::available() {
+            return None;
+        }
+        LocalStorage::get::<String>(key).ok()
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if !Self::available() {
+            return Err("storage is turned off for this page".into());
+        }
+        LocalStorage::set(key, value).map_err(|e| match e {
+            gloo::storage::errors::StorageError::JsError(js) => {
+                format!("{}: {}", js.name, js.message)
+            }
+            other => other.to_string(),
+        })
+    }
+
+    fn remove(&mut self, key: &str) {
+        if Self::available() {
+            LocalStorage::delete(key);
+        }
+    }
+}
+
+/// Milliseconds since 1970, from the browser's clock.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Today's date and time as the learner reads it ("1 Dec 2026, 14:03").
+pub fn local_time_text() -> String {
+    let options = js_sys::Object::new();
+    for (key, value) in [
+        ("day", "numeric"),
+        ("month", "short"),
+        ("year", "numeric"),
+        ("hour", "2-digit"),
+        ("minute", "2-digit"),
+    ] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    js_sys::Date::new_0()
+        .to_locale_string("en-GB", &options)
+        .as_string()
+        .unwrap_or_default()
+}
+
+/// Copies `text` to the clipboard; false when the browser refuses.
+pub async fn copy_text(text: &str) -> bool {
+    let Some(clipboard) = window().map(|w| w.navigator().clipboard()) else {
+        return false;
+    };
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text))
+        .await
+        .is_ok()
+}
+
+/// Offers `text` as a file download named `name`.
+pub fn download(name: &str, text: &str) {
+    let Some(document) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    let blob = gloo::file::Blob::new_with_options(text, Some("application/json"));
+    let url = gloo::file::ObjectUrl::from(blob);
+    let Ok(anchor) = document
+        .create_element("a")
+        .map(|a| a.unchecked_into::<web_sys::HtmlAnchorElement>())
+    else {
+        return;
+    };
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    // The address must outlive the click; the browser reads it at once.
+    gloo::timers::callback::Timeout::new(10_000, move || drop(url)).forget();
+}
+
+/// Reads a file the learner chose or dropped, refusing one larger than
+/// `limit` bytes before reading it.
+pub async fn read_file(file: web_sys::File, limit: usize) -> Result<String, String> {
+    let file = gloo::file::File::from(file);
+    if file.size() > limit as u64 {
+        return Err(format!(
+            "the file is {:.1} MB, and a playground file is at most {:.0} MB",
+            file.size() as f64 / (1024.0 * 1024.0),
+            limit as f64 / (1024.0 * 1024.0)
+        ));
+    }
+    gloo::file::futures::read_as_text(&file)
+        .await
+        .map_err(|e| format!("the file could not be read ({e})"))
+}
+
+/// The shape of the message an embedded page posts to its parent when its
+/// height changes: `{"type": "ddbplay:height", "height": 812, "id": "…"}`.
+#[derive(serde::Serialize)]
+struct HeightMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    height: f64,
+    /// The `id` the embedding page gave in the address, to tell frames apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+}
+
+/// True when the page runs inside another page's frame.
+pub fn in_frame() -> bool {
+    let Some(window) = window() else {
+        return false;
+    };
+    match (window.parent(), window.self_()) {
+        (Ok(Some(parent)), this) => !js_sys::Object::is(&parent, &this),
+        _ => false,
+    }
+}
+
+/// Tells the parent window the page's height whenever it changes.
+/// Returns what keeps watching; dropping it stops.
+pub fn post_height_to_parent(id: Option<String>) -> Option<HeightWatch> {
+    let window = window()?;
+    let parent = window.parent().ok().flatten()?;
+    let body = window.document()?.body()?;
+    let post = Closure::<dyn FnMut()>::new(move || {
+        let Some(html) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        else {
+            return;
+        };
+        let message = HeightMessage {
+            kind: "ddbplay:height",
+            height: f64::from(html.scroll_height()),
+            id: id.as_deref(),
+        };
+        if let Ok(value) = serde_wasm_bindgen::to_value(&message) {
+            let _ = parent.post_message(&value, "*");
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(post.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&body);
+    Some(HeightWatch {
+        observer,
+        _post: post,
+    })
+}
+
+/// Keeps a [`post_height_to_parent`] going.
+pub struct HeightWatch {
+    observer: web_sys::ResizeObserver,
+    _post: Closure<dyn FnMut()>,
+}
+
+impl Drop for HeightWatch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+/// Brings the element with this id into view.
+pub fn scroll_into_view(id: &str) {
+    if let Some(element) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        element.scroll_into_view();
+    }
+}

@@ -1,0 +1,278 @@
+//! The playgrounds saved in this browser: the one on the screen (saved
+//! after every change, under its name), save as, open, rename, duplicate,
+//! delete, and start again from the example. Before another playground
+//! replaces the one on the screen, that one is saved, so no work is lost.
+
+use yew::prelude::*;
+
+use crate::browser::{self, BrowserShelf};
+use crate::model::commerce;
+use crate::rebuild;
+use crate::saved::{Entry, Library, SavedError};
+use crate::session::{self, Session};
+use crate::store::State;
+
+#[derive(Properties, PartialEq)]
+pub struct PlaygroundsProps {
+    pub state: UseReducerHandle<State>,
+    pub session: UseStateHandle<Session>,
+    pub on_close: Callback<()>,
+}
+
+fn library() -> Library<BrowserShelf> {
+    Library {
+        shelf: BrowserShelf,
+    }
+}
+
+fn saved_at_text(entry: &Entry) -> String {
+    js_sys::Date::new(&entry.saved_at.into())
+        .to_locale_string("en-GB", &js_sys::Object::new())
+        .as_string()
+        .unwrap_or_default()
+}
+
+#[function_component(Playgrounds)]
+pub fn playgrounds(props: &PlaygroundsProps) -> Html {
+    let (state, session) = (&props.state, &props.session);
+    // Bumped after every change to the shelf, to list it again.
+    let changes = use_state(|| 0u32);
+    let problem = use_state(|| None::<String>);
+    let new_name = use_state(|| format!("{} (copy)", session.name));
+    let name = use_state(|| session.name.clone());
+    let deleting = use_state(|| None::<String>);
+    let entries = library().list();
+    let report = {
+        let (problem, changes) = (problem.clone(), changes.clone());
+        move |result: Result<(), SavedError>| {
+            problem.set(result.err().map(|e| e.to_string()));
+            changes.set(*changes + 1);
+        }
+    };
+    // Keeps the playground on the screen before another replaces it.
+    let keep_current = {
+        let (state, session) = (state.clone(), session.clone());
+        move || session::save(&state, &session, &mut library(), browser::now()).map(|_| ())
+    };
+    let on_rename = {
+        let (session, name, report) = (session.clone(), name.clone(), report.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let new = name.trim().to_string();
+            if new.is_empty() {
+                return;
+            }
+            let result = match &session.id {
+                Some(id) => library().rename(id, &new),
+                None => Ok(()),
+            };
+            session.set(Session {
+                id: session.id.clone(),
+                name: new,
+            });
+            report(result);
+        })
+    };
+    let on_save_as = {
+        let (state, session, new_name, report) = (
+            state.clone(),
+            session.clone(),
+            new_name.clone(),
+            report.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let name = new_name.trim().to_string();
+            if name.is_empty() {
+                return;
+            }
+            let unsaved = Session::unsaved(&name);
+            let result = session::save(&state, &unsaved, &mut library(), browser::now());
+            if let Ok(id) = &result {
+                session.set(Session {
+                    id: Some(id.clone()),
+                    name,
+                });
+            }
+            report(result.map(|_| ()));
+        })
+    };
+    let on_example = {
+        let (state, session, keep_current, report) = (
+            state.clone(),
+            session.clone(),
+            keep_current.clone(),
+            report.clone(),
+        );
+        let on_close = props.on_close.clone();
+        Callback::from(move |_| {
+            let kept = keep_current();
+            let failed = kept.is_err();
+            report(kept);
+            if failed {
+                return;
+            }
+            session.set(Session::unsaved("Commerce example"));
+            rebuild::open(&state, commerce::playground(), "");
+            on_close.emit(());
+        })
+    };
+    let open = |entry: &Entry| {
+        let (state, session, keep_current, report) = (
+            state.clone(),
+            session.clone(),
+            keep_current.clone(),
+            report.clone(),
+        );
+        let on_close = props.on_close.clone();
+        let entry = entry.clone();
+        Callback::from(move |_| {
+            let opened = keep_current().and_then(|()| library().load(&entry.id));
+            match opened.map(crate::share::open::open) {
+                Ok(Ok(playground)) => {
+                    let _ = library().set_current(Some(&entry.id));
+                    session.set(Session {
+                        id: Some(entry.id.clone()),
+                        name: entry.name.clone(),
+                    });
+                    rebuild::open(
+                        &state,
+                        playground,
+                        &format!(
+                            "The saved playground \"{}\" could not be opened: ",
+                            entry.name
+                        ),
+                    );
+                    on_close.emit(());
+                }
+                Ok(Err(why)) => report(Err(SavedError::Unreadable {
+                    name: entry.name.clone(),
+                    why,
+                })),
+                Err(error) => report(Err(error)),
+            }
+        })
+    };
+    let duplicate = |entry: &Entry| {
+        let (report, entry) = (report.clone(), entry.clone());
+        Callback::from(move |_| {
+            let copy = format!("{} (copy)", entry.name);
+            report(
+                library()
+                    .duplicate(&entry.id, &copy, browser::now())
+                    .map(|_| ()),
+            )
+        })
+    };
+    let ask_delete = |entry: &Entry| {
+        let (deleting, id) = (deleting.clone(), entry.id.clone());
+        Callback::from(move |_| deleting.set(Some(id.clone())))
+    };
+    let delete = |entry: &Entry| {
+        let (deleting, session, report, id) = (
+            deleting.clone(),
+            session.clone(),
+            report.clone(),
+            entry.id.clone(),
+        );
+        Callback::from(move |_| {
+            deleting.set(None);
+            if session.id.as_deref() == Some(id.as_str()) {
+                // The playground stays on the screen, no longer saved.
+                session.set(Session::unsaved(&session.name));
+            }
+            report(library().delete(&id))
+        })
+    };
+    let keep = {
+        let deleting = deleting.clone();
+        Callback::from(move |_| deleting.set(None))
+    };
+    let text_input = |handle: &UseStateHandle<String>| {
+        let handle = handle.clone();
+        Callback::from(move |e: InputEvent| {
+            handle.set(
+                e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value(),
+            )
+        })
+    };
+    let on_key = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                on_close.emit(());
+            }
+        })
+    };
+    let close = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |_| on_close.emit(()))
+    };
+    html! {
+        <div class="dialog" role="dialog" aria-labelledby="playgrounds-title" onkeydown={on_key}>
+            <h2 id="playgrounds-title">{ "Playgrounds saved in this browser" }</h2>
+            if !BrowserShelf::available() {
+                <p class="error" role="alert">{ "This browser does not let the page keep anything (storage is turned off). Download your work as a file to keep it." }</p>
+            }
+            <form class="row" onsubmit={on_rename}>
+                <label class="field inline">
+                    <span>{ "This playground's name (saved after every change)" }</span>
+                    <input type="text" value={(*name).clone()} oninput={text_input(&name)} aria-label="This playground's name" />
+                </label>
+                <button type="submit">{ "Rename" }</button>
+            </form>
+            <form class="row" onsubmit={on_save_as}>
+                <label class="field inline">
+                    <span>{ "Save a copy as a new playground" }</span>
+                    <input type="text" value={(*new_name).clone()} oninput={text_input(&new_name)} aria-label="New playground's name" />
+                </label>
+                <button type="submit">{ "Save as" }</button>
+            </form>
+            if let Some(problem) = &*problem {
+                <p class="error" role="alert">{ problem }</p>
+            }
+            if entries.is_empty() {
+                <p class="muted">{ "Nothing saved yet: the playground on the screen is saved as soon as you change it." }</p>
+            } else {
+                <table class="grid saved">
+                    <thead><tr>
+                        <th scope="col">{ "Name" }</th>
+                        <th scope="col">{ "Saved" }</th>
+                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
+                    </tr></thead>
+                    <tbody>
+                        { for entries.iter().map(|entry| {
+                            let current = session.id.as_deref() == Some(entry.id.as_str());
+                            html! {
+                                <tr class={classes!(current.then_some("selected"))}>
+                                    <th scope="row">{ &entry.name }
+                                        if current { <span class="muted">{ " (on the screen)" }</span> }
+                                    </th>
+                                    <td>{ saved_at_text(entry) }</td>
+                                    <td class="actions">
+                                        if deleting.as_deref() == Some(entry.id.as_str()) {
+                                            <span>{ format!("Delete \"{}\"? ", entry.name) }</span>
+                                            <button type="button" class="danger" onclick={delete(entry)}>{ "Delete" }</button>
+                                            <button type="button" onclick={keep.clone()}>{ "Keep it" }</button>
+                                        } else {
+                                            if !current {
+                                                <button type="button" onclick={open(entry)} aria-label={format!("Open {}", entry.name)}>{ "Open" }</button>
+                                            }
+                                            <button type="button" onclick={duplicate(entry)} aria-label={format!("Duplicate {}", entry.name)}>{ "Duplicate" }</button>
+                                            <button type="button" onclick={ask_delete(entry)} aria-label={format!("Delete {}", entry.name)}>{ "Delete" }</button>
+                                        }
+                                    </td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            }
+            <div class="row end">
+                <button type="button" onclick={on_example}>{ "Start again from the example" }</button>
+                <button type="button" onclick={close}>{ "Close" }</button>
+            </div>
+        </div>
+    }
+}

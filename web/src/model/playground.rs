@@ -1,0 +1,29 @@
+//! A whole playground as the learner made it: the chart, the seed, the
+//! access patterns, what is selected and typed, where the data view stands
+//! and the items changed by hand. The data itself is not here: the chart
+//! and the seed generate it, and the edits are replayed on top. This is
+//! what a link, a file and a saved playground carry.
+
+use super::chart::Chart;
+use super::compare::Prices;
+use super::edits::Edits;
+use super::pattern::AccessPattern;
+use super::runner::Draft;
+use super::view::Position;
+
+/// A playground, without its data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playground {
+    pub chart: Chart,
+    pub seed: u64,
+    pub patterns: Vec<AccessPattern>,
+    /// The pattern the comparison shows.
+    pub selected: usize,
+    pub prices: Prices,
+    /// What is typed in the request runner.
+    pub draft: Draft,
+    /// Where the data view stands.
+    pub position: Position,
+    /// Items changed by hand since generation.
+    pub edits: Edits,
+}

@@ -1,0 +1,217 @@
+//! Links and files that carry a whole playground.
+//!
+//! 1. [`open::capture`] writes what the learner made into a [`Document`]
+//!    (the current format, [`v1`]); [`open::open`] reads one back through
+//!    the checks typed input goes through.
+//! 2. [`encode_link`] turns a document into a URL fragment,
+//!    `play=1.<payload>`: the format number, then the document in postcard
+//!    (a compact serde format: no field names, numbers as varints),
+//!    compressed with raw DEFLATE (miniz_oxide, level 10), in unpadded
+//!    base64url so it sits in a URL unescaped. Measured on the commerce
+//!    example (`link_sizes` in the tests): JSON alone is 6.0 KB; JSON compressed
+//!    and in base64 2.2 KB; postcard compressed and in base64 1.9 KB, under
+//!    the 2 KB a link should stay within. The fragment never reaches a
+//!    server.
+//! 3. [`encode_file`] writes the same document as readable JSON, for a
+//!    `.ddbplay.json` file: what the page offers when a link would be
+//!    longer than [`LONG_LINK_BYTES`].
+//! 4. [`decode_link`] and [`decode_file`] read them back. Both treat their
+//!    input as a stranger's: sizes are checked before anything is
+//!    allocated for them, nothing panics, and every failure names what is
+//!    wrong in words a learner can act on.
+//!
+//! Every format stays readable forever: a link from an older format opens
+//! as it did, and one from a newer format says so instead of opening wrong.
+
+pub mod open;
+pub mod v1;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+pub use v1::Document;
+
+/// The fragment parameter that holds a playground.
+pub const LINK_PARAMETER: &str = "play";
+
+/// Links longer than this are offered as a file instead.
+pub const LONG_LINK_BYTES: usize = 16 * 1024;
+
+/// The longest fragment read at all.
+pub const MAX_FRAGMENT_BYTES: usize = 1024 * 1024;
+
+/// The most a document may unpack to, in a link or a file.
+pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
+
+/// What the readable file says it is.
+const FILE_FORMAT: &str = "ddbplay playground";
+
+/// DEFLATE's strongest level in miniz_oxide.
+const LEVEL: u8 = 10;
+
+/// Why a link or a file could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShareError {
+    /// Longer than [`MAX_FRAGMENT_BYTES`] (a link) or [`MAX_DOCUMENT_BYTES`] (a file).
+    TooLong { bytes: usize, limit: usize },
+    /// The format number is not a number.
+    NoVersion,
+    /// Made by a newer version of the page.
+    Newer { version: u32 },
+    /// Not base64url text.
+    NotBase64,
+    /// The compressed data does not unpack.
+    Damaged,
+    /// Unpacks to more than [`MAX_DOCUMENT_BYTES`].
+    TooBig,
+    /// The document does not read as the format says.
+    Unreadable(String),
+    /// The document reads, but what it holds is refused.
+    Refused(String),
+}
+
+impl std::fmt::Display for ShareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShareError::TooLong { bytes, limit } => write!(
+                f,
+                "it is {} long, and the page reads at most {}",
+                size_text(*bytes),
+                size_text(*limit)
+            ),
+            ShareError::NoVersion => f.write_str("it does not say which format it is in"),
+            ShareError::Newer { version } => write!(
+                f,
+                "it was made by a newer version of ddbplay (format {version}; this page reads format {} and older). Open it in the newest ddbplay",
+                v1::VERSION
+            ),
+            ShareError::NotBase64 => f.write_str(
+                "it is damaged: it is not the text a link holds (was it cut short or changed?)",
+            ),
+            ShareError::Damaged => {
+                f.write_str("it is damaged: its data does not unpack (was it cut short?)")
+            }
+            ShareError::TooBig => write!(
+                f,
+                "it unpacks to more than {}, more than a playground holds",
+                size_text(MAX_DOCUMENT_BYTES)
+            ),
+            ShareError::Unreadable(why) => write!(f, "it is damaged: {why}"),
+            ShareError::Refused(why) => f.write_str(why),
+        }
+    }
+}
+
+fn size_text(bytes: usize) -> String {
+    if bytes >= 1024 * 1024 {
+        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
+    } else {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    }
+}
+
+/// The fragment (without `#`) that carries `document`.
+pub fn encode_link(document: &Document) -> Result<String, ShareError> {
+    let packed =
+        postcard::to_allocvec(document).map_err(|e| ShareError::Unreadable(e.to_string()))?;
+    if packed.len() > MAX_DOCUMENT_BYTES {
+        return Err(ShareError::TooBig);
+    }
+    let compressed = miniz_oxide::deflate::compress_to_vec(&packed, LEVEL);
+    Ok(format!(
+        "{LINK_PARAMETER}={}.{}",
+        v1::VERSION,
+        URL_SAFE_NO_PAD.encode(compressed)
+    ))
+}
+
+/// The value of a fragment parameter: fragments are `&`-separated
+/// `name=value` pairs (`play=1.…&panels=runner`).
+pub fn fragment_parameter<'a>(fragment: &'a str, name: &str) -> Option<&'a str> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+}
+
+/// The playground parameter of a fragment, if it has one.
+pub fn link_parameter(fragment: &str) -> Option<&str> {
+    fragment_parameter(fragment, LINK_PARAMETER)
+}
+
+/// Reads the value of a fragment's `play` parameter (`1.<payload>`).
+pub fn decode_link(value: &str) -> Result<Document, ShareError> {
+    if value.len() > MAX_FRAGMENT_BYTES {
+        return Err(ShareError::TooLong {
+            bytes: value.len(),
+            limit: MAX_FRAGMENT_BYTES,
+        });
+    }
+    let (version, payload) = value.split_once('.').ok_or(ShareError::NoVersion)?;
+    let version: u32 = version.parse().map_err(|_| ShareError::NoVersion)?;
+    if version > v1::VERSION {
+        return Err(ShareError::Newer { version });
+    }
+    let compressed = URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .map_err(|_| ShareError::NotBase64)?;
+    let packed =
+        miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_DOCUMENT_BYTES)
+            .map_err(|e| match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
+                _ => ShareError::Damaged,
+            })?;
+    let (document, rest) = postcard::take_from_bytes::<Document>(&packed)
+        .map_err(|e| ShareError::Unreadable(format!("its playground does not read ({e})")))?;
+    if !rest.is_empty() {
+        return Err(ShareError::Unreadable(
+            "its playground has data after its end".into(),
+        ));
+    }
+    Ok(document)
+}
+
+/// The readable file for `document`.
+pub fn encode_file(document: &Document) -> String {
+    let file = serde_json::json!({
+        "format": FILE_FORMAT,
+        "version": v1::VERSION,
+        "playground": document,
+    });
+    serde_json::to_string_pretty(&file).unwrap_or_default()
+}
+
+/// Reads a `.ddbplay.json` file.
+pub fn decode_file(text: &str) -> Result<Document, ShareError> {
+    if text.len() > MAX_DOCUMENT_BYTES {
+        return Err(ShareError::TooLong {
+            bytes: text.len(),
+            limit: MAX_DOCUMENT_BYTES,
+        });
+    }
+    #[derive(serde::Deserialize)]
+    struct Envelope {
+        format: String,
+        version: u32,
+        playground: serde_json::Value,
+    }
+    let envelope: Envelope = serde_json::from_str(text).map_err(|e| {
+        ShareError::Unreadable(format!("it is not a ddbplay playground file ({e})"))
+    })?;
+    if envelope.format != FILE_FORMAT {
+        return Err(ShareError::Unreadable(format!(
+            "it says it is \"{}\", not a {FILE_FORMAT}",
+            envelope.format
+        )));
+    }
+    if envelope.version > v1::VERSION {
+        return Err(ShareError::Newer {
+            version: envelope.version,
+        });
+    }
+    serde_json::from_value(envelope.playground)
+        .map_err(|e| ShareError::Unreadable(format!("its playground does not read ({e})")))
+}
+
+#[cfg(test)]
+mod tests;

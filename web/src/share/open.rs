@@ -1,0 +1,383 @@
+//! A playground in and out of the document format: [`capture`] writes what
+//! the learner made into a [`Document`], and [`open`] reads one back —
+//! through the same checks as typed input, because a document may come
+//! from a stranger's link. Attribute lines are parsed as the entity editor
+//! parses them, requests rebuilt as the runner builds them, the chart
+//! checked as a chart edit is; the table design goes to CreateTable and the
+//! hand-made changes to PutItem and DeleteItem when the data is built, so a
+//! design or an item DynamoDB would refuse is refused with its message.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value as Json;
+
+use super::v1::{self, Document};
+use crate::model::attribute_text::{parse_attributes, print_attributes};
+use crate::model::chart::{
+    Chart, Entity, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
+};
+use crate::model::compare::Prices;
+use crate::model::edits::{Edit, Edits};
+use crate::model::pattern::{AccessPattern, MAX_PATTERNS, ScanFilter};
+use crate::model::playground::Playground;
+use crate::model::runner::{Draft, Form, OPERATIONS};
+use crate::model::view::Position;
+
+/// The document for a playground.
+pub fn capture(playground: &Playground) -> Document {
+    let Playground {
+        chart,
+        seed,
+        patterns,
+        selected,
+        prices,
+        draft,
+        position,
+        edits,
+    } = playground;
+    let key_order = chart.table.key_attribute_names();
+    Document {
+        table: table_out(&chart.table),
+        entities: chart
+            .entities
+            .iter()
+            .map(|e| v1::Entity {
+                name: e.name.clone(),
+                parent: e.parent.clone(),
+                count: e.count,
+                attributes: print_attributes(&e.attributes),
+                keys: key_order
+                    .iter()
+                    .filter_map(|k| Some((k.clone(), e.keys.get(k)?.clone())))
+                    .filter(|(_, template)| !template.is_empty())
+                    .collect(),
+            })
+            .collect(),
+        seed: *seed,
+        patterns: patterns
+            .iter()
+            .map(|p| v1::Pattern {
+                description: p.description.clone(),
+                operation: p.operation.clone(),
+                request: v1::JsonText(p.request.clone()),
+                scan_filter: p.scan_filter.as_ref().map(|f| v1::ScanFilter {
+                    expression: f.expression.clone(),
+                    names: f.names.clone().map(v1::JsonText),
+                    values: v1::JsonText(f.values.clone()),
+                }),
+            })
+            .collect(),
+        selected: count32(*selected),
+        prices: v1::Prices {
+            read_per_million: prices.read_per_million,
+            write_per_million: prices.write_per_million,
+            requests_per_month: prices.requests_per_month,
+        },
+        runner: runner_out(draft),
+        view: v1::View {
+            index: position.index.clone(),
+            row: count32(position.row),
+        },
+        edits: edits
+            .iter()
+            .map(|e| match e {
+                Edit::Put(item) => v1::Edit::Put(v1::JsonText(item.clone())),
+                Edit::Delete(key) => v1::Edit::Delete(v1::JsonText(key.clone())),
+            })
+            .collect(),
+    }
+}
+
+/// Reads a document back into a playground, or says what is wrong with it.
+pub fn open(document: Document) -> Result<Playground, String> {
+    let table = table_in(&document.table)?;
+    let entities = document
+        .entities
+        .into_iter()
+        .map(|e| entity_in(e, &table))
+        .collect::<Result<Vec<_>, _>>()?;
+    let chart = Chart { table, entities };
+    chart.validate()?;
+    if document.patterns.len() > MAX_PATTERNS {
+        return Err(format!(
+            "It has {} access patterns; a playground holds at most {MAX_PATTERNS}.",
+            document.patterns.len()
+        ));
+    }
+    let patterns = document
+        .patterns
+        .into_iter()
+        .enumerate()
+        .map(|(n, p)| {
+            pattern_in(p, &chart.table.name).map_err(|e| format!("Access pattern {}: {e}", n + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let selected = position_in(document.selected, patterns.len(), "selects access pattern")?;
+    let prices = prices_in(document.prices)?;
+    let draft = runner_in(document.runner, &chart.table.name, patterns.len())?;
+    if let Some(index) = &document.view.index
+        && !chart.table.indexes.iter().any(|i| &i.name == index)
+    {
+        return Err(format!(
+            "The data view shows the index {index}, which the table does not have."
+        ));
+    }
+    let edits = Edits::from_changes(
+        document.edits.into_iter().map(|e| match e {
+            v1::Edit::Put(item) => Edit::Put(item.0),
+            v1::Edit::Delete(key) => Edit::Delete(key.0),
+        }),
+        &chart.table,
+    )?;
+    Ok(Playground {
+        chart,
+        seed: document.seed,
+        patterns,
+        selected,
+        prices,
+        draft,
+        position: Position {
+            index: document.view.index,
+            row: document.view.row as usize,
+        },
+        edits,
+    })
+}
+
+fn count32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A position in a list: `selected` must name one of `len` things (or be
+/// 0 when there are none).
+fn position_in(n: u32, len: usize, what: &str) -> Result<usize, String> {
+    let n = n as usize;
+    if n < len || n == 0 {
+        Ok(n)
+    } else {
+        Err(format!("It {what} {}, but there are only {len}.", n + 1))
+    }
+}
+
+fn key_out(key: &KeyAttribute) -> v1::Key {
+    v1::Key {
+        name: key.name.clone(),
+        key_type: match key.key_type {
+            "N" => v1::KeyType::N,
+            "B" => v1::KeyType::B,
+            _ => v1::KeyType::S,
+        },
+    }
+}
+
+fn key_in(key: &v1::Key) -> KeyAttribute {
+    KeyAttribute {
+        name: key.name.clone(),
+        key_type: match key.key_type {
+            v1::KeyType::S => "S",
+            v1::KeyType::N => "N",
+            v1::KeyType::B => "B",
+        },
+    }
+}
+
+fn table_out(table: &TableDesign) -> v1::Table {
+    v1::Table {
+        name: table.name.clone(),
+        partition_key: key_out(&table.partition_key),
+        sort_key: table.sort_key.as_ref().map(key_out),
+        indexes: table
+            .indexes
+            .iter()
+            .map(|i| v1::Index {
+                name: i.name.clone(),
+                global: i.global,
+                partition_key: key_out(&i.partition_key),
+                sort_key: i.sort_key.as_ref().map(key_out),
+                projection: match &i.projection {
+                    ProjectionDesign::KeysOnly => v1::Projection::KeysOnly,
+                    ProjectionDesign::Include(names) => v1::Projection::Include(names.clone()),
+                    ProjectionDesign::All => v1::Projection::All,
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The table design; DynamoDB's own checks run when the table is created.
+fn table_in(table: &v1::Table) -> Result<TableDesign, String> {
+    Ok(TableDesign {
+        name: table.name.clone(),
+        partition_key: key_in(&table.partition_key),
+        sort_key: table.sort_key.as_ref().map(key_in),
+        indexes: table
+            .indexes
+            .iter()
+            .map(|i| IndexDesign {
+                name: i.name.clone(),
+                global: i.global,
+                partition_key: key_in(&i.partition_key),
+                sort_key: i.sort_key.as_ref().map(key_in),
+                projection: match &i.projection {
+                    v1::Projection::KeysOnly => ProjectionDesign::KeysOnly,
+                    v1::Projection::Include(names) => ProjectionDesign::Include(names.clone()),
+                    v1::Projection::All => ProjectionDesign::All,
+                },
+            })
+            .collect(),
+    })
+}
+
+fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> {
+    let attributes = parse_attributes(&entity.attributes)
+        .map_err(|e| format!("{}: attribute line {}: {}.", entity.name, e.line, e.message))?;
+    let key_names = table.key_attribute_names();
+    let mut keys = BTreeMap::new();
+    for (key, template) in entity.keys {
+        if !key_names.contains(&key) {
+            return Err(format!(
+                "{} has a template for {key}, which is not a key attribute of the table or its indexes.",
+                entity.name
+            ));
+        }
+        keys.insert(key, template.trim().to_string());
+    }
+    Ok(Entity {
+        name: entity.name,
+        attributes,
+        keys,
+        parent: entity.parent,
+        count: entity.count,
+    })
+}
+
+/// A pattern's request, rebuilt the way the runner builds a pattern's
+/// request from its form, on the page's one table.
+fn pattern_in(pattern: v1::Pattern, table: &str) -> Result<AccessPattern, String> {
+    if !OPERATIONS.contains(&pattern.operation.as_str()) {
+        return Err(format!(
+            "\"{}\" is not an operation an access pattern can use.",
+            pattern.operation
+        ));
+    }
+    if !pattern.request.0.is_object() {
+        return Err("its request is not a JSON object.".into());
+    }
+    let mut request = Form::from_request(&pattern.operation, &pattern.request.0)
+        .pattern_request()
+        .map_err(|f| f.message)?;
+    request["TableName"] = Json::String(table.to_string());
+    let scan_filter = match pattern.scan_filter {
+        None => None,
+        Some(filter) => {
+            let object_or_null = |v: &Json| v.is_object() || v.is_null();
+            if !object_or_null(&filter.values.0)
+                || !filter.names.as_ref().is_none_or(|n| n.0.is_object())
+            {
+                return Err("its Scan filter's placeholders are not JSON objects.".into());
+            }
+            Some(ScanFilter {
+                expression: filter.expression,
+                names: filter.names.map(|n| n.0),
+                values: filter.values.0,
+            })
+        }
+    };
+    Ok(AccessPattern {
+        description: pattern.description,
+        operation: pattern.operation,
+        request,
+        scan_filter,
+    })
+}
+
+fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
+    let all = [
+        prices.read_per_million,
+        prices.write_per_million,
+        prices.requests_per_month,
+    ];
+    if all.iter().any(|p| !p.is_finite() || *p < 0.0) {
+        return Err("Its prices and request rate must be numbers of 0 or more.".into());
+    }
+    Ok(Prices {
+        read_per_million: prices.read_per_million,
+        write_per_million: prices.write_per_million,
+        requests_per_month: prices.requests_per_month,
+    })
+}
+
+fn runner_out(draft: &Draft) -> v1::Runner {
+    let f = &draft.form;
+    v1::Runner {
+        operation: f.operation.clone(),
+        index: f.index.clone(),
+        key_condition: f.key_condition.clone(),
+        filter: f.filter.clone(),
+        projection: f.projection.clone(),
+        names: f.names.clone(),
+        values: f.values.clone(),
+        limit: f.limit.clone(),
+        select: f.select.clone(),
+        segment: f.segment.clone(),
+        total_segments: f.total_segments.clone(),
+        backward: !f.forward,
+        consistent: f.consistent,
+        key: f.key.clone(),
+        item: f.item.clone(),
+        update: f.update.clone(),
+        condition: f.condition.clone(),
+        return_values: f.return_values.clone(),
+        description: draft.description.clone(),
+        editing: draft.editing.map(count32),
+    }
+}
+
+/// The runner's fields as typed: they may hold half-written requests,
+/// which the runner shows as DynamoDB's errors when run.
+fn runner_in(runner: v1::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
+    let operation = if runner.operation.is_empty() {
+        "Query".to_string()
+    } else if OPERATIONS.contains(&runner.operation.as_str()) {
+        runner.operation
+    } else {
+        return Err(format!(
+            "The runner's operation \"{}\" is not one the runner offers.",
+            runner.operation
+        ));
+    };
+    let editing = match runner.editing {
+        Some(n) if n as usize >= patterns => {
+            return Err(format!(
+                "The runner edits access pattern {}, but there are only {patterns}.",
+                n + 1
+            ));
+        }
+        other => other.map(|n| n as usize),
+    };
+    Ok(Draft {
+        form: Form {
+            operation,
+            table: table.to_string(),
+            index: runner.index,
+            key_condition: runner.key_condition,
+            filter: runner.filter,
+            projection: runner.projection,
+            names: runner.names,
+            values: runner.values,
+            limit: runner.limit,
+            select: runner.select,
+            segment: runner.segment,
+            total_segments: runner.total_segments,
+            forward: !runner.backward,
+            consistent: runner.consistent,
+            key: runner.key,
+            item: runner.item,
+            update: runner.update,
+            condition: runner.condition,
+            return_values: runner.return_values,
+        },
+        description: runner.description,
+        editing,
+    })
+}

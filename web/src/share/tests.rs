@@ -1,0 +1,123 @@
+//! The codec's behaviour: what goes in comes out, links stay short, and a
+//! stranger's link is refused with a reason instead of opening wrong.
+
+use super::open::{capture, open};
+use super::*;
+use crate::model::commerce;
+
+fn example() -> Document {
+    capture(&commerce::playground())
+}
+
+#[test]
+fn the_example_goes_through_a_link_and_comes_back_the_same() {
+    let playground = commerce::playground();
+    let link = encode_link(&capture(&playground)).unwrap();
+    let fragment = format!("#{link}&panels=runner");
+    let value = link_parameter(&fragment).unwrap();
+    assert_eq!(open(decode_link(value).unwrap()).unwrap(), playground);
+}
+
+#[test]
+fn the_example_goes_through_a_file_and_comes_back_the_same() {
+    let playground = commerce::playground();
+    let file = encode_file(&capture(&playground));
+    assert!(
+        file.contains("\"format\": \"ddbplay playground\""),
+        "{file}"
+    );
+    assert_eq!(open(decode_file(&file).unwrap()).unwrap(), playground);
+}
+
+/// The sizes that chose the encoding, printed with `--nocapture`.
+#[test]
+fn link_sizes() {
+    let document = example();
+    let json = serde_json::to_vec(&document).unwrap();
+    let packed = postcard::to_allocvec(&document).unwrap();
+    let deflated = |bytes: &[u8]| miniz_oxide::deflate::compress_to_vec(bytes, LEVEL);
+    let base64 = |bytes: Vec<u8>| URL_SAFE_NO_PAD.encode(bytes).len();
+    let link = encode_link(&document).unwrap();
+    println!(
+        "commerce example: JSON {} B, JSON+deflate+base64 {} B, postcard {} B, postcard+deflate+base64 {} B, link {} B",
+        json.len(),
+        base64(deflated(&json)),
+        packed.len(),
+        base64(deflated(&packed)),
+        link.len()
+    );
+    assert!(
+        link.len() <= 2048,
+        "the example's link is {} bytes",
+        link.len()
+    );
+}
+
+#[test]
+fn a_link_from_a_newer_version_says_so() {
+    assert_eq!(
+        decode_link("2.AAAA").unwrap_err().to_string(),
+        "it was made by a newer version of ddbplay (format 2; this page reads format 1 and older). Open it in the newest ddbplay"
+    );
+}
+
+#[test]
+fn damaged_links_are_refused_with_a_reason() {
+    let link = encode_link(&example()).unwrap();
+    let value = link_parameter(&link).unwrap();
+    let check = |value: &str, expected: ShareError| {
+        assert_eq!(decode_link(value).unwrap_err(), expected, "{value:.40}");
+    };
+    check("", ShareError::NoVersion);
+    check("x.abc", ShareError::NoVersion);
+    check("1.not base64!", ShareError::NotBase64);
+    check(&value[..value.len() / 2], ShareError::Damaged);
+    check("1.AAAA", ShareError::Damaged);
+    let garbage = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"hello", 6));
+    assert!(matches!(
+        decode_link(&format!("1.{garbage}")),
+        Err(ShareError::Unreadable(_))
+    ));
+}
+
+#[test]
+fn oversized_links_are_refused_before_they_are_read() {
+    let long = format!("1.{}", "A".repeat(MAX_FRAGMENT_BYTES));
+    assert_eq!(
+        decode_link(&long).unwrap_err().to_string(),
+        "it is 1.0 MB long, and the page reads at most 1.0 MB"
+    );
+}
+
+#[test]
+fn a_decompression_bomb_stops_at_eight_megabytes() {
+    let bomb = miniz_oxide::deflate::compress_to_vec(&vec![0u8; 64 * 1024 * 1024], LEVEL);
+    let value = format!("1.{}", URL_SAFE_NO_PAD.encode(&bomb));
+    assert!(value.len() < MAX_FRAGMENT_BYTES, "{}", value.len());
+    assert_eq!(
+        decode_link(&value).unwrap_err().to_string(),
+        "it unpacks to more than 8.0 MB, more than a playground holds"
+    );
+}
+
+#[test]
+fn files_that_are_not_playgrounds_say_what_they_are() {
+    let message = |text: &str| decode_file(text).unwrap_err().to_string();
+    assert!(message("not json").starts_with("it is damaged: it is not a ddbplay playground file"));
+    assert_eq!(
+        message(r#"{"format": "something else", "version": 1, "playground": {}}"#),
+        "it is damaged: it says it is \"something else\", not a ddbplay playground"
+    );
+    assert!(
+        message(r#"{"format": "ddbplay playground", "version": 3, "playground": {}}"#)
+            .contains("newer version of ddbplay (format 3;")
+    );
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let nested =
+        format!(r#"{{"format": "ddbplay playground", "version": 1, "playground": {deep}}}"#);
+    assert!(
+        message(&nested).contains("recursion limit exceeded"),
+        "{}",
+        message(&nested)
+    );
+}

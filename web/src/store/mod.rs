@@ -1,0 +1,402 @@
+//! The page's one store: the engine holding the data, the chart, the
+//! access patterns and their measured runs, what the learner selected and
+//! typed, and the items changed by hand. Components read it and send
+//! [`Action`]s; only [`State::reduce`](yew::Reducible::reduce) changes it.
+//!
+//! The engine lives behind a shared cell so that a new state is cheap to
+//! make; `revision` counts the changes to the data, for change detection.
+//! A whole [`Playground`] goes in with [`State::open`] and comes out with
+//! [`State::playground`]: that is how links, files and saved playgrounds
+//! travel.
+
+mod reduce;
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::Engine;
+use serde_json::Value as Json;
+
+use crate::model::chart::{Chart, Warning};
+use crate::model::commerce;
+use crate::model::compare::{Measured, Prices, measure};
+use crate::model::edits::Edits;
+use crate::model::load::Loader;
+use crate::model::pattern::AccessPattern;
+use crate::model::playground::Playground;
+use crate::model::runner::{Draft, Highlight};
+use crate::model::view::Position;
+
+/// Everything the page shows.
+#[derive(Clone)]
+pub struct State {
+    pub engine: Rc<RefCell<Engine>>,
+    pub chart: Chart,
+    pub patterns: Vec<AccessPattern>,
+    /// Per pattern: what measuring it found, or the error that stopped it.
+    pub runs: Vec<Result<Measured, String>>,
+    pub selected: usize,
+    pub prices: Prices,
+    pub seed: u64,
+    pub item_count: usize,
+    pub warnings: Vec<Warning>,
+    /// Why the last change to the design was refused, if it was.
+    pub load_error: Option<String>,
+    /// Items stored so far, and about how many in all, while a large
+    /// table fills.
+    pub loading: Option<(usize, usize)>,
+    /// Counts the rebuilds started, so a slower, older one cannot land
+    /// after a newer one.
+    pub builds: u64,
+    /// What the last request run read and returned, for the data view.
+    pub highlight: Rc<Highlight>,
+    /// What the request runner holds.
+    pub draft: Rc<Draft>,
+    /// Counts the times the runner was asked to run its draft at once.
+    pub run_now: u64,
+    /// Where the data view stands.
+    pub position: Rc<Position>,
+    /// Items changed by hand since generation.
+    pub edits: Rc<Edits>,
+    /// The item handed to the item editor, numbered so the editor sees it once.
+    pub item_preset: Rc<(u64, Json)>,
+    /// A message for the learner about the page itself (a link that would
+    /// not open, work that could not be saved).
+    pub notice: Option<Rc<Notice>>,
+    /// Counts the playgrounds opened whole (a link, a file, a saved one):
+    /// panels that keep fields of their own start afresh on each.
+    pub opened: u64,
+    pub revision: u64,
+}
+
+/// A message about the page itself, shown above everything else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    /// A problem (shown as an alert) rather than news.
+    pub problem: bool,
+    /// Offer to download the playground as a file.
+    pub offer_download: bool,
+}
+
+impl Notice {
+    /// Something went wrong.
+    pub fn problem(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            problem: true,
+            offer_download: false,
+        }
+    }
+
+    /// Something the learner should know.
+    pub fn news(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            problem: false,
+            offer_download: false,
+        }
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.revision == other.revision
+            && self.selected == other.selected
+            && self.prices == other.prices
+            && self.loading == other.loading
+            && self.run_now == other.run_now
+            && self.opened == other.opened
+            && self.notice == other.notice
+            && Rc::ptr_eq(&self.highlight, &other.highlight)
+            && Rc::ptr_eq(&self.draft, &other.draft)
+            && Rc::ptr_eq(&self.position, &other.position)
+            && Rc::ptr_eq(&self.item_preset, &other.item_preset)
+    }
+}
+
+/// What a table filled a slice at a time brings when it lands.
+#[derive(Clone, Debug)]
+pub enum Built {
+    /// A new chart or seed for the current playground.
+    Chart { chart: Chart, seed: u64 },
+    /// A whole playground, opened from a link, a file or a save.
+    Playground(Box<Playground>),
+}
+
+/// What the learner can do.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Show the comparison of this access pattern.
+    Select(usize),
+    /// Change the price of a million read request units.
+    SetReadPrice(f64),
+    /// Change the price of a million write request units.
+    SetWritePrice(f64),
+    /// Change how many times a month each request is made.
+    SetRequestsPerMonth(f64),
+    /// Open an access pattern in the runner, to edit it or to run it.
+    OpenPattern { index: usize, run: bool },
+    /// Open the runner on a new, unsaved access pattern.
+    NewPattern,
+    /// A field of the runner changed: `update` puts `value` in its place.
+    EditDraft {
+        update: fn(&mut Draft, String),
+        value: String,
+    },
+    /// Save an access pattern: replace the one at `index`, or add it.
+    SavePattern {
+        index: Option<usize>,
+        pattern: AccessPattern,
+    },
+    /// Remove an access pattern.
+    RemovePattern(usize),
+    /// Open a stored item (DynamoDB JSON) in the item editor.
+    EditItem(serde_json::Value),
+    /// Items were written by hand (pasted, put, updated, deleted): note
+    /// the current state of each key, count the items and measure every
+    /// pattern again. `touched` holds their table keys (DynamoDB JSON).
+    DataChanged { touched: Vec<Json> },
+    /// Mark what a request read and returned.
+    Highlight(Highlight),
+    /// Show the table (`None`) or an index in the data view.
+    ShowIndex(Option<String>),
+    /// The data view was scrolled to this row.
+    ScrolledTo(usize),
+    /// Replace the chart (table design, entities, templates) and the seed;
+    /// the items are generated again. A chart that cannot be built is
+    /// refused whole. (Large tables are filled elsewhere: see `rebuild`.)
+    SetChart { chart: Chart, seed: u64 },
+    /// Replace the whole playground at once (a small one; large ones are
+    /// filled elsewhere). One that cannot be opened changes nothing and
+    /// says why, prefixed with `context`.
+    Open {
+        playground: Box<Playground>,
+        context: String,
+    },
+    /// A change that cannot be built: say why, change nothing (unless a
+    /// newer build has started since).
+    Refused { build: u64, problem: String },
+    /// A playground filled elsewhere that cannot be built: say why in a
+    /// notice, change nothing (unless a newer build has started since).
+    OpenRefused { build: u64, problem: String },
+    /// A table starts filling elsewhere, as build number `builds + 1`.
+    Started,
+    /// How far build `build` has got.
+    Progress {
+        build: u64,
+        stored: usize,
+        expected: usize,
+    },
+    /// A table filled elsewhere (a slice at a time) replaces the data,
+    /// unless a newer build has started since.
+    Loaded {
+        build: u64,
+        engine: Rc<RefCell<Engine>>,
+        built: Built,
+        item_count: usize,
+        warnings: Vec<Warning>,
+    },
+    /// Show a message about the page itself.
+    Notify(Notice),
+    /// Put the message away.
+    Dismiss,
+}
+
+impl State {
+    /// The commerce example, loaded and measured.
+    pub fn example() -> State {
+        // Invariant: the example's chart and data are valid (tested).
+        State::open(commerce::playground()).expect("the example opens")
+    }
+
+    /// Builds a playground's data — generated from the chart and the seed,
+    /// with the hand-made changes replayed — and measures every pattern.
+    /// A playground that cannot be built is refused with the reason.
+    pub fn open(playground: Playground) -> Result<State, String> {
+        playground.chart.validate()?;
+        let mut loader = Loader::new(&playground.chart, playground.seed)?;
+        while !loader.step(usize::MAX)? {}
+        let (mut engine, _, warnings) = loader.finish();
+        playground
+            .edits
+            .replay(&mut engine, &playground.chart.table.name)?;
+        Ok(State::filled(engine, warnings, playground))
+    }
+
+    /// A state around a filled engine: every pattern measured on it.
+    pub fn filled(engine: Engine, warnings: Vec<Warning>, playground: Playground) -> State {
+        let Playground {
+            chart,
+            seed,
+            patterns,
+            selected,
+            prices,
+            draft,
+            position,
+            edits,
+        } = playground;
+        let mut state = State {
+            engine: Rc::new(RefCell::new(engine)),
+            chart,
+            patterns,
+            runs: Vec::new(),
+            selected,
+            prices,
+            seed,
+            item_count: 0,
+            warnings,
+            load_error: None,
+            loading: None,
+            builds: 0,
+            highlight: Rc::new(Highlight::default()),
+            draft: Rc::new(draft),
+            run_now: 0,
+            position: Rc::new(position),
+            edits: Rc::new(edits),
+            item_preset: Rc::new((0, Json::Null)),
+            notice: None,
+            opened: 0,
+            revision: 0,
+        };
+        state.count_items();
+        state.measure_all();
+        state
+    }
+
+    /// The playground as the learner made it, without the data.
+    pub fn playground(&self) -> Playground {
+        Playground {
+            chart: self.chart.clone(),
+            seed: self.seed,
+            patterns: self.patterns.clone(),
+            selected: self.selected,
+            prices: self.prices,
+            draft: (*self.draft).clone(),
+            position: (*self.position).clone(),
+            edits: (*self.edits).clone(),
+        }
+    }
+
+    /// A number that changes whenever anything [`State::playground`]
+    /// returns changes: what autosaving watches.
+    pub fn playground_version(&self) -> (u64, usize, u64, usize, usize) {
+        let prices = self.prices.read_per_million.to_bits()
+            ^ self.prices.write_per_million.to_bits().rotate_left(21)
+            ^ self.prices.requests_per_month.to_bits().rotate_left(42);
+        (
+            self.revision,
+            self.selected,
+            prices,
+            Rc::as_ptr(&self.draft) as usize,
+            Rc::as_ptr(&self.position) as usize,
+        )
+    }
+
+    fn count_items(&mut self) {
+        self.item_count = self
+            .engine
+            .borrow()
+            .table(&self.chart.table.name)
+            .map_or(0, |t| t.items.n_items());
+    }
+
+    /// Builds the data for `chart` and `seed`; only when that works do the
+    /// chart and the data replace the current ones. Otherwise everything
+    /// stays as it was and `load_error` says why.
+    fn apply_chart(&mut self, chart: Chart, seed: u64) {
+        let loaded = chart
+            .validate()
+            .and_then(|()| Loader::new(&chart, seed))
+            .and_then(|mut loader| {
+                while !loader.step(usize::MAX)? {}
+                Ok(loader.finish())
+            });
+        match loaded {
+            Ok((engine, items, warnings)) => {
+                self.replace_chart(chart);
+                self.seed = seed;
+                self.install(engine, items, warnings);
+            }
+            Err(error) => {
+                self.load_error = Some(error);
+                self.revision += 1;
+            }
+        }
+    }
+
+    /// Puts a new chart in place. A renamed table takes its access
+    /// patterns and the runner along: the page has one table, and a
+    /// pattern names it.
+    fn replace_chart(&mut self, chart: Chart) {
+        let (old, new) = (self.chart.table.name.clone(), chart.table.name.clone());
+        if old != new {
+            for pattern in &mut self.patterns {
+                if pattern.request.get("TableName").and_then(|t| t.as_str()) == Some(old.as_str()) {
+                    pattern.request["TableName"] = serde_json::json!(new);
+                }
+            }
+            let mut draft = (*self.draft).clone();
+            draft.form.table = new;
+            self.draft = Rc::new(draft);
+        }
+        if let Some(index) = &self.position.index
+            && !chart.table.indexes.iter().any(|i| &i.name == index)
+        {
+            self.position = Rc::new(Position::default());
+        }
+        self.chart = chart;
+    }
+
+    /// Puts a freshly generated engine in place (no hand-made changes on
+    /// it yet) and measures every pattern on it.
+    fn install(&mut self, engine: Engine, item_count: usize, warnings: Vec<Warning>) {
+        self.load_error = None;
+        self.item_count = item_count;
+        self.warnings = warnings;
+        self.engine = Rc::new(RefCell::new(engine));
+        self.edits = Rc::new(Edits::default());
+        self.highlight = Rc::new(Highlight::default());
+        self.measure_all();
+        self.revision += 1;
+    }
+
+    /// Replaces everything with a playground whose data is built, keeping
+    /// the counters that must only grow.
+    fn replace_with(&mut self, mut opened: State) {
+        opened.builds = self.builds;
+        opened.run_now = self.run_now;
+        opened.opened = self.opened + 1;
+        opened.revision = self.revision + 1;
+        opened.item_preset = self.item_preset.clone();
+        *self = opened;
+    }
+
+    /// Measures every access pattern on the current data: each one's own
+    /// request, and for the selected one its Scan too.
+    fn measure_all(&mut self) {
+        let mut engine = self.engine.borrow_mut();
+        self.runs = self
+            .patterns
+            .iter()
+            .enumerate()
+            .map(|(i, p)| measure(&mut engine, p, &self.chart.table, i == self.selected))
+            .collect();
+    }
+
+    /// Measures the selected pattern with its Scan, for the comparison.
+    fn measure_selected(&mut self) {
+        let Some(pattern) = self.patterns.get(self.selected) else {
+            return;
+        };
+        let measured = measure(
+            &mut self.engine.borrow_mut(),
+            pattern,
+            &self.chart.table,
+            true,
+        );
+        self.runs[self.selected] = measured;
+    }
+}

@@ -1,0 +1,129 @@
+//! The store's behaviour: builds landing in order, charts refused whole,
+//! the runner and hand-made items kept with the playground.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use serde_json::json;
+use yew::Reducible;
+
+use super::*;
+
+fn loaded(build: u64, chart: Chart) -> Action {
+    let mut loader = Loader::new(&chart, 7).unwrap();
+    while !loader.step(usize::MAX).unwrap() {}
+    let (engine, item_count, warnings) = loader.finish();
+    Action::Loaded {
+        build,
+        engine: Rc::new(RefCell::new(engine)),
+        built: Built::Chart { chart, seed: 7 },
+        item_count,
+        warnings,
+    }
+}
+
+#[test]
+fn an_older_build_never_lands_after_a_newer_one() {
+    let state = Rc::new(State::example());
+    let mut small = state.chart.clone();
+    small.entities[0].count = (3, 3);
+    let started = state.clone().reduce(Action::Started);
+    let restarted = started.clone().reduce(Action::Started);
+    assert_eq!(restarted.builds, 2);
+    // Build 1 finishing late changes nothing; build 2 lands.
+    let stale = restarted.clone().reduce(loaded(1, small.clone()));
+    assert_eq!(stale.item_count, state.item_count);
+    let fresh = restarted.reduce(loaded(2, small));
+    assert!(
+        fresh.item_count < state.item_count / 10,
+        "{}",
+        fresh.item_count
+    );
+    assert_eq!((fresh.seed, fresh.loading), (7, None));
+}
+
+#[test]
+fn renaming_the_table_takes_the_patterns_along() {
+    let state = Rc::new(State::example());
+    let mut chart = state.chart.clone();
+    chart.table.name = "shop".into();
+    let renamed = state.reduce(Action::SetChart { chart, seed: 42 });
+    assert_eq!(renamed.chart.table.name, "shop");
+    assert_eq!(renamed.draft.form.table, "shop");
+    assert!(
+        renamed
+            .patterns
+            .iter()
+            .all(|p| p.request["TableName"] == "shop")
+    );
+    assert!(renamed.runs.iter().all(Result::is_ok), "{:?}", renamed.runs);
+}
+
+#[test]
+fn a_refused_chart_changes_nothing_and_says_why() {
+    let state = Rc::new(State::example());
+    let mut chart = state.chart.clone();
+    chart.table.indexes[0].name = "G1".into();
+    let refused = state.clone().reduce(Action::SetChart { chart, seed: 42 });
+    assert_eq!(refused.chart, state.chart);
+    assert_eq!(refused.item_count, state.item_count);
+    let message = refused.load_error.clone().unwrap();
+    assert!(message.starts_with("ValidationException: "), "{message}");
+}
+
+#[test]
+fn a_playground_comes_out_as_it_went_in() {
+    let mut playground = commerce::playground();
+    playground.selected = 4;
+    playground.prices.requests_per_month = 5.0e6;
+    playground.draft.description = "My orders".into();
+    playground.position = Position {
+        index: Some("GSI1".into()),
+        row: 40,
+    };
+    let state = State::open(playground.clone()).unwrap();
+    assert_eq!(state.playground(), playground);
+    assert!(state.runs.iter().all(Result::is_ok), "{:?}", state.runs);
+}
+
+#[test]
+fn hand_made_changes_are_kept_until_the_items_are_generated_again() {
+    let state = Rc::new(State::example());
+    let key = json!({"PK": {"S": "CUST#c11"}, "SK": {"S": "PROFILE"}});
+    engine::api::dispatch(
+        &mut state.engine.borrow_mut(),
+        "DeleteItem",
+        json!({"TableName": "commerce-main", "Key": key})
+            .to_string()
+            .as_bytes(),
+    )
+    .unwrap();
+    let changed = state.clone().reduce(Action::DataChanged {
+        touched: vec![key.clone()],
+    });
+    assert_eq!(changed.item_count, state.item_count - 1);
+    assert_eq!(changed.edits.len(), 1);
+    // Opening the same playground again replays the delete.
+    let reopened = State::open(changed.playground()).unwrap();
+    assert_eq!(reopened.item_count, changed.item_count);
+    // A new seed generates everything again: no hand-made changes remain.
+    let chart = changed.chart.clone();
+    let regenerated = changed.reduce(Action::SetChart { chart, seed: 7 });
+    assert!(regenerated.edits.is_empty());
+}
+
+#[test]
+fn a_playground_that_cannot_open_leaves_the_current_one_and_says_why() {
+    let state = Rc::new(State::example());
+    let mut playground = commerce::playground();
+    playground.chart.table.indexes[1].name = "GSI1".into();
+    let refused = state.clone().reduce(Action::Open {
+        playground: Box::new(playground),
+        context: "This link could not be opened: ".into(),
+    });
+    assert_eq!(refused.chart, state.chart);
+    assert_eq!(
+        refused.notice.as_ref().unwrap().text,
+        "This link could not be opened: ValidationException: One or more parameter values were invalid: Duplicate index name: GSI1"
+    );
+}
