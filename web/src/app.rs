@@ -33,6 +33,42 @@ use crate::session::{self, LINK_FAILED, Session};
 use crate::share::link_parameter;
 use crate::store::{Action, Notice, State};
 
+/// A playground mounted by a course page through the JavaScript API
+/// ([`crate::api`]): it opens on the playground given, keeps nothing in the
+/// browser, leaves the address alone, and lets the page read its state.
+#[derive(Clone)]
+pub struct Hosted {
+    pub options: Options,
+    pub playground: Rc<Playground>,
+    /// The state on the screen, for [`Hosted::full_link`].
+    pub state: Rc<RefCell<Option<UseReducerHandle<State>>>>,
+    /// Where the full playground lives.
+    pub base: String,
+}
+
+impl PartialEq for Hosted {
+    fn eq(&self, other: &Hosted) -> bool {
+        Rc::ptr_eq(&self.state, &other.state)
+    }
+}
+
+impl Hosted {
+    /// The full playground on the state on the screen.
+    pub fn full_link(&self) -> String {
+        match self.state.borrow().as_ref() {
+            Some(state) => link_on(&self.base, state),
+            None => self.base.clone(),
+        }
+    }
+}
+
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// Set when a course page mounts the playground (see [`Hosted`]).
+    #[prop_or_default]
+    pub hosted: Option<Hosted>,
+}
+
 /// How long the page waits after a change before saving it.
 const SAVE_AFTER_MS: u32 = 600;
 
@@ -44,12 +80,19 @@ struct Start {
     pending: Option<Playground>,
 }
 
-fn start(options: &Options) -> Start {
+fn start(options: &Options, hosted: Option<&Hosted>) -> Start {
     let mut library = Library {
         shelf: BrowserShelf,
     };
-    let boot = session::boot(&browser::fragment(), options, &mut library);
-    let context = if link_parameter(&browser::fragment()).is_some() {
+    let boot = match hosted {
+        Some(hosted) => session::Boot {
+            playground: (*hosted.playground).clone(),
+            session: Session::unsaved("Mounted playground"),
+            notice: None,
+        },
+        None => session::boot(&browser::fragment(), options, &mut library),
+    };
+    let context = if hosted.is_none() && link_parameter(&browser::fragment()).is_some() {
         LINK_FAILED
     } else {
         ""
@@ -102,11 +145,13 @@ fn panel(panel: Panel, state: &UseReducerHandle<State>) -> Html {
 
 /// The page.
 #[function_component(App)]
-pub fn app() -> Html {
-    let options = use_memo((), |_| {
-        Options::read(&browser::query(), &browser::fragment())
+pub fn app(props: &AppProps) -> Html {
+    let hosted = props.hosted.clone();
+    let options = use_memo((), |_| match &hosted {
+        Some(hosted) => hosted.options.clone(),
+        None => Options::read(&browser::query(), &browser::fragment()),
     });
-    let started = use_mut_ref(|| start(&options));
+    let started = use_mut_ref(|| start(&options, props.hosted.as_ref()));
     let state = use_reducer(|| {
         started
             .borrow_mut()
@@ -118,6 +163,12 @@ pub fn app() -> Html {
     // Callbacks made once (listeners, timers) reach the newest state here.
     let latest = use_mut_ref(|| state.clone());
     *latest.borrow_mut() = state.clone();
+    if let Some(hosted) = &props.hosted {
+        *hosted.state.borrow_mut() = Some(state.clone());
+    }
+    // Only the page itself keeps its work and its address; an embed or a
+    // mounted playground leaves both to the page around it.
+    let own_page = props.hosted.is_none() && !options.embed;
     let last_fragment = use_mut_ref(browser::fragment);
 
     // A large playground fills after the first render.
@@ -134,27 +185,30 @@ pub fn app() -> Html {
     {
         let (latest, session, last_fragment) =
             (latest.clone(), session.clone(), last_fragment.clone());
-        let embed = options.embed;
         use_effect_with((), move |_| {
-            let listener = browser::on_fragment_change(move |fragment| {
-                if embed || *last_fragment.borrow() == fragment {
-                    return;
-                }
-                let Some(value) = link_parameter(&fragment) else {
-                    return;
-                };
-                *last_fragment.borrow_mut() = fragment.clone();
-                let state = latest.borrow().clone();
-                match session::open_link(value) {
-                    Ok(playground) => {
-                        session.set(Session::unsaved("Shared playground"));
-                        rebuild::open(&state, playground, LINK_FAILED);
-                    }
-                    Err(why) => state.dispatch(Action::Notify(Notice::problem(format!(
-                        "{LINK_FAILED}{why}."
-                    )))),
-                }
-            });
+            let listener = own_page
+                .then(|| {
+                    browser::on_fragment_change(move |fragment| {
+                        if *last_fragment.borrow() == fragment {
+                            return;
+                        }
+                        let Some(value) = link_parameter(&fragment) else {
+                            return;
+                        };
+                        *last_fragment.borrow_mut() = fragment.clone();
+                        let state = latest.borrow().clone();
+                        match session::open_link(value) {
+                            Ok(playground) => {
+                                session.set(Session::unsaved("Shared playground"));
+                                rebuild::open(&state, playground, LINK_FAILED);
+                            }
+                            Err(why) => state.dispatch(Action::Notify(Notice::problem(format!(
+                                "{LINK_FAILED}{why}."
+                            )))),
+                        }
+                    })
+                })
+                .flatten();
             move || drop(listener)
         });
     }
@@ -162,11 +216,10 @@ pub fn app() -> Html {
     {
         let (state, session, last_fragment) =
             (state.clone(), session.clone(), last_fragment.clone());
-        let embed = options.embed;
         let first = use_mut_ref(|| true);
         let failed = use_mut_ref(|| None::<String>);
         use_effect_with(state.playground_version(), move |_| {
-            let skip = embed || std::mem::replace(&mut *first.borrow_mut(), false);
+            let skip = !own_page || std::mem::replace(&mut *first.borrow_mut(), false);
             let timer = (!skip).then(|| {
                 Timeout::new(SAVE_AFTER_MS, move || {
                     keep(&state, &session, &last_fragment, &failed)
@@ -178,9 +231,9 @@ pub fn app() -> Html {
     // An embedded page tells its parent how tall it is.
     {
         let id = options.id.clone();
-        let embed = options.embed;
+        let framed = props.hosted.is_none() && options.embed;
         use_effect_with((), move |_| {
-            let watch = (embed && browser::in_frame())
+            let watch = (framed && browser::in_frame())
                 .then(|| browser::post_height_to_parent(id))
                 .flatten();
             move || drop(watch)
@@ -190,14 +243,13 @@ pub fn app() -> Html {
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let on_drop = {
         let (state, session) = (state.clone(), session.clone());
-        let embed = options.embed;
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             let file = e
                 .data_transfer()
                 .and_then(|d| d.files())
                 .and_then(|files| files.get(0));
-            if let (false, Some(file)) = (embed, file) {
+            if let (true, Some(file)) = (own_page, file) {
                 open_file(&state, &session, file);
             }
         })
@@ -231,12 +283,13 @@ pub fn app() -> Html {
     };
     html! {
         <ContextProvider<Options> context={(*options).clone()}>
+          <div class="ddbplay">
             <main class={classes!("page", options.embed.then_some("embedded"))} key={state.opened.to_string()}
                 ondragover={on_drag_over} ondrop={on_drop}>
                 if options.embed {
                     <div class="embed-bar">
                         { status }
-                        <a href={full_playground_link(&state)} target="_blank" rel="noopener">{ "Open in the full playground ↗" }</a>
+                        <a href={full_playground_link(&state, props.hosted.as_ref())} target="_blank" rel="noopener">{ "Open in the full playground ↗" }</a>
                     </div>
                 } else {
                     <header>
@@ -259,18 +312,28 @@ pub fn app() -> Html {
                 <NoticeBar state={state.clone()} />
                 { body }
             </main>
+          </div>
         </ContextProvider<Options>>
     }
 }
 
-/// The full playground, on the same state: the address without the embed
-/// options, and the state's link.
-fn full_playground_link(state: &State) -> String {
-    let base = browser::address_without_fragment();
-    let base = base.split('?').next().unwrap_or_default().to_string();
+/// The full playground, on the same state: the page's address without the
+/// embed options (or, mounted, where the full playground lives), and the
+/// state's link.
+fn full_playground_link(state: &State, hosted: Option<&Hosted>) -> String {
+    let base = match hosted {
+        Some(hosted) => hosted.base.clone(),
+        None => browser::address_without_fragment(),
+    };
+    link_on(&base, state)
+}
+
+/// `base` (its query dropped) with the state's link as its fragment.
+fn link_on(base: &str, state: &State) -> String {
+    let base = base.split(['?', '#']).next().unwrap_or_default();
     match session::link_fragment(state) {
         Ok(fragment) => format!("{base}#{fragment}"),
-        Err(_) => base,
+        Err(_) => base.to_string(),
     }
 }
 

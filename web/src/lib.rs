@@ -16,6 +16,7 @@
 //!    tables, a slice at a time for large ones.
 //! 4. [`components`] draw the state, one panel per file, and send actions.
 
+pub mod api;
 pub mod app;
 pub mod browser;
 pub mod components;

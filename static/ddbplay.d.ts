@@ -1,0 +1,66 @@
+// Types for ddbplay's JavaScript API, served beside the page as ddbplay.js.
+//
+//   import { load } from "./ddbplay.js";
+//   const ddbplay = await load();
+
+/** The panels a playground can show, by the names links and embeds use. */
+export type PanelName =
+  | "patterns" | "comparison" | "runner" | "items"
+  | "data" | "item" | "design" | "chart";
+
+export interface MountOptions {
+  /** An example by name; "commerce" (the default). */
+  example?: "commerce";
+  /** A share link, whole or only its `#play=…` fragment. */
+  link?: string;
+  /** The contents of a `.ddbplay.json` file, as an object. */
+  state?: object;
+  /** The panels to show, in this order (all of them when left out). */
+  panels?: PanelName[];
+  /** Nothing can be changed; Compare and Run (reads) still work. */
+  readOnly?: boolean;
+  /** The access pattern to compare first, counting from 1. */
+  pattern?: number;
+}
+
+/** A playground mounted in the page. */
+export interface Playground {
+  /** A link that opens the full playground on the state on the screen. */
+  link(): string;
+  /** Takes the playground out of the page. */
+  unmount(): void;
+}
+
+/** DynamoDB's JSON request and response shapes, as plain objects. */
+export type DynamoDbRequest = Record<string, unknown>;
+export type DynamoDbResponse = Record<string, unknown>;
+
+/**
+ * What `execute` throws when DynamoDB would refuse the request:
+ * `name` is the exception ("ValidationException"), `message` DynamoDB's
+ * message, `__type` the full type DynamoDB sends
+ * ("com.amazon.coral.validate#ValidationException").
+ */
+export interface DynamoDbError extends Error {
+  __type: string;
+}
+
+/** A bare engine: DynamoDB's API, running in the page. Tables live in memory. */
+export declare class Engine {
+  constructor();
+  /**
+   * Runs one operation ("CreateTable", "PutItem", "Query", …) on its JSON
+   * request and returns DynamoDB's JSON response; throws a DynamoDbError.
+   */
+  execute(operation: string, request: DynamoDbRequest): DynamoDbResponse;
+  free(): void;
+}
+
+export interface Ddbplay {
+  /** Mounts a playground into `element`. Throws an Error saying what is wrong with the options. */
+  mount(element: Element, options?: MountOptions): Playground;
+  Engine: typeof Engine;
+}
+
+/** Loads the engine (once) and resolves to the API. */
+export function load(): Promise<Ddbplay>;

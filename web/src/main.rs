@@ -1,5 +1,0 @@
-//! The page's entry point.
-
-fn main() {
-    ddbplay_web::start();
-}
