@@ -29,9 +29,9 @@ use crate::embed::{Options, Panel};
 use crate::model::playground::Playground;
 use crate::rebuild;
 use crate::saved::Library;
-use crate::session::{self, LINK_FAILED, Session};
+use crate::session::{self, LINK_FAILED, Session, Started};
 use crate::share::link_parameter;
-use crate::store::{Action, Notice, State};
+use crate::store::{Action, Notice, State, sentence};
 
 /// A playground mounted by a course page through the JavaScript API
 /// ([`crate::api`]): it opens on the playground given, keeps nothing in the
@@ -72,60 +72,26 @@ pub struct AppProps {
 /// How long the page waits after a change before saving it.
 const SAVE_AFTER_MS: u32 = 600;
 
-/// What the first render needs: the state, the session, and a large
-/// playground still to be filled a slice at a time.
-struct Start {
-    state: Option<State>,
-    session: Session,
-    pending: Option<Playground>,
-}
-
-fn start(options: &Options, hosted: Option<&Hosted>) -> Start {
-    let mut library = Library {
-        shelf: BrowserShelf,
-    };
-    let boot = match hosted {
-        Some(hosted) => session::Boot {
-            playground: (*hosted.playground).clone(),
-            session: Session::unsaved("Mounted playground"),
-            notice: None,
-        },
-        None => session::boot(&browser::fragment(), options, &mut library),
-    };
-    let context = if hosted.is_none() && link_parameter(&browser::fragment()).is_some() {
-        LINK_FAILED
-    } else {
-        ""
-    };
-    if !rebuild::builds_at_once(&boot.playground.chart) {
-        return Start {
-            state: Some(with_notice(State::example(), boot.notice)),
-            session: boot.session,
-            pending: Some(boot.playground),
-        };
+/// What the page opens on: a mounted playground as given, else what the
+/// address and the saved playgrounds say.
+fn start(options: &Options, hosted: Option<&Hosted>) -> Started {
+    match hosted {
+        Some(hosted) => session::start_with(
+            session::Boot {
+                playground: (*hosted.playground).clone(),
+                session: Session::unsaved("Mounted playground"),
+                notice: None,
+            },
+            "",
+        ),
+        None => session::start(
+            &browser::fragment(),
+            options,
+            &mut Library {
+                shelf: BrowserShelf,
+            },
+        ),
     }
-    match State::open(boot.playground) {
-        Ok(state) => Start {
-            state: Some(with_notice(state, boot.notice)),
-            session: boot.session,
-            pending: None,
-        },
-        Err(why) => Start {
-            state: Some(with_notice(
-                State::example(),
-                Some(Notice::problem(format!(
-                    "{context}{why}. The example is shown instead."
-                ))),
-            )),
-            session: Session::unsaved("Commerce example"),
-            pending: None,
-        },
-    }
-}
-
-fn with_notice(mut state: State, notice: Option<Notice>) -> State {
-    state.notice = notice.map(Rc::new);
-    state
 }
 
 /// Draws one panel.
@@ -151,15 +117,21 @@ pub fn app(props: &AppProps) -> Html {
         Some(hosted) => hosted.options.clone(),
         None => Options::read(&browser::query(), &browser::fragment()),
     });
-    let started = use_mut_ref(|| start(&options, props.hosted.as_ref()));
+    let started = use_mut_ref(|| Some(start(&options, props.hosted.as_ref())));
     let state = use_reducer(|| {
-        started
-            .borrow_mut()
-            .state
-            .take()
-            .unwrap_or_else(State::example)
+        let started = started.borrow();
+        let mut state = started
+            .as_ref()
+            .map_or_else(State::example, |s| s.state.clone());
+        state.notice = started.as_ref().and_then(|s| s.notice.clone()).map(Rc::new);
+        state
     });
-    let session = use_state(|| started.borrow().session.clone());
+    let session = use_state(|| {
+        started.borrow().as_ref().map_or_else(
+            || Session::unsaved("Commerce example"),
+            |s| s.session.clone(),
+        )
+    });
     // Callbacks made once (listeners, timers) reach the newest state here.
     let latest = use_mut_ref(|| state.clone());
     *latest.borrow_mut() = state.clone();
@@ -175,7 +147,7 @@ pub fn app(props: &AppProps) -> Html {
     {
         let (started, state) = (started.clone(), state.clone());
         use_effect_with((), move |_| {
-            if let Some(playground) = started.borrow_mut().pending.take() {
+            if let Some(playground) = started.borrow_mut().take().and_then(|s| s.pending) {
                 rebuild::open(&state, playground, LINK_FAILED);
             }
         });
@@ -202,8 +174,9 @@ pub fn app(props: &AppProps) -> Html {
                                 session.set(Session::unsaved("Shared playground"));
                                 rebuild::open(&state, playground, LINK_FAILED);
                             }
-                            Err(why) => state.dispatch(Action::Notify(Notice::problem(format!(
-                                "{LINK_FAILED}{why}."
+                            Err(why) => state.dispatch(Action::Notify(Notice::problem(sentence(
+                                LINK_FAILED,
+                                &why,
                             )))),
                         }
                     })

@@ -69,9 +69,9 @@ pub fn open(state: &UseReducerHandle<State>, playground: Playground, context: &s
             Built::Playground(Box::new(playground)),
             context.to_string(),
         ),
-        Err(problem) => state.dispatch(Action::Notify(crate::store::Notice::problem(format!(
-            "{context}{problem}"
-        )))),
+        Err(problem) => state.dispatch(Action::Notify(crate::store::Notice::problem(
+            crate::store::sentence(context, &problem),
+        ))),
     }
 }
 
@@ -85,7 +85,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
     let refuse = move |problem: String| match opening {
         true => Action::OpenRefused {
             build,
-            problem: format!("{context}{problem}"),
+            problem: crate::store::sentence(&context, &problem),
         },
         false => Action::Refused { build, problem },
     };

@@ -20,7 +20,7 @@ use crate::share::{
     LONG_LINK_BYTES, ShareError, decode_file, decode_link, encode_link, fragment_parameter,
     link_parameter,
 };
-use crate::store::{Notice, State};
+use crate::store::{Notice, State, sentence};
 
 /// The saved playground the page is showing.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,7 +82,8 @@ pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>
                 notice: None,
             },
             Err(why) => example_because(Some(Notice::problem(format!(
-                "{LINK_FAILED}{why}. The example is shown instead."
+                "{} The example is shown instead.",
+                sentence(LINK_FAILED, &why)
             )))),
         }
     } else if let Some(name) = fragment_parameter(fragment, "example") {
@@ -110,7 +111,8 @@ pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>
                 notice: None,
             },
             Err(why) => example_because(Some(Notice::problem(format!(
-                "{why} The example is shown instead."
+                "{} The example is shown instead.",
+                sentence("", &why)
             )))),
         }
     } else {
@@ -123,6 +125,58 @@ pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>
         boot.playground.selected = pattern;
     }
     boot
+}
+
+/// What the first render needs: the state (with a notice when what was
+/// asked for could not be opened), the session, and a large playground
+/// still to be filled a slice at a time.
+pub struct Started {
+    pub state: State,
+    pub session: Session,
+    pub notice: Option<Notice>,
+    pub pending: Option<Playground>,
+}
+
+/// Opens the page on what the fragment and the saved playgrounds say.
+pub fn start(fragment: &str, options: &Options, library: &mut Library<impl Shelf>) -> Started {
+    let context = if link_parameter(fragment).is_some() {
+        LINK_FAILED
+    } else {
+        ""
+    };
+    start_with(boot(fragment, options, library), context)
+}
+
+/// Builds what [`boot`] chose: at once when small, else the example first
+/// and the playground pending. One that cannot be built leaves the example
+/// with a notice; `context` says what it was ("This link could not be
+/// opened: ").
+pub fn start_with(boot: Boot, context: &str) -> Started {
+    if !crate::rebuild::builds_at_once(&boot.playground.chart) {
+        return Started {
+            state: State::example(),
+            session: boot.session,
+            notice: boot.notice,
+            pending: Some(boot.playground),
+        };
+    }
+    match State::open(boot.playground) {
+        Ok(state) => Started {
+            state,
+            session: boot.session,
+            notice: boot.notice,
+            pending: None,
+        },
+        Err(why) => Started {
+            state: State::example(),
+            session: Session::unsaved("Commerce example"),
+            notice: Some(Notice::problem(format!(
+                "{} The example is shown instead.",
+                sentence(context, &why)
+            ))),
+            pending: None,
+        },
+    }
 }
 
 /// The fragment that carries the state, when it is short enough to share

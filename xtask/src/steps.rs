@@ -104,7 +104,7 @@ const FUZZ_SECONDS: &str = "30";
 /// A short run of each fuzz target, from the seeds in `fuzz/seeds/`; any
 /// panic fails the test run (cargo-fuzz exits non-zero and saves the input).
 fn fuzz(tools: &Tools) -> Result<(), String> {
-    for target in ["expressions", "requests"] {
+    for target in ["expressions", "requests", "links"] {
         let corpus = root().join("target").join("fuzz-corpus").join(target);
         std::fs::create_dir_all(&corpus).map_err(|e| e.to_string())?;
         run_quietly(

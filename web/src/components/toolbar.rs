@@ -11,7 +11,7 @@ use crate::browser;
 use crate::rebuild;
 use crate::session::{self, Session};
 use crate::share::MAX_DOCUMENT_BYTES;
-use crate::store::{Action, Notice, State};
+use crate::store::{Action, Notice, State, sentence};
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
@@ -40,9 +40,9 @@ pub fn open_file(
                 session.set(Session::unsaved(title));
                 rebuild::open(&state, playground, FILE_FAILED);
             }
-            Err(why) => state.dispatch(Action::Notify(Notice::problem(format!(
-                "{FILE_FAILED}{why}."
-            )))),
+            Err(why) => {
+                state.dispatch(Action::Notify(Notice::problem(sentence(FILE_FAILED, &why))))
+            }
         }
     });
 }

@@ -29,12 +29,14 @@ impl Chart {
         self.table = table;
     }
 
-    /// Sets one key template of one entity (trimmed; blank for none).
+    /// Sets one key template of one entity (trimmed); a blank one removes
+    /// it, so an entity without a template has none listed.
     pub fn set_template(&mut self, entity: &str, key: &str, template: &str) {
         if let Some(target) = self.entities.iter_mut().find(|e| e.name == entity) {
-            target
-                .keys
-                .insert(key.to_string(), template.trim().to_string());
+            match template.trim() {
+                "" => target.keys.remove(key),
+                trimmed => target.keys.insert(key.to_string(), trimmed.to_string()),
+            };
         }
     }
 

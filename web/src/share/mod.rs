@@ -215,3 +215,9 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod hostile;
+#[cfg(test)]
+mod pinned;
+mod properties;

@@ -59,11 +59,11 @@ pub fn capture(playground: &Playground) -> Document {
             .map(|p| v1::Pattern {
                 description: p.description.clone(),
                 operation: p.operation.clone(),
-                request: v1::JsonText(p.request.clone()),
+                request: v1::JsonText::new(p.request.clone()),
                 scan_filter: p.scan_filter.as_ref().map(|f| v1::ScanFilter {
                     expression: f.expression.clone(),
-                    names: f.names.clone().map(v1::JsonText),
-                    values: v1::JsonText(f.values.clone()),
+                    names: f.names.clone().map(v1::JsonText::new),
+                    values: v1::JsonText::new(f.values.clone()),
                 }),
             })
             .collect(),
@@ -81,8 +81,8 @@ pub fn capture(playground: &Playground) -> Document {
         edits: edits
             .iter()
             .map(|e| match e {
-                Edit::Put(item) => v1::Edit::Put(v1::JsonText(item.clone())),
-                Edit::Delete(key) => v1::Edit::Delete(v1::JsonText(key.clone())),
+                Edit::Put(item) => v1::Edit::Put(v1::JsonText::new(item.clone())),
+                Edit::Delete(key) => v1::Edit::Delete(v1::JsonText::new(key.clone())),
             })
             .collect(),
     }
@@ -122,13 +122,19 @@ pub fn open(document: Document) -> Result<Playground, String> {
             "The data view shows the index {index}, which the table does not have."
         ));
     }
-    let edits = Edits::from_changes(
-        document.edits.into_iter().map(|e| match e {
-            v1::Edit::Put(item) => Edit::Put(item.0),
-            v1::Edit::Delete(key) => Edit::Delete(key.0),
-        }),
-        &chart.table,
-    )?;
+    let changes = document
+        .edits
+        .into_iter()
+        .enumerate()
+        .map(|(n, e)| {
+            let context = |why| format!("Change {} made by hand: {why}.", n + 1);
+            match e {
+                v1::Edit::Put(item) => item.into_value().map(Edit::Put).map_err(context),
+                v1::Edit::Delete(key) => key.into_value().map(Edit::Delete).map_err(context),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let edits = Edits::from_changes(changes, &chart.table)?;
     Ok(Playground {
         chart,
         seed: document.seed,
@@ -240,7 +246,9 @@ fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> 
                 entity.name
             ));
         }
-        keys.insert(key, template.trim().to_string());
+        if !template.trim().is_empty() {
+            keys.insert(key, template.trim().to_string());
+        }
     }
     Ok(Entity {
         name: entity.name,
@@ -260,26 +268,35 @@ fn pattern_in(pattern: v1::Pattern, table: &str) -> Result<AccessPattern, String
             pattern.operation
         ));
     }
-    if !pattern.request.0.is_object() {
+    let request = pattern
+        .request
+        .into_value()
+        .map_err(|why| format!("its request: {why}."))?;
+    if !request.is_object() {
         return Err("its request is not a JSON object.".into());
     }
-    let mut request = Form::from_request(&pattern.operation, &pattern.request.0)
+    let mut request = Form::from_request(&pattern.operation, &request)
         .pattern_request()
         .map_err(|f| f.message)?;
     request["TableName"] = Json::String(table.to_string());
     let scan_filter = match pattern.scan_filter {
         None => None,
         Some(filter) => {
-            let object_or_null = |v: &Json| v.is_object() || v.is_null();
-            if !object_or_null(&filter.values.0)
-                || !filter.names.as_ref().is_none_or(|n| n.0.is_object())
+            let read = |text: v1::JsonText| {
+                text.into_value()
+                    .map_err(|why| format!("its Scan filter: {why}."))
+            };
+            let values = read(filter.values)?;
+            let names = filter.names.map(read).transpose()?;
+            if !(values.is_object() || values.is_null())
+                || !names.as_ref().is_none_or(Json::is_object)
             {
                 return Err("its Scan filter's placeholders are not JSON objects.".into());
             }
             Some(ScanFilter {
                 expression: filter.expression,
-                names: filter.names.map(|n| n.0),
-                values: filter.values.0,
+                names,
+                values,
             })
         }
     };

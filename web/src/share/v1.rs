@@ -183,16 +183,31 @@ pub enum Edit {
 }
 
 /// A JSON value: text in the compact encoding (whose binary formats cannot
-/// carry a self-describing value), plain JSON in the readable file.
+/// carry a self-describing value), plain JSON in the readable file. Text
+/// that does not read as JSON is kept with the reason, so the page can say
+/// which part of the playground it was in.
 #[derive(Clone, Debug, PartialEq)]
-pub struct JsonText(pub Json);
+pub struct JsonText(Result<Json, String>);
+
+impl JsonText {
+    /// A value to write.
+    pub fn new(value: Json) -> JsonText {
+        JsonText(Ok(value))
+    }
+
+    /// The value read, or why the text is not JSON.
+    pub fn into_value(self) -> Result<Json, String> {
+        self.0
+    }
+}
 
 impl Serialize for JsonText {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let value = self.0.as_ref().unwrap_or(&Json::Null);
         if serializer.is_human_readable() {
-            self.0.serialize(serializer)
+            value.serialize(serializer)
         } else {
-            serializer.serialize_str(&self.0.to_string())
+            serializer.serialize_str(&value.to_string())
         }
     }
 }
@@ -200,12 +215,12 @@ impl Serialize for JsonText {
 impl<'de> Deserialize<'de> for JsonText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<JsonText, D::Error> {
         if deserializer.is_human_readable() {
-            Json::deserialize(deserializer).map(JsonText)
+            Json::deserialize(deserializer).map(JsonText::new)
         } else {
-            let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-            serde_json::from_str(&text)
-                .map(JsonText)
-                .map_err(serde::de::Error::custom)
+            let text = String::deserialize(deserializer)?;
+            Ok(JsonText(
+                serde_json::from_str(&text).map_err(|e| format!("it is not JSON ({e})")),
+            ))
         }
     }
 }

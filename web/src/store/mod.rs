@@ -81,6 +81,12 @@ pub struct Notice {
     pub offer_download: bool,
 }
 
+/// `context` and `why` as one sentence with one full stop, whatever `why`
+/// ends with: "This link could not be opened: it is damaged."
+pub fn sentence(context: &str, why: &str) -> String {
+    format!("{context}{}.", why.trim_end().trim_end_matches('.'))
+}
+
 impl Notice {
     /// Something went wrong.
     pub fn problem(text: impl Into<String>) -> Notice {

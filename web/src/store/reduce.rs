@@ -139,7 +139,9 @@ impl Reducible for State {
                 match State::open(*playground) {
                     Ok(opened) => next.replace_with(opened),
                     Err(problem) => {
-                        next.notice = Some(Rc::new(Notice::problem(format!("{context}{problem}"))))
+                        next.notice = Some(Rc::new(Notice::problem(super::sentence(
+                            &context, &problem,
+                        ))))
                     }
                 }
             }

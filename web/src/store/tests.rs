@@ -124,6 +124,6 @@ fn a_playground_that_cannot_open_leaves_the_current_one_and_says_why() {
     assert_eq!(refused.chart, state.chart);
     assert_eq!(
         refused.notice.as_ref().unwrap().text,
-        "This link could not be opened: ValidationException: One or more parameter values were invalid: Duplicate index name: GSI1"
+        "This link could not be opened: ValidationException: One or more parameter values were invalid: Duplicate index name: GSI1."
     );
 }

@@ -1,0 +1,166 @@
+//! Links and files made by this version, committed, and what they must
+//! open to in every later release: the same design, the same items, the
+//! same numbers.
+
+use std::rc::Rc;
+
+use serde_json::json;
+use yew::Reducible;
+
+use super::open::{capture, open};
+use super::*;
+use crate::model::commerce;
+use crate::model::compare::Measured;
+use crate::model::pattern::AccessPattern;
+use crate::store::{Action, State};
+
+/// A link of format 1: a changed design and chart, a pattern of the
+/// learner's selected, other prices, a request typed in the runner, the
+/// data view on GSI1, and items put, updated and deleted by hand.
+const LINK_V1: &str = include_str!("testdata/link-v1.txt");
+
+/// A file of format 1 that leaves out everything it may (prices, runner,
+/// view, edits): their frozen defaults apply.
+const FILE_V1_MINIMAL: &str = include_str!("testdata/minimal-v1.ddbplay.json");
+
+/// The playground [`LINK_V1`] was made from, built through the page's own
+/// actions.
+fn crafted() -> State {
+    let state = Rc::new(State::example());
+    let mut chart = state.chart.clone();
+    chart.set_template("Product", "GSI1SK", "PRICE#{price:010.2}");
+    chart.entities[1].count = (2, 6);
+    let state = state.reduce(Action::SetChart { chart, seed: 7 });
+    let pattern = AccessPattern::new(
+        "Orders of customer c3 placed in March",
+        "Query",
+        json!({"TableName": "commerce-main", "KeyConditionExpression": "PK = :pk AND begins_with(SK, :march)",
+               "ExpressionAttributeValues": {":pk": {"S": "CUST#c3"}, ":march": {"S": "ORDER#2024-03"}}}),
+    );
+    let state = state.reduce(Action::SavePattern {
+        index: None,
+        pattern,
+    });
+    let state = state.reduce(Action::SetReadPrice(0.25));
+    let state = state.reduce(Action::SetRequestsPerMonth(2_500_000.0));
+    let state = state.reduce(Action::EditDraft {
+        update: |d, v| d.form.operation = v,
+        value: "Scan".into(),
+    });
+    let state = state.reduce(Action::EditDraft {
+        update: |d, v| d.form.filter = v,
+        value: "amount > :min".into(),
+    });
+    let state = state.reduce(Action::ShowIndex(Some("GSI1".into())));
+    let state = state.reduce(Action::ScrolledTo(12));
+    let writes = [
+        (
+            "PutItem",
+            json!({"TableName": "commerce-main", "Item": {"PK": {"S": "CUST#c999"}, "SK": {"S": "PROFILE"},
+            "entityType": {"S": "Customer"}, "customerId": {"S": "c999"}, "fullName": {"S": "Mary Shelley"}}}),
+        ),
+        (
+            "DeleteItem",
+            json!({"TableName": "commerce-main", "Key": {"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}}}),
+        ),
+    ];
+    let mut touched = Vec::new();
+    for (operation, request) in writes {
+        engine::api::dispatch(
+            &mut state.engine.borrow_mut(),
+            operation,
+            request.to_string().as_bytes(),
+        )
+        .unwrap();
+        touched.push(
+            request.get("Key").cloned().unwrap_or_else(
+                || json!({"PK": request["Item"]["PK"], "SK": request["Item"]["SK"]}),
+            ),
+        );
+    }
+    let state = state.reduce(Action::DataChanged { touched });
+    (*state).clone()
+}
+
+/// Prints the link for [`crafted`]: how `testdata/link-v1.txt` was made.
+#[test]
+#[ignore = "run by hand to make a committed link"]
+fn print_the_crafted_link() {
+    println!(
+        "{}",
+        encode_link(&capture(&crafted().playground())).unwrap()
+    );
+}
+
+/// Count, ScannedCount and read units of the selected pattern's own
+/// request and of the Scan it is compared with.
+fn selected_counts(state: &State) -> [(usize, usize, f64); 2] {
+    match &state.runs[state.selected] {
+        Ok(Measured::Reads { runs, own }) => {
+            let numbers = |i: usize| (runs[i].count, runs[i].scanned_count, runs[i].eventual_units);
+            [numbers(*own), numbers(runs.len() - 1)]
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+fn without_partitions(state: &State) -> Vec<Result<Measured, String>> {
+    let mut runs = state.runs.clone();
+    for measured in runs.iter_mut().flatten() {
+        if let Measured::Reads { runs, .. } = measured {
+            runs.iter_mut().for_each(|r| r.partitions.clear());
+        }
+    }
+    runs
+}
+
+#[test]
+fn the_committed_link_of_format_1_opens_to_the_same_numbers() {
+    let value = link_parameter(LINK_V1.trim()).unwrap();
+    let state = State::open(open(decode_link(value).unwrap()).unwrap()).unwrap();
+    assert_eq!(state.seed, 7);
+    assert_eq!(
+        state.chart.entity("Product").unwrap().keys["GSI1SK"],
+        "PRICE#{price:010.2}"
+    );
+    assert_eq!(state.patterns.len(), 11);
+    assert_eq!(state.selected, 10);
+    assert_eq!(
+        state.patterns[10].description,
+        "Orders of customer c3 placed in March"
+    );
+    assert_eq!(state.prices.read_per_million, 0.25);
+    assert_eq!(state.prices.requests_per_month, 2_500_000.0);
+    assert_eq!(state.draft.form.operation, "Scan");
+    assert_eq!(state.draft.form.filter, "amount > :min");
+    assert_eq!(state.position.index.as_deref(), Some("GSI1"));
+    assert_eq!(state.position.row, 12);
+    assert_eq!(state.edits.len(), 2);
+    assert_eq!(state.item_count, PINNED_ITEMS);
+    assert_eq!(selected_counts(&state), PINNED_SELECTED);
+    // Every pattern measures as it did when the link was made (the
+    // per-partition shares aside: they are differences of running sums).
+    let crafted = crafted();
+    assert_eq!(without_partitions(&state), without_partitions(&crafted));
+    assert_eq!(state.item_count, crafted.item_count);
+}
+
+/// What the committed link opens to, pinned when it was made.
+const PINNED_ITEMS: usize = 503;
+const PINNED_SELECTED: [(usize, usize, f64); 2] = [(1, 1, 0.5), (1, 503, 59.5)];
+
+#[test]
+fn a_file_that_leaves_out_what_it_may_opens_with_the_frozen_defaults() {
+    let playground = open(decode_file(FILE_V1_MINIMAL).unwrap()).unwrap();
+    // It spells out the example's chart and patterns as they were made.
+    let example = commerce::playground();
+    assert_eq!(playground.chart, example.chart);
+    assert_eq!(playground.patterns, example.patterns);
+    assert_eq!(playground.prices, crate::model::compare::Prices::default());
+    assert_eq!(playground.prices.read_per_million, 0.125);
+    assert_eq!(playground.prices.write_per_million, 0.625);
+    assert_eq!(playground.prices.requests_per_month, 1_000_000.0);
+    assert_eq!(playground.draft.form.operation, "Query");
+    assert_eq!(playground.position, Default::default());
+    assert!(playground.edits.is_empty());
+}

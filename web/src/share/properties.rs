@@ -1,0 +1,181 @@
+//! Property tests of the codec: any playground the page can reach comes
+//! back the same through a link and through a file, and any bytes at all
+//! give a clean error or a playground, never a panic.
+#![cfg(all(test, not(target_arch = "wasm32")))]
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use proptest::prelude::*;
+use serde_json::json;
+
+use super::open::{capture, open};
+use super::*;
+use crate::model::commerce;
+use crate::model::compare::Prices;
+use crate::model::edits::{Edit, Edits};
+use crate::model::pattern::AccessPattern;
+use crate::model::playground::Playground;
+use crate::model::runner::{Form, OPERATIONS};
+
+/// Text a learner might type, markup and script-looking text included.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[a-zA-Z#:{}() =<>.,0-9]{0,24}",
+        Just("<script>alert(1)</script>".to_string()),
+        Just("\"><img src=x onerror=alert(1)>".to_string()),
+        Just("javascript:alert(1)".to_string()),
+    ]
+}
+
+/// A form as the runner may hold it: any operation, any text in any field.
+fn form() -> impl Strategy<Value = Form> {
+    (
+        0..OPERATIONS.len(),
+        prop::collection::vec(text(), 8),
+        any::<(bool, bool)>(),
+    )
+        .prop_map(|(op, t, (forward, consistent))| Form {
+            operation: OPERATIONS[op].to_string(),
+            table: "commerce-main".into(),
+            index: t[0].clone(),
+            key_condition: t[1].clone(),
+            filter: t[2].clone(),
+            projection: t[3].clone(),
+            names: t[4].clone(),
+            values: t[5].clone(),
+            limit: t[6].clone(),
+            update: t[7].clone(),
+            forward,
+            consistent,
+            ..Form::default()
+        })
+}
+
+/// An item changed by hand: a key of its own and an attribute or two.
+fn edit() -> impl Strategy<Value = Edit> {
+    ("[A-Z]{1,4}#[a-z0-9]{1,6}", "[A-Z#0-9]{1,8}", text(), any::<bool>()).prop_map(
+        |(pk, sk, note, put)| {
+            let key = json!({"PK": {"S": pk}, "SK": {"S": sk}});
+            if put {
+                Edit::Put(json!({"PK": {"S": pk}, "SK": {"S": sk}, "note": {"S": note}, "n": {"N": "12.5"}}))
+            } else {
+                Edit::Delete(key)
+            }
+        },
+    )
+}
+
+/// A playground the page can reach: the example, with templates, counts,
+/// patterns, prices, runner, data view and hand-made items changed.
+fn playground() -> impl Strategy<Value = Playground> {
+    (
+        prop::collection::vec((0usize..4, 0usize..6, text()), 0..4),
+        prop::collection::vec((1u32..5, 0u32..3), 4),
+        prop::collection::vec((text(), form()), 0..4),
+        (0.0f64..10.0, 0.0f64..10.0, 0.0f64..1e9),
+        (form(), text()),
+        (prop::option::of(0usize..2), 0u32..5000),
+        prop::collection::vec(edit(), 0..6),
+        any::<u64>(),
+        any::<prop::sample::Index>(),
+    )
+        .prop_filter_map(
+            "charts the page would refuse are never on it",
+            |(
+                templates,
+                counts,
+                patterns,
+                prices,
+                (draft_form, description),
+                view,
+                edits,
+                seed,
+                pick,
+            )| {
+                let mut p = commerce::playground();
+                let keys = p.chart.table.key_attribute_names();
+                for (entity, key, template) in templates {
+                    let name = p.chart.entities[entity].name.clone();
+                    p.chart.set_template(&name, &keys[key], &template);
+                }
+                for (entity, (low, extra)) in p.chart.entities.iter_mut().zip(counts) {
+                    entity.count = (low, low + extra);
+                }
+                p.chart.validate().ok()?;
+                for (description, form) in patterns {
+                    if let Ok(request) = form.pattern_request() {
+                        p.patterns
+                            .push(AccessPattern::new(&description, &form.operation, request));
+                    }
+                }
+                p.selected = pick.index(p.patterns.len());
+                p.prices = Prices {
+                    read_per_million: prices.0,
+                    write_per_million: prices.1,
+                    requests_per_month: prices.2,
+                };
+                p.draft.form = draft_form;
+                p.draft.description = description;
+                p.draft.editing = Some(pick.index(p.patterns.len()));
+                p.position.index = view.0.map(|i| p.chart.table.indexes[i].name.clone());
+                p.position.row = view.1 as usize;
+                p.edits = Edits::from_changes(edits, &p.chart.table).ok()?;
+                p.seed = seed;
+                Some(p)
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_reachable_playground_comes_back_through_a_link(playground in playground()) {
+        let link = encode_link(&capture(&playground)).unwrap();
+        let value = link_parameter(&link).unwrap();
+        prop_assert_eq!(open(decode_link(value).unwrap()).unwrap(), playground);
+    }
+
+    #[test]
+    fn any_reachable_playground_comes_back_through_a_file(playground in playground()) {
+        let file = encode_file(&capture(&playground));
+        prop_assert_eq!(open(decode_file(&file).unwrap()).unwrap(), playground);
+    }
+
+    #[test]
+    fn any_text_as_a_link_is_an_error_or_a_playground(value in any::<String>()) {
+        if let Ok(document) = decode_link(&value) {
+            let _ = open(document);
+        }
+    }
+
+    #[test]
+    fn any_bytes_behind_a_version_are_an_error_or_a_playground(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+        // Raw bytes, and the same bytes compressed as a real link's are.
+        for payload in [bytes.clone(), miniz_oxide::deflate::compress_to_vec(&bytes, 6)] {
+            if let Ok(document) = decode_link(&format!("1.{}", URL_SAFE_NO_PAD.encode(payload))) {
+                let _ = open(document);
+            }
+        }
+    }
+
+    #[test]
+    fn any_text_as_a_file_is_an_error_or_a_playground(text in any::<String>()) {
+        if let Ok(document) = decode_file(&text) {
+            let _ = open(document);
+        }
+    }
+
+    #[test]
+    fn a_damaged_real_link_is_an_error_or_a_playground(cut in any::<prop::sample::Index>(), flip in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let link = encode_link(&capture(&commerce::playground())).unwrap();
+        let mut packed = URL_SAFE_NO_PAD.decode(&link["play=1.".len()..]).unwrap();
+        let at = flip.index(packed.len());
+        packed[at] ^= byte;
+        packed.truncate(cut.index(packed.len()) + 1);
+        if let Ok(document) = decode_link(&format!("1.{}", URL_SAFE_NO_PAD.encode(packed))) {
+            let _ = open(document);
+        }
+    }
+}
