@@ -16,6 +16,17 @@ export const artifacts = join(root, 'tests', 'artifacts');
 /** Where the page is served: never the site's root. */
 export const SUB_PATH = '/course/ddbplay/';
 
+/** How Chromium is started: the system's, headless, without network chatter, in a fresh profile. */
+export function launchOptions(viewport = { width: 1280, height: 800 }) {
+  return {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync'],
+    viewport,
+  };
+}
+
 /** Registers the file's setup and teardown; the session fills in before the first test. */
 export function useBrowser() {
   const session = {};
@@ -24,13 +35,7 @@ export function useBrowser() {
     session.served = await serveStatic(join(root, 'dist'), SUB_PATH);
     // The example itself, whatever an earlier test of the file saved.
     session.example = `${session.served.url}#example=commerce`;
-    session.context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-chromium-')), {
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-             '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1280, height: 800 },
-    });
+    session.context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-chromium-')), launchOptions());
   });
   after(async () => {
     await session.context?.close();

@@ -114,6 +114,11 @@ pub fn mount(element: web_sys::Element, options: JsValue) -> Result<Playground, 
             }
         }
     };
+    let mut playground = playground;
+    let pattern = options.pattern.and_then(|p| p.checked_sub(1));
+    if let Some(pattern) = pattern.filter(|p| *p < playground.patterns.len()) {
+        playground.selected = pattern;
+    }
     let panels = match &options.panels {
         None => None,
         Some(names) => Some(
@@ -135,7 +140,7 @@ pub fn mount(element: web_sys::Element, options: JsValue) -> Result<Playground, 
             embed: true,
             panels,
             read_only: options.read_only,
-            pattern: options.pattern.and_then(|p| p.checked_sub(1)),
+            pattern,
             ..Options::default()
         },
         playground: Rc::new(playground),

@@ -30,8 +30,7 @@ use crate::model::playground::Playground;
 use crate::rebuild;
 use crate::saved::Library;
 use crate::session::{self, LINK_FAILED, Session, Started};
-use crate::share::link_parameter;
-use crate::store::{Action, Notice, State, sentence};
+use crate::store::{Action, Notice, State};
 
 /// A playground mounted by a course page through the JavaScript API
 /// ([`crate::api`]): it opens on the playground given, keeps nothing in the
@@ -53,12 +52,14 @@ impl PartialEq for Hosted {
 }
 
 impl Hosted {
-    /// The full playground on the state on the screen.
+    /// The full playground on the state on the screen (before the first
+    /// render, on the playground mounted).
     pub fn full_link(&self) -> String {
-        match self.state.borrow().as_ref() {
-            Some(state) => link_on(&self.base, state),
-            None => self.base.clone(),
-        }
+        let fragment = match self.state.borrow().as_ref() {
+            Some(state) => session::link_fragment(state),
+            None => crate::share::encode_link(&crate::share::open::capture(&self.playground)),
+        };
+        with_fragment(&self.base, fragment.ok())
     }
 }
 
@@ -164,20 +165,17 @@ pub fn app(props: &AppProps) -> Html {
                         if *last_fragment.borrow() == fragment {
                             return;
                         }
-                        let Some(value) = link_parameter(&fragment) else {
+                        let Some(opened) = session::navigated(&fragment) else {
                             return;
                         };
                         *last_fragment.borrow_mut() = fragment.clone();
                         let state = latest.borrow().clone();
-                        match session::open_link(value) {
-                            Ok(playground) => {
-                                session.set(Session::unsaved("Shared playground"));
+                        match opened {
+                            Ok((playground, opened)) => {
+                                session.set(opened);
                                 rebuild::open(&state, playground, LINK_FAILED);
                             }
-                            Err(why) => state.dispatch(Action::Notify(Notice::problem(sentence(
-                                LINK_FAILED,
-                                &why,
-                            )))),
+                            Err(why) => state.dispatch(Action::Notify(Notice::problem(why))),
                         }
                     })
                 })
@@ -303,10 +301,15 @@ fn full_playground_link(state: &State, hosted: Option<&Hosted>) -> String {
 
 /// `base` (its query dropped) with the state's link as its fragment.
 fn link_on(base: &str, state: &State) -> String {
+    with_fragment(base, session::link_fragment(state).ok())
+}
+
+/// `base` without its query and fragment, then `fragment` if any.
+fn with_fragment(base: &str, fragment: Option<String>) -> String {
     let base = base.split(['?', '#']).next().unwrap_or_default();
-    match session::link_fragment(state) {
-        Ok(fragment) => format!("{base}#{fragment}"),
-        Err(_) => base.to_string(),
+    match fragment {
+        Some(fragment) => format!("{base}#{fragment}"),
+        None => base.to_string(),
     }
 }
 

@@ -72,6 +72,26 @@ pub fn open_file(text: &str) -> Result<Playground, String> {
     decode_file(text).map_err(|e| e.to_string()).and_then(open)
 }
 
+/// What a fragment the learner navigated to (a link pasted into the
+/// address bar, Back, Forward) opens: a shared playground or an example,
+/// with its session; `None` for a fragment that is only a place on the
+/// page.
+pub fn navigated(fragment: &str) -> Option<Result<(Playground, Session), String>> {
+    if let Some(value) = link_parameter(fragment) {
+        return Some(
+            open_link(value)
+                .map(|p| (p, Session::unsaved("Shared playground")))
+                .map_err(|why| sentence(LINK_FAILED, &why)),
+        );
+    }
+    let name = fragment_parameter(fragment, "example")?;
+    Some(if name == EXAMPLE {
+        Ok((commerce::playground(), Session::unsaved("Commerce example")))
+    } else {
+        Err(format!("There is no example called \"{name}\"."))
+    })
+}
+
 /// Decides what the page opens on.
 pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>) -> Boot {
     let mut boot = if let Some(value) = link_parameter(fragment) {

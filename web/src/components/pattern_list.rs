@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::collapsible::Collapsible;
-use crate::embed::{Panel, use_read_only};
+use crate::embed::{Options, Panel, use_read_only};
 
 use crate::model::compare::Measured;
 use crate::model::explain::{thousands, units};
@@ -56,6 +56,8 @@ fn numbers(measured: &Result<Measured, String>) -> Html {
 pub fn pattern_list(props: &PatternListProps) -> Html {
     let state = &props.state;
     let read_only = use_read_only();
+    // Run shows its result in the runner: only where the runner is.
+    let with_runner = use_context::<Options>().is_none_or(|o| o.panels().contains(&Panel::Runner));
     let button = |label: &'static str, description: &str, action: Action, runner: bool| {
         let onclick = {
             let state = state.clone();
@@ -111,7 +113,7 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
                                         aria-label={format!("Compare: {}", pattern.description)}>
                                         { "Compare" }
                                     </button>
-                                    if !(read_only && is_write(&pattern.operation)) {
+                                    if with_runner && !(read_only && is_write(&pattern.operation)) {
                                         { button("Run", &pattern.description, Action::OpenPattern { index: i, run: true }, true) }
                                     }
                                     if !read_only {

@@ -35,7 +35,7 @@ const EMBEDS: [(&str, &[Panel]); 3] = [
 pub fn iframe_snippet(page: &str, fragment: &str, options: &Options, title: &str) -> String {
     let title = title.replace(['"', '<', '>', '&'], "");
     format!(
-        r#"<iframe src="{page}?{query}#{fragment}" title="ddbplay: {title}" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>
+        r#"<iframe src="{page}?{query}#{fragment}" title="ddbplay: {title}" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"></iframe>
 <script>
   // Each ddbplay frame posts {{type: "ddbplay:height", height}} when its content changes height.
   addEventListener("message", (e) => {{

@@ -1,0 +1,170 @@
+// End-to-end: the playground in other people's pages. The course example,
+// served under a sub-path, with two frames that take their content's height
+// and a code sample run by the JavaScript API; the read-only embed used by
+// keyboard alone; and the page's layout at three screen sizes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { artifacts, openPage, useBrowser } from './browser.mjs';
+
+const session = useBrowser();
+
+/** The frame's own document height, and the height the course page gave it. */
+async function heights(page, id) {
+  return page.locator(id).evaluate((frame) => ({
+    given: frame.getBoundingClientRect().height,
+    content: frame.contentDocument.documentElement.scrollHeight,
+  }));
+}
+
+test('the course example: frames take their content\'s height and the code sample prints DynamoDB\'s response', async () => {
+  const page = await openPage(session, `${session.served.url}examples/course.html`);
+  page.setViewportSize({ width: 1100, height: 900 });
+  const output = page.locator('#sample-output');
+  await page.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
+  const response = JSON.parse(await output.textContent());
+  assert.equal(response.Count, 2);
+  assert.equal(response.ScannedCount, 2);
+  assert.deepEqual(response.ConsumedCapacity, { TableName: 'lesson', CapacityUnits: 0.5 });
+  assert.deepEqual(response.Items[1], { PK: { S: 'ORDER#1' }, SK: { S: 'ITEM#2' }, quantity: { N: '1' } });
+  for (const id of ['#comparison-frame', '#runner-frame']) {
+    await page.locator(id).scrollIntoViewIfNeeded();
+    const frame = page.frameLocator(id);
+    await frame.locator('table.comparison, #runner').first().waitFor();
+    await page.waitForFunction((id) => {
+      const frame = document.querySelector(id);
+      return Math.abs(frame.getBoundingClientRect().height - frame.contentDocument.documentElement.scrollHeight) <= 2;
+    }, id);
+    const { given, content } = await heights(page, id);
+    assert.ok(given > 700, `${id}: ${given}px`);
+    assert.ok(Math.abs(given - content) <= 2, `${id}: frame ${given}px, content ${content}px`);
+  }
+  // The comparison frame is read-only: nothing to edit in it.
+  const comparison = page.frameLocator('#comparison-frame');
+  assert.equal(await comparison.getByRole('button', { name: /^Edit: / }).count(), 0);
+  assert.ok(await comparison.locator('.prices input').first().isDisabled());
+  // Growing content grows the frame: run a request in the runner frame.
+  const runner = page.frameLocator('#runner-frame');
+  const before = (await heights(page, '#runner-frame')).given;
+  await runner.getByRole('button', { name: 'Run', exact: true }).click();
+  await runner.locator('.outcome .numbers').waitFor();
+  await page.waitForFunction((old) => document.querySelector('#runner-frame').getBoundingClientRect().height > old + 50, before);
+  // The mounted playground (no frame) shows its comparison, and the
+  // course page keeps its own fonts.
+  await page.locator('#mounted table.comparison').waitFor();
+  assert.match(await page.locator('#mounted #comparison-title').textContent(), /A customer's orders, newest first/);
+  assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /Georgia/);
+  await page.screenshot({ path: join(artifacts, 'course.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test('the JavaScript API: the engine answers and refuses as DynamoDB, and a mount gives its link', async () => {
+  const page = await openPage(session, `${session.served.url}examples/course.html`);
+  await page.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
+  const result = await page.evaluate(async () => {
+    const { load } = await import('../ddbplay.js');
+    const ddbplay = await load();
+    const engine = new ddbplay.Engine();
+    let refused;
+    try {
+      engine.execute('Query', { TableName: 'missing', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'x' } } });
+    } catch (error) {
+      refused = { name: error.name, message: error.message, type: error.__type, isError: error instanceof Error };
+    }
+    const element = document.createElement('div');
+    document.body.append(element);
+    const playground = ddbplay.mount(element, { panels: ['patterns'], readOnly: true });
+    let badPanel;
+    try {
+      ddbplay.mount(element, { panels: ['nonsense'] });
+    } catch (error) {
+      badPanel = error.message;
+    }
+    return { refused, link: playground.link(), badPanel };
+  });
+  assert.deepEqual(result.refused, {
+    name: 'ResourceNotFoundException',
+    message: 'Requested resource not found',
+    type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
+    isError: true,
+  });
+  assert.ok(result.link.startsWith(`${session.served.url}#play=1.`), result.link.slice(0, 80));
+  assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, items, data, item, design, chart');
+  // The mounted playground's link opens the full playground on its state.
+  const full = await openPage(session, result.link);
+  await full.locator('#comparison-title', { hasText: 'An order\'s lines' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(full.errors, []);
+});
+
+test('the read-only embed works by keyboard alone', async () => {
+  const page = await openPage(session, `${session.served.url}?embed&panels=patterns,comparison&readonly#example=commerce`);
+  await page.locator('table.comparison').waitFor();
+  // No header, nothing to edit, no Run without a runner.
+  assert.equal(await page.locator('header').count(), 0);
+  assert.equal(await page.getByRole('button', { name: /^(Edit|Run): / }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Add an access pattern' }).count(), 0);
+  // Tab to the fourth pattern's Compare button and press Enter.
+  const target = page.getByRole('button', { name: 'Compare: Orders waiting to ship (PENDING)' });
+  for (let i = 0; i < 40 && !(await target.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  assert.ok(await target.evaluate((b) => b === document.activeElement), 'the Compare button is reachable by Tab');
+  await page.keyboard.press('Enter');
+  await page.locator('#comparison-title', { hasText: 'Orders waiting to ship (PENDING)' }).waitFor();
+  // Fold the comparison and unfold it with the keyboard.
+  const fold = page.locator('#comparison-title button.fold');
+  await fold.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await fold.getAttribute('aria-expanded'), 'false');
+  await page.keyboard.press('Space');
+  assert.equal(await fold.getAttribute('aria-expanded'), 'true');
+  // The link to the full playground carries the state, and is reachable too.
+  const open = page.getByRole('link', { name: 'Open in the full playground ↗' });
+  await open.focus();
+  assert.match(await open.getAttribute('href'), /^http:\/\/127\.0\.0\.1:\d+\/course\/ddbplay\/#play=1\./);
+  await page.screenshot({ path: join(artifacts, 'embed-readonly.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+/** The boxes of the two sides and of a few panels. */
+async function layout(page) {
+  return page.evaluate(() => {
+    const box = (selector) => {
+      const r = document.querySelector(selector).getBoundingClientRect();
+      return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+    };
+    const scrolls = (selector) => {
+      const e = document.querySelector(selector);
+      return getComputedStyle(e).overflowY === 'auto' && e.scrollHeight > e.clientHeight;
+    };
+    return {
+      patterns: box('#patterns'), comparison: box('#comparison'), runner: box('#runner'), chart: box('#chart'),
+      modelScrolls: scrolls('.model-side'), resultsScrolls: scrolls('.results-side'),
+      pageHeight: document.documentElement.scrollHeight, viewport: innerHeight,
+    };
+  });
+}
+
+for (const [width, height] of [[1920, 1080], [1280, 800], [768, 1024]]) {
+  test(`at ${width}×${height} the page is laid out as ${width >= 1440 ? 'a workbench' : 'one column'}`, async () => {
+    const page = await openPage(session);
+    await page.setViewportSize({ width, height });
+    await page.locator('table.comparison').waitFor();
+    const boxes = await layout(page);
+    if (width >= 1440) {
+      // The model beside the results, each side scrolling on its own, the page itself not.
+      assert.ok(boxes.comparison.x > boxes.patterns.x + boxes.patterns.width, JSON.stringify(boxes));
+      assert.ok(boxes.comparison.y < boxes.patterns.y + boxes.patterns.height, JSON.stringify(boxes));
+      assert.ok(boxes.modelScrolls && boxes.resultsScrolls, JSON.stringify(boxes));
+      assert.ok(boxes.pageHeight <= boxes.viewport + 1, JSON.stringify(boxes));
+      // The runner is within one scroll of the comparison, not screens away.
+      assert.ok(boxes.runner.y - boxes.comparison.y < 1200, JSON.stringify(boxes));
+    } else {
+      // One column, in reading order: patterns, comparison, runner, …, chart.
+      assert.equal(boxes.comparison.x, boxes.patterns.x);
+      assert.ok(boxes.patterns.y < boxes.comparison.y && boxes.comparison.y < boxes.runner.y && boxes.runner.y < boxes.chart.y, JSON.stringify(boxes));
+      assert.ok(boxes.patterns.width <= width, JSON.stringify(boxes));
+    }
+    await page.screenshot({ path: join(artifacts, `layout-${width}x${height}.png`) });
+    assert.deepEqual(page.errors, []);
+  });
+}

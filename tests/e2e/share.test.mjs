@@ -1,0 +1,243 @@
+// End-to-end: the playground travels. A link made after changing the
+// design, a template, a pattern and an item reopens the same numbers in a
+// fresh browser; a reload finds the work saved; a full storage is reported;
+// Back and Forward move between links; every hostile link is refused with
+// its message and leaves a working page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { deflateRawSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { artifacts, launchOptions, openPage, useBrowser } from './browser.mjs';
+
+const session = useBrowser();
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Everything the learner sees as numbers and typed text, for comparing two pages. */
+async function snapshot(page) {
+  await page.locator('table.comparison').waitFor();
+  return page.evaluate(() => {
+    const text = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent.trim());
+    const value = (label) => document.querySelector(`[aria-label="${label}"]`)?.value;
+    return {
+      status: text('.status'),
+      patterns: text('table.patterns tbody tr'),
+      comparison: text('table.comparison tr'),
+      title: text('#comparison-title'),
+      chart: [...document.querySelectorAll('table.chart input.template')].map((i) => i.value),
+      design: [...document.querySelectorAll('#design input, #design select')].map((i) => i.value),
+      view: value('Table or index to show'),
+      summary: text('.view-summary'),
+      runner: [...document.querySelectorAll('#runner textarea')].map((t) => t.value),
+      operation: value('Operation'),
+      prices: [...document.querySelectorAll('.prices input')].map((i) => i.value),
+    };
+  });
+}
+
+/** Waits until the page has put its state in the address (after a change). */
+async function saved(page) {
+  await page.waitForFunction(() => location.hash.startsWith('#play=1.'));
+  // The address and the saved copy are written together; let the debounce settle.
+  await page.waitForTimeout(800);
+}
+
+/** Changes the design, a template, a pattern, an item, the runner and the data view. */
+async function changeEverything(page) {
+  await page.locator('table.comparison').waitFor();
+  // The design: a local index on amount.
+  await page.getByRole('button', { name: 'Add a local index' }).click();
+  await page.getByLabel('LSI1 sort key name').fill('ByAmount');
+  await page.getByLabel('LSI1 sort key name').press('Tab');
+  await page.getByLabel('LSI1 sort key type').selectOption('N');
+  await page.getByRole('button', { name: 'Apply design' }).click();
+  // A template.
+  const template = page.getByLabel('ByAmount template of Order', { exact: true });
+  await template.fill('{amount}');
+  await template.press('Tab');
+  await page.locator('table.data').waitFor();
+  // A pattern of the learner's own, on the new index.
+  await page.getByRole('button', { name: 'Add an access pattern' }).click();
+  await page.getByLabel('Index', { exact: true }).selectOption('LSI1');
+  await page.getByLabel('KeyConditionExpression').fill('PK = :pk AND ByAmount > :min');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c11"}, ":min": {"N": "250"}}');
+  await page.getByLabel('Access pattern description').fill('A customer\'s big orders, by amount');
+  await page.getByRole('button', { name: 'Add to the access patterns' }).click();
+  await page.locator('#comparison-title', { hasText: 'A customer\'s big orders, by amount' }).waitFor();
+  // An item by hand.
+  const json = page.getByLabel('The item, as DynamoDB JSON (the form fills it in; edit it freely)');
+  await json.fill('{"PK": {"S": "CUST#c11"}, "SK": {"S": "ORDER#2024-12-24#o999"}, "entityType": {"S": "Order"}, "amount": {"N": "499.99"}, "ByAmount": {"N": "499.99"}}');
+  await page.getByRole('button', { name: 'Put item' }).click();
+  await page.locator('#item .ok', { hasText: 'Added the item' }).waitFor();
+  // The request rate, and where the data view stands.
+  await page.getByLabel('Requests a month').fill('2500000');
+  await page.getByLabel('Requests a month').press('Enter');
+  await page.getByLabel('Table or index to show').selectOption('LSI1');
+}
+
+test('a link made after changing everything opens the same numbers in a fresh browser', async () => {
+  const page = await openPage(session);
+  await changeEverything(page);
+  await saved(page);
+  const before = await snapshot(page);
+  assert.match(before.status.join(' '), /1 changed by hand/);
+  // The Share dialog gives the link.
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.locator('.dialog input.share-link').inputValue();
+  assert.ok(link.startsWith(session.served.url + '#play=1.'), link.slice(0, 80));
+  await page.screenshot({ path: join(artifacts, 'share-dialog.png') });
+  const fresh = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-fresh-')), launchOptions());
+  const other = await fresh.newPage();
+  const errors = [];
+  other.on('pageerror', (e) => errors.push(e.message));
+  await other.goto(link);
+  const after = await snapshot(other);
+  assert.deepEqual(after, before);
+  assert.deepEqual(errors, []);
+  await fresh.close();
+  console.log(`link after changing everything: ${link.length} characters`);
+});
+
+test('the example\'s link is under 2 KB', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.locator('.dialog input.share-link').inputValue();
+  console.log(`the example's link: ${link.length} characters`);
+  assert.ok(link.length <= 2048, `${link.length}`);
+});
+
+test('a reload finds the work saved, and the playgrounds list it', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
+  await page.getByLabel('Requests a month').fill('777');
+  await page.getByLabel('Requests a month').press('Enter');
+  await saved(page);
+  const before = await snapshot(page);
+  // The bare address (no link in it) opens what was saved last.
+  await page.goto(session.served.url);
+  assert.deepEqual(await snapshot(page), before);
+  await page.getByRole('button', { name: 'Playgrounds' }).click();
+  await page.locator('.dialog table.saved tr', { hasText: 'Commerce example' }).first().waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('a storage that is full is reported with what to do, and the work can be downloaded', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.evaluate(() => {
+    let n = 0;
+    for (const size of [1 << 20, 1 << 14, 1 << 8, 1]) {
+      try {
+        for (;;) localStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch {
+        // Full at this size: go on with smaller pieces.
+      }
+    }
+  });
+  await page.getByLabel('Requests a month').fill('31337');
+  await page.getByLabel('Requests a month').press('Enter');
+  const notice = page.locator('.notice.problem');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^This browser did not keep your work \(QuotaExceededError: .+\)\. Download it as a file to keep it\./);
+  const download = page.waitForEvent('download');
+  await notice.getByRole('button', { name: 'Download as a file' }).click();
+  const file = await download;
+  assert.match(file.suggestedFilename(), /\.ddbplay\.json$/);
+  const saved = JSON.parse(readFileSync(await file.path(), 'utf8'));
+  assert.equal(saved.format, 'ddbplay playground');
+  assert.equal(saved.playground.prices.requests_per_month, 31337);
+  await page.screenshot({ path: join(artifacts, 'storage-full.png') });
+  await page.evaluate(() => localStorage.clear());
+  // Still usable.
+  await page.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
+  await page.locator('#comparison-title', { hasText: 'Books, cheapest first' }).waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('a downloaded file opens again from the file button', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.getByRole('button', { name: 'Compare: PENDING orders placed in July' }).click();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const download = page.waitForEvent('download');
+  await page.locator('.dialog').getByRole('button', { name: 'Download as a file' }).click();
+  const path = await (await download).path();
+  const before = await snapshot(page);
+  const other = await openPage(session);
+  await other.locator('table.comparison').waitFor();
+  await other.getByLabel('Open a playground file (.ddbplay.json)').setInputFiles({ name: 'mine.ddbplay.json', mimeType: 'application/json', buffer: readFileSync(path) });
+  await other.locator('#comparison-title', { hasText: 'PENDING orders placed in July' }).waitFor();
+  assert.deepEqual(await snapshot(other), before);
+  assert.equal(await other.locator('.session-name').textContent(), 'mine');
+  // A file that is not a playground says so.
+  await other.getByLabel('Open a playground file (.ddbplay.json)').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+  const notice = other.locator('.notice.problem');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^This file could not be opened: it is damaged: it is not a ddbplay playground file \(missing field `format`/);
+  assert.deepEqual(other.errors, []);
+});
+
+test('opening a link is one history entry; editing adds none; Back and Forward reopen each', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  const entries = await page.evaluate(() => history.length);
+  for (const rate of ['10', '20', '30']) {
+    await page.getByLabel('Requests a month').fill(rate);
+    await page.getByLabel('Requests a month').press('Enter');
+  }
+  await saved(page);
+  assert.equal(await page.evaluate(() => history.length), entries);
+  // A link of another playground, pasted into the address bar.
+  await page.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
+  await saved(page);
+  const books = page.url();
+  await page.getByRole('button', { name: 'Compare: A customer\'s profile' }).click();
+  await saved(page);
+  await page.goto(books);
+  await page.locator('#comparison-title', { hasText: 'Books, cheapest first' }).waitFor();
+  assert.equal(await page.evaluate(() => history.length), entries + 1);
+  await page.goBack();
+  await page.locator('#comparison-title', { hasText: 'A customer\'s profile' }).waitFor();
+  await page.goForward();
+  await page.locator('#comparison-title', { hasText: 'Books, cheapest first' }).waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+const fixtures = JSON.parse(readFileSync(join(here, 'fixtures', 'hostile-links.json'), 'utf8'));
+const failed = (why) => `This link could not be opened: ${why}. The example is shown instead.`;
+const bomb = `play=1.${deflateRawSync(Buffer.alloc(64 << 20), { level: 9 }).toString('base64url')}`;
+const hostile = [
+  ...fixtures,
+  { name: 'decompression bomb', fragment: bomb, message: failed('it unpacks to more than 8.0 MB, more than a playground holds') },
+  { name: 'over 1 MB', fragment: `play=1.${'A'.repeat(1100 * 1024)}`, message: failed('it is 1.1 MB long, and the page reads at most 1.0 MB') },
+];
+
+for (const { name, fragment, message } of hostile) {
+  test(`a hostile link (${name}) is refused with its message and the page works after`, async () => {
+    const page = await openPage(session, `${session.served.url}#${fragment}`);
+    await page.locator('table.comparison').waitFor();
+    if (message) {
+      assert.equal(await page.locator('.notice.problem p').textContent(), message);
+      // The example is shown instead.
+      await page.locator('#comparison-title', { hasText: 'An order\'s lines, in one request' }).waitFor();
+    } else {
+      assert.equal(await page.locator('.notice').count(), 0);
+    }
+    // Nothing in it ran as script or became markup.
+    assert.equal(await page.evaluate(() => window.__xss), undefined);
+    assert.equal(await page.locator('.ddbplay img, .ddbplay script').count(), 0);
+    if (name === 'script in every text') {
+      await page.locator('table.patterns th', { hasText: '<img src=x onerror="window.__xss=1"><script>' }).first().waitFor();
+      await page.screenshot({ path: join(artifacts, 'hostile-script.png') });
+    }
+    // Usable after: a pattern compares.
+    await page.getByRole('button', { name: /^Compare: / }).nth(3).click();
+    await page.locator('#comparison-title', { hasText: 'Orders waiting to ship' }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+}
