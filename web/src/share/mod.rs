@@ -8,8 +8,8 @@
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10), in unpadded
 //!    base64url so it sits in a URL unescaped. Measured on the commerce
-//!    example (`link_sizes` in the tests): JSON alone is 6.0 KB; JSON compressed
-//!    and in base64 2.2 KB; postcard compressed and in base64 1.9 KB, under
+//!    example (`link_sizes` in the tests): JSON alone is 5.8 KB; JSON compressed
+//!    and in base64 2.1 KB; postcard compressed and in base64 1.9 KB, under
 //!    the 2 KB a link should stay within. The fragment never reaches a
 //!    server.
 //! 3. [`encode_file`] writes the same document as readable JSON, for a

@@ -324,77 +324,142 @@ fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
     })
 }
 
+/// The runner's fields, by their names in the format, with a way to read
+/// and write each as text.
+type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
+
+const RUNNER: [Field; 20] = [
+    (
+        "operation",
+        |d| d.form.operation.clone(),
+        |d, v| d.form.operation = v,
+    ),
+    ("index", |d| d.form.index.clone(), |d, v| d.form.index = v),
+    (
+        "key_condition",
+        |d| d.form.key_condition.clone(),
+        |d, v| d.form.key_condition = v,
+    ),
+    (
+        "filter",
+        |d| d.form.filter.clone(),
+        |d, v| d.form.filter = v,
+    ),
+    (
+        "projection",
+        |d| d.form.projection.clone(),
+        |d, v| d.form.projection = v,
+    ),
+    ("names", |d| d.form.names.clone(), |d, v| d.form.names = v),
+    (
+        "values",
+        |d| d.form.values.clone(),
+        |d, v| d.form.values = v,
+    ),
+    ("limit", |d| d.form.limit.clone(), |d, v| d.form.limit = v),
+    (
+        "select",
+        |d| d.form.select.clone(),
+        |d, v| d.form.select = v,
+    ),
+    (
+        "segment",
+        |d| d.form.segment.clone(),
+        |d, v| d.form.segment = v,
+    ),
+    (
+        "total_segments",
+        |d| d.form.total_segments.clone(),
+        |d, v| d.form.total_segments = v,
+    ),
+    (
+        "backward",
+        |d| flag(!d.form.forward),
+        |d, v| d.form.forward = v != "true",
+    ),
+    (
+        "consistent",
+        |d| flag(d.form.consistent),
+        |d, v| d.form.consistent = v == "true",
+    ),
+    ("key", |d| d.form.key.clone(), |d, v| d.form.key = v),
+    ("item", |d| d.form.item.clone(), |d, v| d.form.item = v),
+    (
+        "update",
+        |d| d.form.update.clone(),
+        |d, v| d.form.update = v,
+    ),
+    (
+        "condition",
+        |d| d.form.condition.clone(),
+        |d, v| d.form.condition = v,
+    ),
+    (
+        "return_values",
+        |d| d.form.return_values.clone(),
+        |d, v| d.form.return_values = v,
+    ),
+    (
+        "description",
+        |d| d.description.clone(),
+        |d, v| d.description = v,
+    ),
+    (
+        "editing",
+        |d| d.editing.map_or(String::new(), |n| n.to_string()),
+        |_, _| {},
+    ),
+];
+
+fn flag(on: bool) -> String {
+    if on { "true".into() } else { String::new() }
+}
+
 fn runner_out(draft: &Draft) -> v1::Runner {
-    let f = &draft.form;
-    v1::Runner {
-        operation: f.operation.clone(),
-        index: f.index.clone(),
-        key_condition: f.key_condition.clone(),
-        filter: f.filter.clone(),
-        projection: f.projection.clone(),
-        names: f.names.clone(),
-        values: f.values.clone(),
-        limit: f.limit.clone(),
-        select: f.select.clone(),
-        segment: f.segment.clone(),
-        total_segments: f.total_segments.clone(),
-        backward: !f.forward,
-        consistent: f.consistent,
-        key: f.key.clone(),
-        item: f.item.clone(),
-        update: f.update.clone(),
-        condition: f.condition.clone(),
-        return_values: f.return_values.clone(),
-        description: draft.description.clone(),
-        editing: draft.editing.map(count32),
-    }
+    RUNNER
+        .iter()
+        .map(|(name, read, _)| (name.to_string(), read(draft)))
+        .filter(|(_, value)| !value.is_empty())
+        .collect()
 }
 
 /// The runner's fields as typed: they may hold half-written requests,
 /// which the runner shows as DynamoDB's errors when run.
 fn runner_in(runner: v1::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
-    let operation = if runner.operation.is_empty() {
-        "Query".to_string()
-    } else if OPERATIONS.contains(&runner.operation.as_str()) {
-        runner.operation
-    } else {
+    let mut draft = Draft {
+        form: Form {
+            operation: "Query".into(),
+            table: table.to_string(),
+            forward: true,
+            ..Form::default()
+        },
+        ..Draft::default()
+    };
+    for (name, value) in runner {
+        let (_, _, write) = RUNNER
+            .iter()
+            .find(|(field, _, _)| *field == name)
+            .ok_or_else(|| format!("The runner has a field \"{name}\" this page does not know."))?;
+        if name == "editing" {
+            let n: usize = value.parse().map_err(|_| {
+                format!("The runner edits access pattern \"{value}\", which is not a number.")
+            })?;
+            if n >= patterns {
+                return Err(format!(
+                    "The runner edits access pattern {}, but there are only {patterns}.",
+                    n + 1
+                ));
+            }
+            draft.editing = Some(n);
+        } else {
+            write(&mut draft, value);
+        }
+    }
+    if !OPERATIONS.contains(&draft.form.operation.as_str()) {
         return Err(format!(
             "The runner's operation \"{}\" is not one the runner offers.",
-            runner.operation
+            draft.form.operation
         ));
-    };
-    let editing = match runner.editing {
-        Some(n) if n as usize >= patterns => {
-            return Err(format!(
-                "The runner edits access pattern {}, but there are only {patterns}.",
-                n + 1
-            ));
-        }
-        other => other.map(|n| n as usize),
-    };
-    Ok(Draft {
-        form: Form {
-            operation,
-            table: table.to_string(),
-            index: runner.index,
-            key_condition: runner.key_condition,
-            filter: runner.filter,
-            projection: runner.projection,
-            names: runner.names,
-            values: runner.values,
-            limit: runner.limit,
-            select: runner.select,
-            segment: runner.segment,
-            total_segments: runner.total_segments,
-            forward: !runner.backward,
-            consistent: runner.consistent,
-            key: runner.key,
-            item: runner.item,
-            update: runner.update,
-            condition: runner.condition,
-            return_values: runner.return_values,
-        },
-        description: runner.description,
-        editing,
-    })
+    }
+    Ok(draft)
 }

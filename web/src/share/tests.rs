@@ -71,7 +71,7 @@ fn damaged_links_are_refused_with_a_reason() {
     check("", ShareError::NoVersion);
     check("x.abc", ShareError::NoVersion);
     check("1.not base64!", ShareError::NotBase64);
-    check(&value[..value.len() / 2], ShareError::Damaged);
+    check(&value[..2 + (value.len() - 2) / 8 * 4], ShareError::Damaged);
     check("1.AAAA", ShareError::Damaged);
     let garbage = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"hello", 6));
     assert!(matches!(
@@ -119,5 +119,33 @@ fn files_that_are_not_playgrounds_say_what_they_are() {
         message(&nested).contains("recursion limit exceeded"),
         "{}",
         message(&nested)
+    );
+}
+
+#[test]
+fn the_runner_fields_are_the_ones_format_1_names() {
+    let mut playground = commerce::playground();
+    playground.draft.form.forward = false;
+    playground.draft.form.consistent = true;
+    playground.draft.editing = Some(3);
+    let runner = capture(&playground).runner;
+    assert!(
+        runner
+            .keys()
+            .all(|k| v1::RUNNER_FIELDS.contains(&k.as_str())),
+        "{runner:?}"
+    );
+    assert_eq!(runner["backward"], "true");
+    assert_eq!(runner["editing"], "3");
+    assert_eq!(runner.len(), 6, "{runner:?}");
+}
+
+#[test]
+fn a_runner_field_this_page_does_not_know_is_refused() {
+    let mut document = example();
+    document.runner.insert("colour".into(), "blue".into());
+    assert_eq!(
+        open(document).unwrap_err(),
+        "The runner has a field \"colour\" this page does not know."
     );
 }

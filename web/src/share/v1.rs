@@ -13,6 +13,8 @@
 //! JSON values inside (requests, items) travel as JSON text in the compact
 //! encoding and as plain JSON in the human-readable file ([`JsonText`]).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value as Json;
 
@@ -134,34 +136,35 @@ impl Default for Prices {
     }
 }
 
-/// What is typed in the request runner, field by field.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Runner {
-    pub operation: String,
-    pub index: String,
-    pub key_condition: String,
-    pub filter: String,
-    pub projection: String,
-    pub names: String,
-    pub values: String,
-    pub limit: String,
-    pub select: String,
-    pub segment: String,
-    pub total_segments: String,
-    /// `ScanIndexForward` unticked.
-    pub backward: bool,
-    pub consistent: bool,
-    pub key: String,
-    pub item: String,
-    pub update: String,
-    pub condition: String,
-    pub return_values: String,
-    /// The access-pattern description typed under the runner.
-    pub description: String,
-    /// The pattern the runner is editing, by position.
-    pub editing: Option<u32>,
-}
+/// What is typed in the request runner: field name → text, only the
+/// fields that hold something. The names, fixed with the format:
+/// [`RUNNER_FIELDS`]; `backward` and `consistent` hold `true` when ticked,
+/// `editing` the position of the pattern being edited.
+pub type Runner = BTreeMap<String, String>;
+
+/// The runner's fields, as named in [`Runner`].
+pub const RUNNER_FIELDS: [&str; 20] = [
+    "operation",
+    "index",
+    "key_condition",
+    "filter",
+    "projection",
+    "names",
+    "values",
+    "limit",
+    "select",
+    "segment",
+    "total_segments",
+    "backward",
+    "consistent",
+    "key",
+    "item",
+    "update",
+    "condition",
+    "return_values",
+    "description",
+    "editing",
+];
 
 /// Where the data view stands.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
