@@ -71,20 +71,20 @@ impl Chart {
             .map(|n| format!("Entity{n}"))
             .find(|name| self.entity(name).is_none())
             .unwrap_or_default();
-        let id = format!("{}Id", name.to_lowercase());
+        let id = format!("{}Id", name.to_ascii_lowercase());
         let mut keys = std::collections::BTreeMap::new();
         keys.insert(
             self.table.partition_key.name.clone(),
-            format!("{}#{{{id}}}", name.to_uppercase()),
+            format!("{}#{{{id}}}", name.to_ascii_uppercase()),
         );
         if let Some(sort_key) = &self.table.sort_key {
-            keys.insert(sort_key.name.clone(), name.to_uppercase());
+            keys.insert(sort_key.name.clone(), name.to_ascii_uppercase());
         }
         Entity {
             attributes: vec![super::chart::AttributeDesign {
                 name: id,
                 generator: Generator::Id {
-                    prefix: name.to_lowercase(),
+                    prefix: name.to_ascii_lowercase(),
                 },
             }],
             name,

@@ -171,23 +171,6 @@ pub fn chart() -> Chart {
     }
 }
 
-fn s(text: &str) -> Json {
-    json!({ "S": text })
-}
-
-fn pattern(description: &str, query: Json, scan_filter: &str, scan_values: Json) -> AccessPattern {
-    let mut query = query;
-    query["TableName"] = json!(TABLE);
-    AccessPattern {
-        scan_filter: Some(ScanFilter {
-            expression: scan_filter.into(),
-            names: None,
-            values: scan_values,
-        }),
-        ..AccessPattern::new(description, "Query", query)
-    }
-}
-
 const TABLE: &str = "commerce-main";
 
 /// Customer c11's orders, in the order they are generated from the first
@@ -222,80 +205,35 @@ pub fn order_keys(items: &[Generated], customer_key: &str) -> Vec<String> {
 /// The write pattern: ship one open order, which takes it out of GSI2.
 pub const FULFIL: &str = "Fulfil an order: it leaves the open-orders index";
 
-/// An order that is PENDING in the items of the first seed.
-const FULFIL_ORDER: (&str, &str) = ("CUST#c11", "ORDER#2024-09-13#o69");
-
-/// The example's access patterns, each with the Scan that would answer it without keys.
+/// The example's access patterns, each with the Scan that would answer it
+/// without keys, as data: `commerce-patterns.json` holds each pattern's
+/// description, operation, request and (where the example spells it out)
+/// the Scan filter that says the same without keys.
 pub fn patterns() -> Vec<AccessPattern> {
-    vec![
-        AccessPattern::new(
-            "A customer's profile",
-            "GetItem",
-            json!({"TableName": TABLE, "Key": {"PK": s("CUST#c11"), "SK": s("PROFILE")}}),
-        ),
-        pattern(
-            "A customer's orders, newest first",
-            json!({"KeyConditionExpression": "PK = :pk AND begins_with(SK, :order)", "ScanIndexForward": false,
-                   "ExpressionAttributeValues": {":pk": s("CUST#c11"), ":order": s("ORDER#")}}),
-            "PK = :pk AND begins_with(SK, :order)",
-            json!({":pk": s("CUST#c11"), ":order": s("ORDER#")}),
-        ),
-        pattern(
-            "An order's lines, in one request",
-            json!({"KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": s("ORDER#o68")}}),
-            "PK = :pk",
-            json!({":pk": s("ORDER#o68")}),
-        ),
-        pattern(
-            "Orders waiting to ship (PENDING)",
-            json!({"IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :status",
-                   "ExpressionAttributeValues": {":status": s("STATUS#PENDING")}}),
-            "entityType = :order AND orderStatus = :pending",
-            json!({":order": s("Order"), ":pending": s("PENDING")}),
-        ),
-        pattern(
-            "PENDING orders placed in July",
-            json!({"IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :status AND begins_with(GSI1SK, :july)",
-                   "ExpressionAttributeValues": {":status": s("STATUS#PENDING"), ":july": s("2024-07")}}),
-            "entityType = :order AND orderStatus = :pending AND begins_with(orderDate, :july)",
-            json!({":order": s("Order"), ":pending": s("PENDING"), ":july": s("2024-07")}),
-        ),
-        pattern(
-            "Open orders, from the sparse index",
-            json!({"IndexName": "GSI2", "KeyConditionExpression": "GSI2PK = :open",
-                   "ExpressionAttributeValues": {":open": s("OPEN")}}),
-            "attribute_exists(openFlag)",
-            json!(null),
-        ),
-        pattern(
-            "Books, cheapest first",
-            json!({"IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :books",
-                   "ExpressionAttributeValues": {":books": s("CATEGORY#books")}}),
-            "entityType = :product AND category = :books",
-            json!({":product": s("Product"), ":books": s("books")}),
-        ),
-        pattern(
-            "A customer's orders over $200",
-            json!({"KeyConditionExpression": "PK = :pk AND begins_with(SK, :order)", "FilterExpression": "amount > :min",
-                   "ExpressionAttributeValues": {":pk": s("CUST#c11"), ":order": s("ORDER#"), ":min": {"N": "200"}}}),
-            "PK = :pk AND begins_with(SK, :order) AND amount > :min",
-            json!({":pk": s("CUST#c11"), ":order": s("ORDER#"), ":min": {"N": "200"}}),
-        ),
-        AccessPattern::new(
-            "Every order over $450, for a yearly report",
-            "Scan",
-            json!({"TableName": TABLE, "FilterExpression": "entityType = :order AND amount > :min",
-                   "ExpressionAttributeValues": {":order": s("Order"), ":min": {"N": "450"}}}),
-        ),
-        AccessPattern::new(
-            FULFIL,
-            "UpdateItem",
-            json!({"TableName": TABLE, "Key": {"PK": s(FULFIL_ORDER.0), "SK": s(FULFIL_ORDER.1)},
-                   "UpdateExpression": "SET orderStatus = :shipped, GSI1PK = :status REMOVE openFlag, GSI2PK, GSI2SK",
-                   "ConditionExpression": "orderStatus = :pending",
-                   "ExpressionAttributeValues": {":shipped": s("SHIPPED"), ":status": s("STATUS#SHIPPED"), ":pending": s("PENDING")}}),
-        ),
-    ]
+    let text = include_str!("commerce-patterns.json");
+    // Invariant: the file is valid JSON of this shape (tested).
+    let list: Vec<Json> = serde_json::from_str(text).expect("the example's patterns read");
+    list.into_iter()
+        .map(|p| {
+            let field = |name: &str| p[name].as_str().unwrap_or_default();
+            let mut pattern = AccessPattern::new(
+                field("description"),
+                field("operation"),
+                p["request"].clone(),
+            );
+            if let Some(filter) = p.get("scan_filter") {
+                pattern.scan_filter = Some(ScanFilter {
+                    expression: filter["expression"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                    names: None,
+                    values: filter["values"].clone(),
+                });
+            }
+            pattern
+        })
+        .collect()
 }
 
 /// The pattern compared when the page opens: a Query that reads half a
@@ -335,6 +273,19 @@ pub fn playground() -> Playground {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_example_patterns_read_and_fulfil_an_order_that_is_pending() {
+        let patterns = patterns();
+        assert_eq!(patterns.len(), 10);
+        let fulfil = patterns.iter().find(|p| p.description == FULFIL).unwrap();
+        // An order that is PENDING in the items of the first seed.
+        assert_eq!(
+            fulfil.request["Key"],
+            json!({"PK": {"S": "CUST#c11"}, "SK": {"S": "ORDER#2024-09-13#o69"}})
+        );
+        assert!(patterns.iter().all(|p| p.request["TableName"] == TABLE));
+    }
 
     #[test]
     fn the_example_chart_is_clean() {

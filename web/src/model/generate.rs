@@ -141,7 +141,7 @@ impl ItemMaker {
                         .map(|(_, v)| v)
                 };
                 let base = match lookup("name").or_else(|| lookup("fullName")) {
-                    Some(Value::S(n)) => n.to_lowercase().replace(' ', "."),
+                    Some(Value::S(n)) => n.to_ascii_lowercase().replace(' ', "."),
                     _ => "user".to_string(),
                 };
                 let counter = self.counters.entry("email".into()).or_insert(0);

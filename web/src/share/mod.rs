@@ -171,7 +171,9 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
     Ok(document)
 }
 
-/// The readable file for `document`.
+/// The readable file for `document`. Its numbers (the prices) read back
+/// exactly when they were typed as decimals, as the page's fields take
+/// them; links carry any number's exact bits.
 pub fn encode_file(document: &Document) -> String {
     let file = serde_json::json!({
         "format": FILE_FORMAT,

@@ -28,6 +28,21 @@ fn text() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A number as a learner types one into a price field: up to ten digits,
+/// up to four of them decimals.
+fn typed_number() -> impl Strategy<Value = f64> {
+    (0u64..10_000_000_000, 0u32..5).prop_map(|(n, places)| {
+        format!(
+            "{}.{:0>width$}",
+            n / 10u64.pow(places),
+            n % 10u64.pow(places),
+            width = places as usize
+        )
+        .parse()
+        .unwrap_or(0.0)
+    })
+}
+
 /// A form as the runner may hold it: any operation, any text in any field.
 fn form() -> impl Strategy<Value = Form> {
     (
@@ -73,7 +88,7 @@ fn playground() -> impl Strategy<Value = Playground> {
         prop::collection::vec((0usize..4, 0usize..6, text()), 0..4),
         prop::collection::vec((1u32..5, 0u32..3), 4),
         prop::collection::vec((text(), form()), 0..4),
-        (0.0f64..10.0, 0.0f64..10.0, 0.0f64..1e9),
+        (typed_number(), typed_number(), typed_number()),
         (form(), text()),
         (prop::option::of(0usize..2), 0u32..5000),
         prop::collection::vec(edit(), 0..6),
