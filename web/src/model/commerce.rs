@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Value as Json, json};
+use serde_json::Value as Json;
 
 use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign,
@@ -273,6 +273,7 @@ pub fn playground() -> Playground {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_example_patterns_read_and_fulfil_an_order_that_is_pending() {
