@@ -1,7 +1,9 @@
 // The page's performance figures, measured in headless Chromium on the
 // release build (`cargo xtask bench`): the size shipped, the first render of
-// the commerce example, generating ~100,000 items, and a Query and a Scan
-// over them with the re-render. Medians of several runs; nothing is asserted.
+// the commerce example and of a shared link, making and reading the
+// example's link in wasm, generating ~100,000 items, and a Query and a Scan
+// over them with the re-render. Medians (and the spread) of several runs;
+// nothing is asserted. Served under a sub-path, as a course site would.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
@@ -16,15 +18,25 @@ const dist = join(root, 'dist');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 
-let raw = 0;
-let gz = 0;
-for (const file of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f))) {
-  const bytes = readFileSync(join(dist, file));
-  raw += bytes.length;
-  gz += gzipSync(bytes, { level: 9 }).length;
+/** Bytes and gzipped bytes of the page's module and wasm in a built folder (and the API's entry). */
+function shipped(folder, entry = true) {
+  let raw = 0;
+  let gz = 0;
+  const files = readdirSync(folder).filter((f) => /^ddbplay-page-.*\.(wasm|js)$/.test(f) || (entry && f === 'ddbplay.js'));
+  for (const file of files) {
+    const bytes = readFileSync(join(folder, file));
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gz };
 }
+const { raw, gz } = shipped(dist);
+// `cargo xtask bench` also builds the page without the JavaScript API.
+const withoutApi = process.env.DIST_WITHOUT_API ? shipped(process.env.DIST_WITHOUT_API, false) : null;
 
-const served = await serveStatic(dist);
+const served = await serveStatic(dist, '/course/ddbplay/');
+const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
+const link = readFileSync(join(root, 'web', 'src', 'share', 'testdata', 'link-v1.txt'), 'utf8').trim();
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-bench-')), {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
@@ -41,6 +53,52 @@ for (let i = 0; i < 5; i++) {
   firstRender.push(Date.now() - started);
   await page.close();
 }
+
+// A shared link (a changed chart, a pattern of the learner's, hand-made
+// items) opened in a fresh tab, to the painted comparison.
+const linkRender = [];
+for (let i = 0; i < 5; i++) {
+  const page = await context.newPage();
+  const started = Date.now();
+  await page.goto(`${served.url}#${link}`);
+  await page.locator('#comparison-title', { hasText: 'Orders of customer c3 placed in March' }).waitFor();
+  linkRender.push(Date.now() - started);
+  await page.close();
+}
+
+// Making and reading the example's link in wasm, through the JavaScript
+// API: link() captures and encodes; mounting from a link decodes and
+// checks it before the same build a mount of the example does.
+const codecPage = await context.newPage();
+await codecPage.goto(`${served.url}examples/course.html`);
+await codecPage.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
+const codec = await codecPage.evaluate(async () => {
+  const { load } = await import('../ddbplay.js');
+  const ddbplay = await load();
+  const element = document.createElement('div');
+  document.body.append(element);
+  // The browser's clock ticks in tenths of a millisecond: each sample
+  // times a batch of 20 and divides.
+  const timed = (run, n) => {
+    const samples = [];
+    for (let i = 0; i < n; i++) {
+      const started = performance.now();
+      for (let j = 0; j < 20; j++) run();
+      samples.push((performance.now() - started) / 20);
+    }
+    return samples.sort((a, b) => a - b);
+  };
+  const mounted = ddbplay.mount(element, { panels: ['patterns'] });
+  const link = mounted.link();
+  const encode = timed(() => mounted.link(), 15);
+  mounted.unmount();
+  const fromLink = timed(() => ddbplay.mount(element, { link, panels: ['patterns'] }).unmount(), 15);
+  const fromExample = timed(() => ddbplay.mount(element, { panels: ['patterns'] }).unmount(), 15);
+  return { encode, fromLink, fromExample, length: link.length };
+});
+await codecPage.close();
+const ms = (x) => `${x.toFixed(2)} ms`;
+const mid = (xs) => xs[Math.floor(xs.length / 2)];
 
 const generation = [];
 const blocking = [];
@@ -95,7 +153,11 @@ await context.close();
 served.server.close();
 console.log(`page bench (headless Chromium, release build, ${items.toLocaleString('en-US')} items for the last three rows)`);
 console.log(`  wasm + JS shipped:                          ${kb(raw)} (${kb(gz)} gzipped; target <= 500 KB)`);
-console.log(`  first render of the commerce example:       ${median(firstRender)} ms median of ${firstRender.length} (target <= 1000 ms)`);
+if (withoutApi) console.log(`  of which the JavaScript API for course pages: ${kb(gz - withoutApi.gz)} gzipped (target <= 30 KB)`);
+console.log(`  first render of the commerce example:       ${median(firstRender)} ms median of ${firstRender.length}, ${spread(firstRender)} (target <= 1000 ms)`);
+console.log(`  a shared link opened to its first render:   ${median(linkRender)} ms median of ${linkRender.length}, ${spread(linkRender)} (target <= 1000 ms)`);
+console.log(`  the example's link (${codec.length} characters), made in wasm: ${ms(mid(codec.encode))} median of ${codec.encode.length} batches, ${ms(codec.encode[0])}–${ms(codec.encode.at(-1))} (target <= 5 ms)`);
+console.log(`  reading it in wasm (a mount from the link, less a mount of the example): ${ms(mid(codec.fromLink) - mid(codec.fromExample))} (${ms(mid(codec.fromLink))} and ${ms(mid(codec.fromExample))} medians of ${codec.fromLink.length} batches; target <= 5 ms)`);
 console.log(`  generate ~100k items, load, re-measure:     ${median(generation)} ms median of ${generation.length} (target <= 2000 ms)`);
 console.log(`  longest main-thread task while generating: ${median(blocking)} ms median (the final re-measure and render)`);
 console.log(`  Query over them + re-render:                ${median(query)} ms median of ${query.length} (target <= 150 ms)`);

@@ -199,6 +199,15 @@ pub fn app(props: &AppProps) -> Html {
             move || drop(timer)
         });
     }
+    // `show=runner` opens the page at that panel.
+    {
+        let show = options.show;
+        use_effect_with((), move |_| {
+            if let Some(panel) = show {
+                browser::scroll_into_view(panel.name());
+            }
+        });
+    }
     // An embedded page tells its parent how tall it is.
     {
         let id = options.id.clone();

@@ -7,8 +7,12 @@
 //!   and its browser test, and `ddbplay serve` driven by boto3 — then one
 //!   closing line with the totals.
 //! - `cargo xtask setup`: only install what is missing.
-//! - `cargo xtask bench`: the engine's criterion benchmarks and the server's
-//!   CPU per request.
+//! - `cargo xtask dist`: the playground as static files in `dist/`, to
+//!   upload anywhere (relative addresses, content-hashed names, the
+//!   JavaScript API's `ddbplay.js`, the course example and a README).
+//! - `cargo xtask bench`: the engine's and the share codec's criterion
+//!   benchmarks, the server's CPU per request, and the page in headless
+//!   Chromium.
 //! - `cargo xtask debian-wasm`: builds and runs the engine's wasm tests with
 //!   Debian's toolchain (the fallback for machines where rustup cannot
 //!   download the wasm std), so that route keeps working.

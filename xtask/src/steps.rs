@@ -58,6 +58,8 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
         "ddbplay-web",
         "-p",
         "ddbplay-tests",
+        "-p",
+        "ddbplay-page",
         "--target",
         WASM_TARGET,
         "--lib",
@@ -203,6 +205,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     run(Command::new("cargo")
         .args(["bench", "-p", "ddbplay-engine", "--bench", "engine", "--"])
         .args(args))?;
+    run(Command::new("cargo")
+        .args(["bench", "-p", "ddbplay-web", "--bench", "share", "--"])
+        .args(args))?;
     let tools = Tools::ensure()?;
     run(Command::new("cargo").args(["build", "--release", "-q", "-p", "ddbplay"]))?;
     let port = free_port()?;
@@ -218,9 +223,18 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         .arg("tests/e2e/bench_server.py")
         .arg(format!("http://127.0.0.1:{port}"))
         .arg(pid))?;
-    // The page, in headless Chromium.
+    // The page, in headless Chromium; and, to measure what the JavaScript
+    // API adds to it, the page built without it.
+    let without_api = root().join("target").join("dist-without-api");
+    run(tools
+        .wasm_env("trunk")
+        .args(["build", "--release", "--no-default-features", "--dist"])
+        .arg(&without_api))?;
     build_page(&tools)?;
-    run(tools.wasm_env("node").arg("tests/e2e/bench_page.mjs"))
+    run(tools
+        .wasm_env("node")
+        .arg("tests/e2e/bench_page.mjs")
+        .env("DIST_WITHOUT_API", &without_api))
 }
 
 fn free_port() -> Result<u16, String> {
