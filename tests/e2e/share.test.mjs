@@ -208,6 +208,55 @@ test('opening a link is one history entry; editing adds none; Back and Forward r
   assert.deepEqual(page.errors, []);
 });
 
+test('a playground whose link would pass 16 KB is offered as a file, and still saved', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  // Five hundred customers pasted by hand, with names no compressor can shorten.
+  let seed = 7;
+  const letter = () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 26));
+  const items = Array.from({ length: 500 }, (_, i) => ({ entityType: 'Customer', customerId: `h${i}`, fullName: Array.from({ length: 60 }, letter).join('') }));
+  await page.getByLabel(/^Paste items/).fill(JSON.stringify(items));
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await page.locator('#items .ok', { hasText: 'Added 500 items.' }).waitFor();
+  // Saved, but with no link in the address.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => location.hash), '');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const problem = page.locator('.dialog .error');
+  assert.match(await problem.textContent(), /^This playground's link would be [\d,]+ characters long, more than the 16,384 a link can safely carry/);
+  assert.equal(await page.locator('.dialog input.share-link').count(), 0);
+  const download = page.waitForEvent('download');
+  await page.locator('.dialog').getByRole('button', { name: 'Download as a file' }).click();
+  const file = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+  assert.equal(file.playground.edits.length, 500);
+  // A reload brings the 500 back from the browser's storage.
+  const items_before = await page.locator('.status').textContent();
+  await page.reload();
+  await page.locator('table.comparison').waitFor();
+  assert.equal(await page.locator('.status').textContent(), items_before);
+  assert.match(items_before, /500 changed by hand/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a saved playground that no longer reads is set aside with a message', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.evaluate(() => {
+    localStorage.setItem('ddbplay/index', JSON.stringify(JSON.stringify([{ id: 'broken', name: 'Half written', saved_at: 1 }])));
+    localStorage.setItem('ddbplay/current', JSON.stringify('broken'));
+    localStorage.setItem('ddbplay/playground/broken', JSON.stringify('1.garbage'));
+  });
+  await page.goto(session.served.url);
+  const notice = page.locator('.notice.problem p');
+  await notice.waitFor();
+  assert.equal(await notice.textContent(),
+    'The saved playground "Half written" could not be read (it is damaged: it is not the text a link holds (was it cut short or changed?)); it has been set aside and the rest are untouched. The example is shown instead.');
+  assert.equal(await page.evaluate(() => localStorage.getItem('ddbplay/set-aside/broken')), JSON.stringify('1.garbage'));
+  await page.locator('#comparison-title', { hasText: 'An order\'s lines' }).waitFor();
+  await page.evaluate(() => localStorage.clear());
+  assert.deepEqual(page.errors, []);
+});
+
 const fixtures = JSON.parse(readFileSync(join(here, 'fixtures', 'hostile-links.json'), 'utf8'));
 const failed = (why) => `This link could not be opened: ${why}. The example is shown instead.`;
 const bomb = `play=1.${deflateRawSync(Buffer.alloc(64 << 20), { level: 9 }).toString('base64url')}`;

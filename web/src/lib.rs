@@ -8,13 +8,23 @@
 //! How it fits together:
 //! 1. [`model`] knows the domain without the page: the chart (table design,
 //!    entities, key templates), seeded generation, access patterns and how
-//!    each is measured and explained.
-//! 2. [`store::State`] holds one engine, the chart, the patterns and their
-//!    measurements; only [`store::State::reduce`] changes it, from an
+//!    each is measured and explained, items changed by hand, and the
+//!    [`model::playground::Playground`] that is all of it but the data.
+//! 2. [`store::State`] holds one engine, the playground and the patterns'
+//!    measurements; only its [`reduce`](yew::Reducible::reduce) changes it, from an
 //!    [`store::Action`].
-//! 3. [`rebuild`] puts a new chart or seed in place: at once for small
-//!    tables, a slice at a time for large ones.
-//! 4. [`components`] draw the state, one panel per file, and send actions.
+//! 3. [`rebuild`] puts a new chart, seed or whole playground in place: at
+//!    once for small tables, a slice at a time for large ones.
+//! 4. [`share`] turns a playground into a link or a file and back, through
+//!    the checks typed input goes through; [`saved`] keeps playgrounds in
+//!    the browser under names; [`session`] decides what the page opens on
+//!    and keeps the work and the address up to date.
+//! 5. [`app`] lays the page out (a workbench, one column, or an embed as
+//!    [`embed`] options ask) and [`components`] draw the state, one panel
+//!    per file, and send actions. [`browser`] is the one file that talks
+//!    to the browser beyond drawing.
+//! 6. [`api`] is what `index.html` and course pages call: `startPage`,
+//!    `mount` and `Engine`.
 
 pub mod api;
 pub mod app;
