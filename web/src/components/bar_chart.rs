@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::model::compare::Run;
-use crate::model::explain::units;
+use crate::model::format::units;
 
 #[derive(Properties, PartialEq)]
 pub struct BarChartProps {

@@ -10,10 +10,10 @@ use crate::embed::{Panel, use_read_only};
 
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
-use crate::model::compare::{Measured, Prices, Run};
-use crate::model::explain::{
-    dollars, explain, how_counted, human_bytes, monthly, thousands, units,
-};
+use crate::model::compare::{Measured, Run};
+use crate::model::explain::{explain, how_counted, monthly};
+use crate::model::format::{dollars, human_bytes, thousands, units};
+use crate::model::prices::Prices;
 use crate::model::runner::spaced;
 use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};

@@ -12,7 +12,7 @@ use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
 use crate::model::chart::{IndexDesign, TableDesign};
-use crate::model::explain::thousands;
+use crate::model::format::thousands;
 use crate::model::runner::{run, stored_item_key};
 use crate::model::view::{Row, rows, value_text};
 use crate::store::{Action, State};

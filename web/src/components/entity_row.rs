@@ -7,7 +7,7 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use super::field_value::field_value;
-use crate::model::attribute_text::{KINDS, parse_attributes, print_attributes, value_type};
+use crate::model::attribute_text::{KINDS, parse_attributes, print_attributes};
 use crate::model::chart::Chart;
 use crate::rebuild::rebuild;
 use crate::store::State;
@@ -147,7 +147,7 @@ pub fn entity_row(props: &EntityRowProps) -> Html {
                 }
                 <div class="types" aria-label={format!("Types of {name}'s attributes")}>
                     { for entity.attributes.iter().map(|a| html! {
-                        <span class="attribute">{ &a.name }<b>{ value_type(&a.generator).unwrap_or("↑") }</b></span>
+                        <span class="attribute">{ &a.name }<b>{ a.generator.value_type().unwrap_or("↑") }</b></span>
                     }) }
                 </div>
             </td>

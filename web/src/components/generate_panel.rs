@@ -10,7 +10,7 @@ use crate::embed::{Panel, use_read_only};
 
 use crate::model::chart::Chart;
 use crate::model::edits::MAX_EDITS;
-use crate::model::explain::thousands;
+use crate::model::format::thousands;
 use crate::model::paste::{add_items, parse_pasted};
 use crate::rebuild::rebuild;
 use crate::store::{Action, State};

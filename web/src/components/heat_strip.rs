@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::model::explain::{thousands, units};
+use crate::model::format::{thousands, units};
 
 #[derive(Properties, PartialEq)]
 pub struct HeatStripProps {

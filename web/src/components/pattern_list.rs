@@ -8,7 +8,7 @@ use super::collapsible::Collapsible;
 use crate::embed::{Options, Panel, use_read_only};
 
 use crate::model::compare::Measured;
-use crate::model::explain::{thousands, units};
+use crate::model::format::{thousands, units};
 use crate::model::pattern::{ServedBy, is_write};
 use crate::store::{Action, State};
 

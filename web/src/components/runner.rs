@@ -12,7 +12,7 @@ use crate::embed::{Panel, use_read_only};
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
 use crate::model::edits::key_of;
-use crate::model::explain::units;
+use crate::model::format::units;
 use crate::model::runner::{Draft, Failure, Form, OPERATIONS, highlight, is_write, run};
 use crate::store::{Action, State};
 

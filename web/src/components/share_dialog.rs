@@ -9,7 +9,7 @@ use super::field_value::field_value;
 use super::notice::download;
 use crate::browser;
 use crate::embed::{Options, Panel};
-use crate::model::explain::thousands;
+use crate::model::format::thousands;
 use crate::session;
 use crate::share::LONG_LINK_BYTES;
 use crate::store::State;

@@ -66,17 +66,6 @@ pub fn print_attributes(attributes: &[AttributeDesign]) -> String {
         .join("\n")
 }
 
-/// The DynamoDB type an attribute's values get: `N` for numbers, else `S`
-/// (`None` when it comes from the parent item).
-pub fn value_type(generator: &Generator) -> Option<&'static str> {
-    match generator {
-        Generator::Integer { .. } | Generator::Decimal { .. } => Some("N"),
-        Generator::FromParent => None,
-        Generator::When { then, .. } => value_type(then),
-        _ => Some("S"),
-    }
-}
-
 fn parse_generator(text: &str) -> Result<Generator, String> {
     if let Some((then, condition)) = text.rsplit_once(" when ") {
         let (attribute, equals) = condition
@@ -216,8 +205,8 @@ mod tests {
                 decimals: 2
             }
         );
-        assert_eq!(value_type(&attributes[10].generator), Some("S"));
-        assert_eq!(value_type(&attributes[2].generator), Some("N"));
+        assert_eq!(attributes[10].generator.value_type(), Some("S"));
+        assert_eq!(attributes[2].generator.value_type(), Some("N"));
     }
 
     #[test]

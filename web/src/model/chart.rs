@@ -85,6 +85,19 @@ pub enum Generator {
     },
 }
 
+impl Generator {
+    /// The DynamoDB type the values get: `N` for numbers, else `S`
+    /// (`None` when they come from the parent item).
+    pub fn value_type(&self) -> Option<&'static str> {
+        match self {
+            Generator::Integer { .. } | Generator::Decimal { .. } => Some("N"),
+            Generator::FromParent => None,
+            Generator::When { then, .. } => then.value_type(),
+            _ => Some("S"),
+        }
+    }
+}
+
 /// An attribute of an entity type.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttributeDesign {
@@ -296,10 +309,10 @@ impl Chart {
                     else {
                         continue;
                     };
-                    let is_number = entity.attributes.iter().any(|a| {
-                        a.name == *name
-                            && super::attribute_text::value_type(&a.generator) == Some("N")
-                    });
+                    let is_number = entity
+                        .attributes
+                        .iter()
+                        .any(|a| a.name == *name && a.generator.value_type() == Some("N"));
                     if is_number {
                         out.push(Warning {
                             entity: Some(entity.name.clone()),

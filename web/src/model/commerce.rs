@@ -13,11 +13,11 @@ use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign,
     TableDesign,
 };
-use super::compare::Prices;
 use super::edits::Edits;
 use super::generate::Generated;
 use super::pattern::{AccessPattern, ScanFilter};
 use super::playground::Playground;
+use super::prices::Prices;
 use super::runner::{Draft, Form};
 use super::view::Position;
 use engine::api::attribute_value::encode_item;

@@ -17,37 +17,11 @@ use engine::capacity::read_units;
 use engine::table::UsageSnapshot;
 
 use super::chart::TableDesign;
-use super::pattern::{AccessPattern, is_write};
+use super::pattern::{AccessPattern, is_write, prune_placeholders};
+use super::prices::Prices;
 use super::view::key_text;
 use super::write_cost::{WriteCost, measure_write};
 use serde_json::Value as Json;
-
-/// On-demand prices, in dollars per million request units, and how many
-/// times a month the application makes the request.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Prices {
-    pub read_per_million: f64,
-    pub write_per_million: f64,
-    pub requests_per_month: f64,
-}
-
-impl Default for Prices {
-    fn default() -> Prices {
-        Prices {
-            read_per_million: 0.125,
-            write_per_million: 0.625,
-            requests_per_month: 1_000_000.0,
-        }
-    }
-}
-
-impl Prices {
-    /// Dollars a month for a request that costs `per_million` dollars per
-    /// million requests.
-    pub fn monthly(&self, per_million: f64) -> f64 {
-        per_million * self.requests_per_month / 1_000_000.0
-    }
-}
 
 /// One way of running a pattern, summed over its pages.
 #[derive(Clone, Debug, PartialEq)]
@@ -263,36 +237,6 @@ fn get_item(engine: &mut Engine, request: &Json) -> Result<Run, String> {
         strong_units: Some(read_units(bytes, true)),
         partitions: Vec::new(),
     })
-}
-
-/// Drops the placeholders only the removed filter used, so that DynamoDB's
-/// unused-placeholder rule still holds.
-pub fn prune_placeholders(body: &mut Json) {
-    let used: String = [
-        "KeyConditionExpression",
-        "FilterExpression",
-        "ProjectionExpression",
-        "ConditionExpression",
-        "UpdateExpression",
-    ]
-    .iter()
-    .filter_map(|k| body.get(*k).and_then(Json::as_str))
-    .collect::<Vec<_>>()
-    .join(" ");
-    let is_used = |placeholder: &str| {
-        used.match_indices(placeholder).any(|(at, _)| {
-            !used[at + placeholder.len()..]
-                .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        })
-    };
-    for field in ["ExpressionAttributeNames", "ExpressionAttributeValues"] {
-        if let Some(map) = body.get_mut(field).and_then(Json::as_object_mut) {
-            map.retain(|k, _| is_used(k));
-            if map.is_empty() {
-                body.as_object_mut().map(|o| o.remove(field));
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -7,9 +7,8 @@ use engine::Engine;
 use engine::types::{Item, Number, Value};
 use serde_json::{Value as Json, json};
 
-use super::attribute_text::value_type;
 use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator};
-use super::explain::units;
+use super::format::units;
 use super::generate::keyed_item;
 use super::runner::{run, spaced};
 
@@ -23,7 +22,7 @@ fn field_type(chart: &Chart, entity: &Entity, name: &str) -> &'static str {
             .as_deref()
             .and_then(|p| chart.entity(p))
             .map_or("S", |parent| field_type(chart, parent, name)),
-        Some(generator) => value_type(generator).unwrap_or("S"),
+        Some(generator) => generator.value_type().unwrap_or("S"),
         None => "S",
     }
 }

@@ -8,8 +8,6 @@
 
 use serde_json::{Map, Value as Json, json};
 
-use super::compare::prune_placeholders;
-
 /// Most access patterns a playground holds: every one is measured again
 /// on every change, so the page stays quick.
 pub const MAX_PATTERNS: usize = 50;
@@ -126,6 +124,36 @@ impl AccessPattern {
         scan["FilterExpression"] = json!(filter);
         prune_placeholders(&mut scan);
         Some(scan)
+    }
+}
+
+/// Drops the placeholders only the removed filter used, so that DynamoDB's
+/// unused-placeholder rule still holds.
+pub fn prune_placeholders(body: &mut Json) {
+    let used: String = [
+        "KeyConditionExpression",
+        "FilterExpression",
+        "ProjectionExpression",
+        "ConditionExpression",
+        "UpdateExpression",
+    ]
+    .iter()
+    .filter_map(|k| body.get(*k).and_then(Json::as_str))
+    .collect::<Vec<_>>()
+    .join(" ");
+    let is_used = |placeholder: &str| {
+        used.match_indices(placeholder).any(|(at, _)| {
+            !used[at + placeholder.len()..]
+                .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    for field in ["ExpressionAttributeNames", "ExpressionAttributeValues"] {
+        if let Some(map) = body.get_mut(field).and_then(Json::as_object_mut) {
+            map.retain(|k, _| is_used(k));
+            if map.is_empty() {
+                body.as_object_mut().map(|o| o.remove(field));
+            }
+        }
     }
 }
 

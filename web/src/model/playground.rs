@@ -5,9 +5,9 @@
 //! what a link, a file and a saved playground carry.
 
 use super::chart::Chart;
-use super::compare::Prices;
 use super::edits::Edits;
 use super::pattern::AccessPattern;
+use super::prices::Prices;
 use super::runner::Draft;
 use super::view::Position;
 

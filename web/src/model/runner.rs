@@ -345,7 +345,7 @@ pub fn highlight(
         if !keep_filter && let Some(o) = target.as_object_mut() {
             o.remove("FilterExpression");
         }
-        super::compare::prune_placeholders(target);
+        super::pattern::prune_placeholders(target);
     };
     let mut returned_body = plain.clone();
     restore(&mut returned_body, true);

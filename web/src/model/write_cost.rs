@@ -11,8 +11,8 @@ use engine::Engine;
 use serde_json::{Map, Value as Json, json};
 
 use super::chart::TableDesign;
-use super::compare::Prices;
-use super::explain::{human_bytes, units};
+use super::format::{human_bytes, units};
+use super::prices::Prices;
 use super::runner::run;
 
 /// The write units a write consumed, where.

@@ -16,10 +16,10 @@ use crate::model::attribute_text::{parse_attributes, print_attributes};
 use crate::model::chart::{
     Chart, Entity, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
 };
-use crate::model::compare::Prices;
 use crate::model::edits::{Edit, Edits};
 use crate::model::pattern::{AccessPattern, MAX_PATTERNS, ScanFilter};
 use crate::model::playground::Playground;
+use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Form, OPERATIONS};
 use crate::model::view::Position;
 

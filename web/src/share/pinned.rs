@@ -156,7 +156,7 @@ fn a_file_that_leaves_out_what_it_may_opens_with_the_frozen_defaults() {
     let example = commerce::playground();
     assert_eq!(playground.chart, example.chart);
     assert_eq!(playground.patterns, example.patterns);
-    assert_eq!(playground.prices, crate::model::compare::Prices::default());
+    assert_eq!(playground.prices, crate::model::prices::Prices::default());
     assert_eq!(playground.prices.read_per_million, 0.125);
     assert_eq!(playground.prices.write_per_million, 0.625);
     assert_eq!(playground.prices.requests_per_month, 1_000_000.0);

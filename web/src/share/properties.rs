@@ -11,10 +11,10 @@ use serde_json::json;
 use super::open::{capture, open};
 use super::*;
 use crate::model::commerce;
-use crate::model::compare::Prices;
 use crate::model::edits::{Edit, Edits};
 use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
+use crate::model::prices::Prices;
 use crate::model::runner::{Form, OPERATIONS};
 
 /// Text a learner might type, markup and script-looking text included.

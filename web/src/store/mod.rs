@@ -21,11 +21,12 @@ use serde_json::Value as Json;
 
 use crate::model::chart::{Chart, Warning};
 use crate::model::commerce;
-use crate::model::compare::{Measured, Prices, measure};
+use crate::model::compare::{Measured, measure};
 use crate::model::edits::Edits;
 use crate::model::load::Loader;
 use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
+use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Highlight};
 use crate::model::view::Position;
 
