@@ -80,7 +80,16 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
     } catch (error) {
       badPanel = error.message;
     }
-    return { refused, link: playground.link(), badPanel };
+    // A mount from the contents of a .ddbplay.json file.
+    const state = { format: 'ddbplay playground', version: 1, playground: { table: { name: 'tiny', partition_key: { name: 'pk', type: 'S' }, sort_key: null },
+      entities: [{ name: 'Thing', parent: null, count: [3, 3], attributes: 'thingId: id t', keys: [['pk', 'THING#{thingId}']] }],
+      seed: 1, patterns: [{ description: 'One thing', operation: 'GetItem', request: { Key: { pk: { S: 'THING#t2' } } } }], selected: 0 } };
+    const fromState = document.createElement('div');
+    document.body.append(fromState);
+    ddbplay.mount(fromState, { state, panels: ['patterns'] });
+    await new Promise((done) => setTimeout(done, 100));
+    const fromStateText = fromState.querySelector('table.patterns tbody tr').textContent;
+    return { refused, link: playground.link(), badPanel, fromStateText };
   });
   assert.deepEqual(result.refused, {
     name: 'ResourceNotFoundException',
@@ -89,6 +98,7 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
     isError: true,
   });
   assert.ok(result.link.startsWith(`${session.served.url}#play=1.`), result.link.slice(0, 80));
+  assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);
   assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, items, data, item, design, chart');
   // The mounted playground's link opens the full playground on its state.
   const full = await openPage(session, result.link);

@@ -126,6 +126,49 @@ test('a reload finds the work saved, and the playgrounds list it', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('playgrounds are saved as, renamed, duplicated, opened, deleted, and started again from the example', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.evaluate(() => localStorage.clear());
+  const dialog = page.locator('.dialog');
+  const open = async () => {
+    if (!(await dialog.count())) await page.getByRole('button', { name: 'Playgrounds' }).click();
+  };
+  const names = async () => dialog.locator('table.saved tbody th').allTextContents();
+  // Save the example as "Shop", then change it: the change is kept under that name.
+  await open();
+  await page.getByLabel('New playground\'s name').fill('Shop');
+  await dialog.getByRole('button', { name: 'Save as' }).click();
+  assert.equal(await page.locator('.session-name').textContent(), 'Shop');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
+  await saved(page);
+  // Rename it, and duplicate it.
+  await open();
+  await page.getByLabel('This playground\'s name').fill('Bookshop');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  assert.deepEqual(await names(), ['Bookshop (on the screen)']);
+  await dialog.getByRole('button', { name: 'Duplicate Bookshop' }).click();
+  assert.deepEqual((await names()).sort(), ['Bookshop (copy)', 'Bookshop (on the screen)']);
+  // Start again from the example: Bookshop stays saved as it was.
+  await dialog.getByRole('button', { name: 'Start again from the example' }).click();
+  await page.locator('#comparison-title', { hasText: 'An order\'s lines' }).waitFor();
+  assert.equal(await page.locator('.session-name').textContent(), 'Commerce example');
+  // Open the copy: it compares books, as Bookshop did.
+  await open();
+  await dialog.getByRole('button', { name: 'Open Bookshop (copy)' }).click();
+  await page.locator('#comparison-title', { hasText: 'Books, cheapest first' }).waitFor();
+  assert.equal(await page.locator('.session-name').textContent(), 'Bookshop (copy)');
+  // Delete the original, after saying yes.
+  await open();
+  await dialog.getByRole('button', { name: 'Delete Bookshop', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  assert.deepEqual(await names(), ['Bookshop (copy) (on the screen)']);
+  await page.screenshot({ path: join(artifacts, 'playgrounds.png') });
+  await page.evaluate(() => localStorage.clear());
+  assert.deepEqual(page.errors, []);
+});
+
 test('a storage that is full is reported with what to do, and the work can be downloaded', async () => {
   const page = await openPage(session);
   await page.locator('table.comparison').waitFor();
@@ -174,6 +217,18 @@ test('a downloaded file opens again from the file button', async () => {
   await other.locator('#comparison-title', { hasText: 'PENDING orders placed in July' }).waitFor();
   assert.deepEqual(await snapshot(other), before);
   assert.equal(await other.locator('.session-name').textContent(), 'mine');
+  // Dropped on the page, the same file opens too.
+  const third = await openPage(session);
+  await third.locator('table.comparison').waitFor();
+  const dropped = await third.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'dropped.ddbplay.json', { type: 'application/json' }));
+    return transfer;
+  }, readFileSync(path, 'utf8'));
+  await third.dispatchEvent('main.page', 'drop', { dataTransfer: dropped });
+  await third.locator('#comparison-title', { hasText: 'PENDING orders placed in July' }).waitFor();
+  assert.equal(await third.locator('.session-name').textContent(), 'dropped');
+  assert.deepEqual(third.errors, []);
   // A file that is not a playground says so.
   await other.getByLabel('Open a playground file (.ddbplay.json)').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
   const notice = other.locator('.notice.problem');

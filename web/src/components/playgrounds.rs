@@ -49,10 +49,15 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
             changes.set(*changes + 1);
         }
     };
-    // Keeps the playground on the screen before another replaces it.
+    // Keeps the playground on the screen before another replaces it. One
+    // never saved has not changed since it was opened (a change saves it),
+    // so there is nothing to keep.
     let keep_current = {
         let (state, session) = (state.clone(), session.clone());
-        move || session::save(&state, &session, &mut library(), browser::now()).map(|_| ())
+        move || match session.id {
+            Some(_) => session::save(&state, &session, &mut library(), browser::now()).map(|_| ()),
+            None => Ok(()),
+        }
     };
     let on_rename = {
         let (session, name, report) = (session.clone(), name.clone(), report.clone());
