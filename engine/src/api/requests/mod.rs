@@ -1,0 +1,191 @@
+//! DynamoDB's request shapes (serde) and their conversion into the engine's
+//! typed requests, one file per family of operations. Attribute values are
+//! decoded here, so that a malformed value is reported with DynamoDB's
+//! message before the operation runs. This file holds what every family
+//! shares: reading a body, required fields, enumerations, placeholders.
+
+mod items;
+mod reads;
+mod tables;
+
+pub use items::{delete_item, get_item, put_item, update_item};
+pub use reads::{query, scan};
+pub use tables::{create_table, list_tables, table_name, update_table};
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value as Json;
+
+use super::attribute_value::{decode_item, decode_value};
+use crate::capacity::ReturnConsumedCapacity;
+use crate::error::{Error, Result};
+use crate::ops::{ExpressionParameters, ReturnValues, Select};
+use crate::types::Item;
+
+/// Parses a JSON body into a request shape; any mismatch is a SerializationException.
+pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}".as_slice()
+    } else {
+        body
+    };
+    serde_json::from_slice(body).map_err(|e| Error::Serialization(e.to_string()))
+}
+
+pub(super) fn required<T>(value: Option<T>, field: &str) -> Result<T> {
+    value.ok_or_else(|| {
+        Error::validation(format!(
+            "1 validation error detected: Value null at '{field}' failed to satisfy constraint: Member must not be null"
+        ))
+    })
+}
+
+pub(super) fn enum_value<T: Copy>(
+    value: Option<&str>,
+    field: &str,
+    allowed: &[(&str, T)],
+    listed: &str,
+) -> Result<Option<T>> {
+    let Some(text) = value else { return Ok(None) };
+    allowed
+        .iter()
+        .find(|(name, _)| *name == text)
+        .map(|(_, v)| Some(*v))
+        .ok_or_else(|| {
+            Error::validation(format!(
+                "1 validation error detected: Value '{text}' at '{field}' failed to satisfy constraint: Member must satisfy enum value set: [{listed}]"
+            ))
+        })
+}
+
+/// Decodes `ReturnConsumedCapacity`.
+pub fn return_consumed_capacity(value: Option<&str>) -> Result<ReturnConsumedCapacity> {
+    Ok(enum_value(
+        value,
+        "returnConsumedCapacity",
+        &[
+            ("NONE", ReturnConsumedCapacity::None),
+            ("TOTAL", ReturnConsumedCapacity::Total),
+            ("INDEXES", ReturnConsumedCapacity::Indexes),
+        ],
+        "INDEXES, TOTAL, NONE",
+    )?
+    .unwrap_or_default())
+}
+
+pub(super) fn return_values(value: Option<&str>) -> Result<ReturnValues> {
+    Ok(enum_value(
+        value,
+        "returnValues",
+        &[
+            ("NONE", ReturnValues::None),
+            ("ALL_OLD", ReturnValues::AllOld),
+            ("UPDATED_OLD", ReturnValues::UpdatedOld),
+            ("ALL_NEW", ReturnValues::AllNew),
+            ("UPDATED_NEW", ReturnValues::UpdatedNew),
+        ],
+        "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW",
+    )?
+    .unwrap_or_default())
+}
+
+pub(super) fn return_old_on_failure(value: Option<&str>) -> Result<bool> {
+    Ok(enum_value(
+        value,
+        "returnValuesOnConditionCheckFailure",
+        &[("ALL_OLD", true), ("NONE", false)],
+        "ALL_OLD, NONE",
+    )?
+    .unwrap_or(false))
+}
+
+pub(super) fn select(value: Option<&str>) -> Result<Option<Select>> {
+    enum_value(
+        value,
+        "select",
+        &[
+            ("SPECIFIC_ATTRIBUTES", Select::SpecificAttributes),
+            ("COUNT", Select::Count),
+            ("ALL_ATTRIBUTES", Select::AllAttributes),
+            ("ALL_PROJECTED_ATTRIBUTES", Select::AllProjectedAttributes),
+        ],
+        "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES",
+    )
+}
+
+pub(super) fn placeholder_key_ok(key: &str, sigil: char) -> bool {
+    key.len() > 1
+        && key.len() <= 255
+        && key.starts_with(sigil)
+        && key[1..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+pub(super) fn expression_parameters(
+    names: Option<BTreeMap<String, String>>,
+    values: Option<Json>,
+) -> Result<ExpressionParameters> {
+    if let Some(names) = &names
+        && let Some(bad) = names.keys().find(|k| !placeholder_key_ok(k, '#'))
+    {
+        return Err(Error::validation(format!(
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"{bad}\""
+        )));
+    }
+    let values = match values {
+        None | Some(Json::Null) => None,
+        Some(Json::Object(map)) => {
+            let mut out = BTreeMap::new();
+            for (key, json) in map {
+                if !placeholder_key_ok(&key, ':') {
+                    return Err(Error::validation(format!(
+                        "ExpressionAttributeValues contains invalid key: Syntax error; key: \"{key}\""
+                    )));
+                }
+                let value = decode_value(&json, 1).map_err(|e| match e {
+                    Error::Validation { message, .. } => Error::validation(format!(
+                        "ExpressionAttributeValues contains invalid value: {message} for key {key}"
+                    )),
+                    other => other,
+                })?;
+                out.insert(key, value);
+            }
+            Some(out)
+        }
+        Some(_) => {
+            return Err(Error::Serialization(
+                "Unexpected token received from parser: ExpressionAttributeValues must be a map"
+                    .into(),
+            ));
+        }
+    };
+    Ok(ExpressionParameters { names, values })
+}
+
+pub(super) fn optional_item(json: Option<Json>) -> Result<Option<Item>> {
+    match json {
+        None | Some(Json::Null) => Ok(None),
+        Some(json) => decode_item(&json).map(Some),
+    }
+}
+
+pub(super) fn start_key(json: Option<Json>) -> Result<Option<Item>> {
+    optional_item(json).map_err(|e| match e {
+        Error::Validation { message, .. } => {
+            Error::validation(format!("The provided starting key is invalid: {message}"))
+        }
+        other => other,
+    })
+}
+
+/// Rejects the legacy (pre-expression) parameters, which this engine does not implement.
+pub(super) fn no_legacy(present: &[(&str, bool)]) -> Result<()> {
+    if let Some((name, _)) = present.iter().find(|(_, p)| *p) {
+        return Err(Error::validation(format!(
+            "The legacy parameter {name} is not supported here; use the expression parameters instead"
+        )));
+    }
+    Ok(())
+}

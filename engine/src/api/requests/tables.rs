@@ -1,0 +1,211 @@
+//! CreateTable, DescribeTable, DeleteTable, ListTables and UpdateTable.
+
+use serde::Deserialize;
+
+use super::{parse_body, required};
+use crate::error::{Error, Result};
+use crate::ops::{
+    CreateTableRequest, GsiUpdate, IndexRequest, ListTablesRequest, UpdateTableRequest,
+};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct KeySchemaElement {
+    attribute_name: Option<String>,
+    key_type: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct AttributeDefinition {
+    attribute_name: Option<String>,
+    attribute_type: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct ProjectionWire {
+    projection_type: Option<String>,
+    non_key_attributes: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Throughput {
+    read_capacity_units: Option<u64>,
+    write_capacity_units: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct IndexWire {
+    index_name: Option<String>,
+    key_schema: Option<Vec<KeySchemaElement>>,
+    projection: Option<ProjectionWire>,
+}
+
+fn key_schema(
+    elements: Option<Vec<KeySchemaElement>>,
+    field: &str,
+) -> Result<Vec<(String, String)>> {
+    required(elements, field)?
+        .into_iter()
+        .map(|e| {
+            Ok((
+                required(e.attribute_name, &format!("{field}.member.attributeName"))?,
+                required(e.key_type, &format!("{field}.member.keyType"))?,
+            ))
+        })
+        .collect()
+}
+
+fn index_request(wire: IndexWire, field: &str) -> Result<IndexRequest> {
+    let projection = wire.projection;
+    Ok(IndexRequest {
+        index_name: required(wire.index_name, &format!("{field}.member.indexName"))?,
+        key_schema: key_schema(wire.key_schema, &format!("{field}.member.keySchema"))?,
+        projection_type: projection
+            .as_ref()
+            .map(|p| p.projection_type.clone().unwrap_or_else(|| "ALL".into())),
+        non_key_attributes: projection.and_then(|p| p.non_key_attributes),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct CreateTableWire {
+    table_name: Option<String>,
+    attribute_definitions: Option<Vec<AttributeDefinition>>,
+    key_schema: Option<Vec<KeySchemaElement>>,
+    global_secondary_indexes: Option<Vec<IndexWire>>,
+    local_secondary_indexes: Option<Vec<IndexWire>>,
+    billing_mode: Option<String>,
+    provisioned_throughput: Option<Throughput>,
+}
+
+/// CreateTable.
+pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
+    let wire: CreateTableWire = parse_body(body)?;
+    let attribute_definitions = required(wire.attribute_definitions, "attributeDefinitions")?
+        .into_iter()
+        .map(|d| {
+            Ok((
+                required(
+                    d.attribute_name,
+                    "attributeDefinitions.member.attributeName",
+                )?,
+                required(
+                    d.attribute_type,
+                    "attributeDefinitions.member.attributeType",
+                )?,
+            ))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let indexes =
+        |list: Option<Vec<IndexWire>>, field: &str| -> Result<Option<Vec<IndexRequest>>> {
+            list.map(|l| l.into_iter().map(|i| index_request(i, field)).collect())
+                .transpose()
+        };
+    Ok(CreateTableRequest {
+        table_name: required(wire.table_name, "tableName")?,
+        attribute_definitions,
+        key_schema: key_schema(wire.key_schema, "keySchema")?,
+        global_secondary_indexes: indexes(wire.global_secondary_indexes, "globalSecondaryIndexes")?,
+        local_secondary_indexes: indexes(wire.local_secondary_indexes, "localSecondaryIndexes")?,
+        billing_mode: wire.billing_mode,
+        provisioned_throughput: wire.provisioned_throughput.map(|t| {
+            (
+                t.read_capacity_units.unwrap_or(0),
+                t.write_capacity_units.unwrap_or(0),
+            )
+        }),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct TableNameWire {
+    table_name: Option<String>,
+}
+
+/// DescribeTable and DeleteTable: the table name.
+pub fn table_name(body: &[u8]) -> Result<String> {
+    let wire: TableNameWire = parse_body(body)?;
+    required(wire.table_name, "tableName")
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct ListTablesWire {
+    exclusive_start_table_name: Option<String>,
+    limit: Option<i64>,
+}
+
+/// ListTables.
+pub fn list_tables(body: &[u8]) -> Result<ListTablesRequest> {
+    let wire: ListTablesWire = parse_body(body)?;
+    Ok(ListTablesRequest {
+        exclusive_start_table_name: wire.exclusive_start_table_name,
+        limit: wire.limit,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct GsiUpdateWire {
+    create: Option<IndexWire>,
+    delete: Option<TableIndexName>,
+    update: Option<TableIndexName>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct TableIndexName {
+    index_name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct UpdateTableWire {
+    table_name: Option<String>,
+    attribute_definitions: Option<Vec<AttributeDefinition>>,
+    global_secondary_index_updates: Option<Vec<GsiUpdateWire>>,
+    billing_mode: Option<String>,
+}
+
+/// UpdateTable.
+pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
+    let wire: UpdateTableWire = parse_body(body)?;
+    let mut updates = Vec::new();
+    for update in wire.global_secondary_index_updates.unwrap_or_default() {
+        let field = "globalSecondaryIndexUpdates";
+        updates.push(match (update.create, update.delete, update.update) {
+            (Some(create), None, None) => GsiUpdate::Create(index_request(create, field)?),
+            (None, Some(delete), None) => GsiUpdate::Delete(required(delete.index_name, "globalSecondaryIndexUpdates.member.delete.indexName")?),
+            (None, None, Some(update)) => GsiUpdate::Update(required(update.index_name, "globalSecondaryIndexUpdates.member.update.indexName")?),
+            _ => return Err(Error::validation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Update or GlobalSecondaryIndexUpdate.Delete must be specified")),
+        });
+    }
+    Ok(UpdateTableRequest {
+        table_name: required(wire.table_name, "tableName")?,
+        attribute_definitions: wire
+            .attribute_definitions
+            .unwrap_or_default()
+            .into_iter()
+            .map(|d| {
+                Ok((
+                    required(
+                        d.attribute_name,
+                        "attributeDefinitions.member.attributeName",
+                    )?,
+                    required(
+                        d.attribute_type,
+                        "attributeDefinitions.member.attributeType",
+                    )?,
+                ))
+            })
+            .collect::<Result<Vec<_>>>()?,
+        global_secondary_index_updates: updates,
+        billing_mode: wire.billing_mode,
+    })
+}
