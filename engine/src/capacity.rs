@@ -94,6 +94,17 @@ impl Consumed {
         *arms.entry(name.to_string()).or_insert(0.0) += units;
     }
 
+    /// Adds another request's units on the same table, arm by arm.
+    pub fn add(&mut self, other: &Consumed) {
+        self.table += other.table;
+        for (name, units) in &other.global_indexes {
+            *self.global_indexes.entry(name.clone()).or_insert(0.0) += units;
+        }
+        for (name, units) in &other.local_indexes {
+            *self.local_indexes.entry(name.clone()).or_insert(0.0) += units;
+        }
+    }
+
     /// The total: the table arm plus every index arm.
     pub fn total(&self) -> f64 {
         self.table

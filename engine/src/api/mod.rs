@@ -16,7 +16,9 @@ use crate::error::{Error, Result};
 use crate::ops::Engine;
 
 /// The operations the engine serves, by their DynamoDB names.
-pub const OPERATIONS: [&str; 11] = [
+pub const OPERATIONS: [&str; 13] = [
+    "BatchGetItem",
+    "BatchWriteItem",
     "CreateTable",
     "DescribeTable",
     "ListTables",
@@ -121,6 +123,14 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 attributes: None,
                 consumed_capacity: consumed_capacity(&response.consumed, mode),
             })
+        }
+        "BatchGetItem" => {
+            let (request, mode) = requests::batch_get_item(body)?;
+            responses::batch_get_item(&engine.batch_get_item(request)?, mode)
+        }
+        "BatchWriteItem" => {
+            let (request, mode, metrics) = requests::batch_write_item(body)?;
+            responses::batch_write_item(&engine.batch_write_item(request)?, mode, metrics)
         }
         "Query" => {
             let (request, mode) = requests::query(body)?;

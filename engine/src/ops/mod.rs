@@ -4,9 +4,12 @@
 //! a request either succeeds completely or fails with DynamoDB's error and
 //! leaves every table as it was.
 
+mod batch_get_item;
+mod batch_write_item;
 mod create_table;
 mod delete_item;
 mod get_item;
+mod item_collections;
 mod page;
 mod put_item;
 mod query;
@@ -18,9 +21,19 @@ mod update_item;
 mod update_table;
 mod write;
 
+pub use batch_get_item::{
+    BatchGetItemRequest, BatchGetItemResponse, KeysAndAttributes, MAX_BATCH_GET_BYTES,
+    MAX_BATCH_GETS,
+};
+pub use batch_write_item::{
+    BatchWriteItemRequest, BatchWriteItemResponse, MAX_BATCH_WRITES, WriteRequest,
+    request_item_problems,
+};
 pub use create_table::{CreateTableRequest, IndexRequest};
 pub use delete_item::{DeleteItemRequest, DeleteItemResponse};
 pub use get_item::{GetItemRequest, GetItemResponse};
+use item_collections::item_collection_metrics;
+pub use item_collections::{ItemCollectionMetrics, collection_size};
 pub use page::{PageResponse, StartKey};
 pub use put_item::{PutItemRequest, PutItemResponse};
 pub use query::QueryRequest;
@@ -152,18 +165,41 @@ fn table_name_problems(name: &str, field: &str) -> Vec<String> {
     problems
 }
 
+/// A request map as DynamoDB's validation messages print it (Java's map
+/// text): `{orders=[com.amazonaws.dynamodb.v20120810.WriteRequest@5a1f2b3c]}`.
+/// DynamoDB prints each member's identity hash, which no other program can
+/// know; the engine prints a stable one made from the member's place.
+fn request_map_text<'a>(tables: impl Iterator<Item = (&'a str, usize, &'static str)>) -> String {
+    let members: Vec<String> = tables
+        .map(|(name, n, kind)| {
+            let list: Vec<String> = (0..n)
+                .map(|i| {
+                    let hash = xxhash_rust::xxh3::xxh3_64(format!("{name}/{i}").as_bytes()) as u32;
+                    format!("com.amazonaws.dynamodb.v20120810.{kind}@{hash:08x}")
+                })
+                .collect();
+            format!("{name}=[{}]", list.join(", "))
+        })
+        .collect();
+    format!("{{{}}}", members.join(", "))
+}
+
 /// Joins request-constraint problems as DynamoDB does:
 /// `N validation error(s) detected: a; b`.
-fn constraint_errors(problems: Vec<String>) -> Result<()> {
+pub fn constraint_errors(problems: Vec<String>) -> Result<()> {
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(constraint_error(problems)),
+    }
+}
+
+/// The error for one or more request-constraint problems.
+pub fn constraint_error(problems: Vec<String>) -> Error {
     match problems.len() {
-        0 => Ok(()),
-        1 => Err(Error::validation(format!(
-            "1 validation error detected: {}",
-            problems[0]
-        ))),
-        n => Err(Error::validation(format!(
+        1 => Error::validation(format!("1 validation error detected: {}", problems[0])),
+        n => Error::validation(format!(
             "{n} validation errors detected: {}",
             problems.join("; ")
-        ))),
+        )),
     }
 }

@@ -4,10 +4,12 @@
 //! message before the operation runs. This file holds what every family
 //! shares: reading a body, required fields, enumerations, placeholders.
 
+mod batch;
 mod items;
 mod reads;
 mod tables;
 
+pub use batch::{batch_get_item, batch_write_item, return_item_collection_metrics};
 pub use items::{delete_item, get_item, put_item, update_item};
 pub use reads::{query, scan};
 pub use tables::{create_table, list_tables, table_name, update_table};

@@ -1,20 +1,26 @@
 //! DynamoDB's response shapes, written straight from the engine's typed
-//! responses.
+//! responses: this file holds what every operation shares (consumed
+//! capacity, items, errors), the others one family each.
+
+mod batch;
+mod tables;
+
+pub use batch::{batch_get_item, batch_write_item};
+pub use tables::{list_tables, table_description};
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::{Value as Json, json};
+use serde_json::json;
 
 use super::attribute_value::WireItem;
 use crate::capacity::{Consumed, ReturnConsumedCapacity};
 use crate::error::Error;
-use crate::ops::{ListTablesResponse, PageResponse, TableSummary};
-use crate::table::{BillingMode, IndexKind, Projection, TableDescription};
+use crate::ops::PageResponse;
 use crate::types::Item;
 
 /// The account and region every ARN names.
-const ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";
+pub(crate) const ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";
 
 #[derive(Serialize)]
 #[serde(rename_all = "PascalCase")]
@@ -83,7 +89,7 @@ pub struct ItemResponse<'a> {
     pub consumed_capacity: Option<WireConsumed<'a>>,
 }
 
-struct WireItems<'a>(&'a [Item]);
+pub(super) struct WireItems<'a>(&'a [Item]);
 
 impl Serialize for WireItems<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -118,91 +124,6 @@ pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
 /// Serialises a response; the shapes here always serialise.
 pub fn to_string<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "{}".to_string())
-}
-
-fn key_schema_json(schema: &crate::key::KeySchema) -> Json {
-    let mut out = vec![json!({"AttributeName": schema.partition.name, "KeyType": "HASH"})];
-    if let Some(sort) = &schema.sort {
-        out.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
-    }
-    Json::Array(out)
-}
-
-fn projection_json(projection: &Projection) -> Json {
-    match projection {
-        Projection::Include(names) => {
-            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
-        }
-        other => json!({"ProjectionType": other.type_name()}),
-    }
-}
-
-fn throughput_json(mode: &BillingMode) -> Json {
-    let (read, write) = match mode {
-        BillingMode::PayPerRequest => (0, 0),
-        BillingMode::Provisioned { read, write } => (*read, *write),
-    };
-    json!({"NumberOfDecreasesToday": 0, "ReadCapacityUnits": read, "WriteCapacityUnits": write})
-}
-
-/// A `TableDescription` object.
-pub fn table_description(description: &TableDescription, counts: Option<&TableSummary>) -> Json {
-    let arn = format!("{ARN_PREFIX}{}", description.name);
-    let mut out = json!({
-        "TableName": description.name,
-        "AttributeDefinitions": description.attribute_definitions.iter()
-            .map(|(n, t)| json!({"AttributeName": n, "AttributeType": t.tag()})).collect::<Vec<_>>(),
-        "KeySchema": key_schema_json(&description.key_schema),
-        "TableStatus": "ACTIVE",
-        "CreationDateTime": description.created_at,
-        "ProvisionedThroughput": throughput_json(&description.billing_mode),
-        "TableSizeBytes": counts.map_or(0, |c| c.size_bytes),
-        "ItemCount": counts.map_or(0, |c| c.item_count),
-        "TableArn": arn,
-        "TableId": format!("{:08x}-0000-4000-8000-000000000000", crate::key::KeyValue::S(description.name.as_str().into()).stable_hash() as u32),
-    });
-    if description.billing_mode == BillingMode::PayPerRequest {
-        out["BillingModeSummary"] = json!({"BillingMode": "PAY_PER_REQUEST", "LastUpdateToPayPerRequestDateTime": description.created_at});
-    }
-    let mut globals = Vec::new();
-    let mut locals = Vec::new();
-    for (i, index) in description.indexes.iter().enumerate() {
-        let (n_items, n_bytes) = counts
-            .and_then(|c| c.index_counts.get(i).copied())
-            .unwrap_or((0, 0));
-        let mut entry = json!({
-            "IndexName": index.name,
-            "KeySchema": key_schema_json(&index.key_schema),
-            "Projection": projection_json(&index.projection),
-            "IndexSizeBytes": n_bytes,
-            "ItemCount": n_items,
-            "IndexArn": format!("{arn}/index/{}", index.name),
-        });
-        match index.kind {
-            IndexKind::Global => {
-                entry["IndexStatus"] = json!("ACTIVE");
-                entry["ProvisionedThroughput"] = throughput_json(&description.billing_mode);
-                globals.push(entry);
-            }
-            IndexKind::Local => locals.push(entry),
-        }
-    }
-    if !globals.is_empty() {
-        out["GlobalSecondaryIndexes"] = Json::Array(globals);
-    }
-    if !locals.is_empty() {
-        out["LocalSecondaryIndexes"] = Json::Array(locals);
-    }
-    out
-}
-
-/// A ListTables response body.
-pub fn list_tables(response: &ListTablesResponse) -> String {
-    let mut out = json!({"TableNames": response.table_names});
-    if let Some(last) = &response.last_evaluated_table_name {
-        out["LastEvaluatedTableName"] = json!(last);
-    }
-    out.to_string()
 }
 
 /// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed

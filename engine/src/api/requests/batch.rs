@@ -1,0 +1,181 @@
+//! BatchGetItem and BatchWriteItem: many items, over one or more tables.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::Value as Json;
+
+use super::{enum_value, no_legacy, parse_body, required, return_consumed_capacity};
+use crate::api::attribute_value::decode_item;
+use crate::capacity::ReturnConsumedCapacity;
+use crate::error::{Error, Result};
+use crate::ops::{
+    BatchGetItemRequest, BatchWriteItemRequest, KeysAndAttributes, WriteRequest, constraint_error,
+    constraint_errors, request_item_problems,
+};
+
+/// `ReturnItemCollectionMetrics`: `SIZE` asks for them.
+pub fn return_item_collection_metrics(value: Option<&str>) -> Result<bool> {
+    Ok(enum_value(
+        value,
+        "returnItemCollectionMetrics",
+        &[("SIZE", true), ("NONE", false)],
+        "SIZE, NONE",
+    )?
+    .unwrap_or(false))
+}
+
+/// A JSON object, its members in the order the request gives them.
+fn members(json: Json, field: &str) -> Result<Vec<(String, Json)>> {
+    match json {
+        Json::Object(map) => Ok(map.into_iter().collect()),
+        _ => Err(Error::Serialization(format!(
+            "Unexpected token received from parser: {field} must be a map"
+        ))),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct KeysAndAttributesWire {
+    keys: Option<Vec<Json>>,
+    consistent_read: Option<bool>,
+    projection_expression: Option<String>,
+    expression_attribute_names: Option<BTreeMap<String, String>>,
+    attributes_to_get: Option<Json>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct BatchGetWire {
+    request_items: Option<Json>,
+    return_consumed_capacity: Option<String>,
+}
+
+/// BatchGetItem.
+pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsumedCapacity)> {
+    let wire: BatchGetWire = parse_body(body)?;
+    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
+    let mut request_items = Vec::new();
+    for (table, json) in members(
+        required(wire.request_items, "requestItems")?,
+        "RequestItems",
+    )? {
+        let part: KeysAndAttributesWire =
+            serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
+        no_legacy(&[("AttributesToGet", part.attributes_to_get.is_some())])?;
+        let keys = required(part.keys, &format!("requestItems.{table}.member.keys"))?
+            .iter()
+            .map(decode_item)
+            .collect::<Result<Vec<_>>>()?;
+        request_items.push((
+            table,
+            KeysAndAttributes {
+                keys,
+                consistent_read: part.consistent_read.unwrap_or(false),
+                projection_expression: part.projection_expression,
+                expression_attribute_names: part.expression_attribute_names,
+            },
+        ));
+    }
+    Ok((BatchGetItemRequest { request_items }, rcc))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct WriteRequestWire {
+    put_request: Option<ItemWire>,
+    delete_request: Option<KeyWire>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct ItemWire {
+    item: Option<Json>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct KeyWire {
+    key: Option<Json>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct BatchWriteWire {
+    request_items: Option<Json>,
+    return_consumed_capacity: Option<String>,
+    return_item_collection_metrics: Option<String>,
+}
+
+/// The problem text of a one-problem constraint error, for listing it with others.
+fn problem(error: Error) -> Result<String> {
+    match error {
+        Error::Validation { message, .. } => Ok(message
+            .strip_prefix("1 validation error detected: ")
+            .map_or(message.clone(), str::to_string)),
+        other => Err(other),
+    }
+}
+
+/// BatchWriteItem, with whether item collection metrics were asked for.
+/// Every constraint the request breaks is listed in one message, in
+/// DynamoDB's order: the enumerations, then `RequestItems`.
+pub fn batch_write_item(
+    body: &[u8],
+) -> Result<(BatchWriteItemRequest, ReturnConsumedCapacity, bool)> {
+    let wire: BatchWriteWire = parse_body(body)?;
+    let mut problems = Vec::new();
+    let rcc = match return_consumed_capacity(wire.return_consumed_capacity.as_deref()) {
+        Ok(rcc) => rcc,
+        Err(e) => {
+            problems.push(problem(e)?);
+            ReturnConsumedCapacity::None
+        }
+    };
+    let metrics =
+        match return_item_collection_metrics(wire.return_item_collection_metrics.as_deref()) {
+            Ok(metrics) => metrics,
+            Err(e) => {
+                problems.push(problem(e)?);
+                false
+            }
+        };
+    let Some(items) = wire.request_items else {
+        problems.push(
+            "Value null at 'requestItems' failed to satisfy constraint: Member must not be null"
+                .into(),
+        );
+        return Err(constraint_error(problems));
+    };
+    let mut request_items = Vec::new();
+    for (table, json) in members(items, "RequestItems")? {
+        let list: Vec<WriteRequestWire> =
+            serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
+        let mut writes = Vec::with_capacity(list.len());
+        for (n, write) in list.into_iter().enumerate() {
+            let at = format!("requestItems.{table}.member.{}.member", n + 1);
+            writes.push(match (write.put_request, write.delete_request) {
+                (Some(put), None) => WriteRequest::Put(decode_item(&required(
+                    put.item,
+                    &format!("{at}.putRequest.item"),
+                )?)?),
+                (None, Some(delete)) => WriteRequest::Delete(decode_item(&required(
+                    delete.key,
+                    &format!("{at}.deleteRequest.key"),
+                )?)?),
+                _ => {
+                    return Err(Error::validation(
+                        "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
+                    ));
+                }
+            });
+        }
+        request_items.push((table, writes));
+    }
+    if !problems.is_empty() {
+        problems.extend(request_item_problems(&request_items));
+        constraint_errors(problems)?;
+    }
+    Ok((BatchWriteItemRequest { request_items }, rcc, metrics))
+}

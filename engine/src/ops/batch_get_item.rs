@@ -1,0 +1,184 @@
+//! BatchGetItem: up to 100 items by key, from one or more tables, each
+//! table read with its own consistency and projection. Every key is charged
+//! as a GetItem of it would be (a missing item too), and the units are
+//! summed per table. A response stops short of 16 MB: the keys it did not
+//! reach come back as `UnprocessedKeys`, to be asked for again.
+
+use std::collections::BTreeMap;
+
+use super::{Engine, ExpressionParameters, check_expression_parameters};
+use super::{constraint_errors, table_name_problems};
+use crate::capacity::{Consumed, read_units};
+use crate::error::{Error, Result};
+use crate::expr::Placeholders;
+use crate::key::{PrimaryKey, key_from_request};
+use crate::types::{Item, Path, path::project};
+
+/// Most keys in one BatchGetItem, over every table.
+pub const MAX_BATCH_GETS: usize = 100;
+
+/// Most bytes of items one BatchGetItem returns.
+pub const MAX_BATCH_GET_BYTES: usize = 16 * 1024 * 1024;
+
+/// One table's part of a BatchGetItem (`KeysAndAttributes`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeysAndAttributes {
+    /// `Keys`.
+    pub keys: Vec<Item>,
+    /// `ConsistentRead`.
+    pub consistent_read: bool,
+    /// `ProjectionExpression`.
+    pub projection_expression: Option<String>,
+    /// `ExpressionAttributeNames`.
+    pub expression_attribute_names: Option<BTreeMap<String, String>>,
+}
+
+/// A BatchGetItem request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BatchGetItemRequest {
+    /// `RequestItems`: table name → what to read there, in the request's order.
+    pub request_items: Vec<(String, KeysAndAttributes)>,
+}
+
+/// A BatchGetItem response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BatchGetItemResponse {
+    /// `Responses`: per table, the items found (missing keys are left out).
+    pub responses: Vec<(String, Vec<Item>)>,
+    /// `UnprocessedKeys`: per table, the keys past the 16 MB the response holds.
+    pub unprocessed: Vec<(String, KeysAndAttributes)>,
+    /// Capacity consumed, one entry per table.
+    pub consumed: Vec<Consumed>,
+}
+
+/// A table's part, checked: its keys and projection.
+struct Planned {
+    table: String,
+    keys: Vec<(Item, PrimaryKey)>,
+    projection: Option<Vec<Path>>,
+    request: KeysAndAttributes,
+}
+
+impl Engine {
+    /// BatchGetItem.
+    pub fn batch_get_item(&mut self, request: BatchGetItemRequest) -> Result<BatchGetItemResponse> {
+        check_request_items(&request.request_items)?;
+        let mut planned = Vec::with_capacity(request.request_items.len());
+        for (table_name, part) in request.request_items {
+            let parameters = ExpressionParameters {
+                names: part.expression_attribute_names.clone(),
+                values: None,
+            };
+            check_expression_parameters(
+                &parameters,
+                part.projection_expression.is_some(),
+                "ProjectionExpression is null",
+            )?;
+            let mut placeholders = Placeholders::new(parameters.names.as_ref(), None);
+            let projection = part
+                .projection_expression
+                .as_deref()
+                .map(|p| placeholders.projection(p))
+                .transpose()?;
+            placeholders.check_unused()?;
+            let table = self.table_or_not_found(&table_name)?;
+            let mut keys: Vec<(Item, PrimaryKey)> = Vec::with_capacity(part.keys.len());
+            for key in &part.keys {
+                let primary = key_from_request(&table.description.key_schema, key)?;
+                if keys.iter().any(|(_, k)| *k == primary) {
+                    return Err(Error::validation(
+                        "Provided list of item keys contains duplicates",
+                    ));
+                }
+                keys.push((key.clone(), primary));
+            }
+            planned.push(Planned {
+                table: table_name,
+                keys,
+                projection,
+                request: part,
+            });
+        }
+        let mut response = BatchGetItemResponse::default();
+        let mut returned_bytes = 0usize;
+        for part in planned {
+            let table = self.table_mut_or_not_found(&part.table)?;
+            let mut consumed = Consumed::new(&part.table);
+            let mut items = Vec::new();
+            let mut left: Vec<Item> = Vec::new();
+            for (key_item, key) in part.keys {
+                let entry = table.get(&key);
+                let size = entry.map_or(0, |e| e.size);
+                if !left.is_empty() || returned_bytes + size > MAX_BATCH_GET_BYTES {
+                    left.push(key_item);
+                    continue;
+                }
+                returned_bytes += size;
+                let units = read_units(size, part.request.consistent_read);
+                if let Some(entry) = entry {
+                    items.push(match &part.projection {
+                        Some(paths) => project(&entry.item, paths),
+                        None => entry.item.clone(),
+                    });
+                }
+                table.usage.add_read(None, &key.partition, units);
+                consumed.table += units;
+            }
+            if !left.is_empty() {
+                response.unprocessed.push((
+                    part.table.clone(),
+                    KeysAndAttributes {
+                        keys: left,
+                        ..part.request
+                    },
+                ));
+            }
+            response.responses.push((part.table, items));
+            response.consumed.push(consumed);
+        }
+        Ok(response)
+    }
+}
+
+/// The request-level constraints: table names, 1 to 100 keys per table and
+/// at most 100 in all.
+fn check_request_items(items: &[(String, KeysAndAttributes)]) -> Result<()> {
+    if items.is_empty() {
+        return constraint_errors(vec![
+            "Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1".into(),
+        ]);
+    }
+    let mut problems = Vec::new();
+    if items
+        .iter()
+        .any(|(name, _)| !table_name_problems(name, "").is_empty())
+    {
+        let shown = super::request_map_text(
+            items
+                .iter()
+                .map(|(name, _)| (name.as_str(), 1, "KeysAndAttributes")),
+        );
+        problems.push(format!(
+            "Value '{shown}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]"
+        ));
+    }
+    for (name, part) in items {
+        if part.keys.is_empty() {
+            problems.push(format!(
+                "Value '[]' at 'requestItems.{name}.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1"
+            ));
+        } else if part.keys.len() > MAX_BATCH_GETS {
+            problems.push(format!(
+                "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to {MAX_BATCH_GETS}"
+            ));
+        }
+    }
+    constraint_errors(problems)?;
+    let total: usize = items.iter().map(|(_, part)| part.keys.len()).sum();
+    if total > MAX_BATCH_GETS {
+        return Err(Error::validation(
+            "Too many items requested for the BatchGetItem call",
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! BatchWriteItem: up to 25 puts and deletes over one or more tables, in
+//! one request. There are no conditions and no return values; every request
+//! is checked before anything is written, so a batch DynamoDB would refuse
+//! changes nothing. A request DynamoDB would leave unprocessed (throttling)
+//! never happens here: `UnprocessedItems` is always empty.
+
+use super::write::{charge_write, check_item_size};
+use super::{Engine, constraint_errors, table_name_problems};
+use crate::capacity::Consumed;
+use crate::error::{Error, Result};
+use crate::key::{KeySchema, PrimaryKey, key_from_request, primary_key_of};
+use crate::types::Item;
+
+/// Most put and delete requests in one batch.
+pub const MAX_BATCH_WRITES: usize = 25;
+
+/// One request of a batch.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WriteRequest {
+    /// `PutRequest.Item`.
+    Put(Item),
+    /// `DeleteRequest.Key`.
+    Delete(Item),
+}
+
+/// A BatchWriteItem request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BatchWriteItemRequest {
+    /// `RequestItems`: table name → its requests, in the request's order.
+    pub request_items: Vec<(String, Vec<WriteRequest>)>,
+}
+
+/// A BatchWriteItem response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BatchWriteItemResponse {
+    /// Capacity consumed, one entry per table, in the request's order.
+    pub consumed: Vec<Consumed>,
+    /// For tables with a local secondary index: the item collections the
+    /// batch wrote to, by table.
+    pub item_collections: Vec<(String, Vec<super::ItemCollectionMetrics>)>,
+}
+
+/// A checked request: the key it writes, and the item (`None`: a delete).
+type Keyed = (PrimaryKey, Option<Item>);
+
+/// The key a batch put writes: like PutItem's, except that a missing or
+/// mistyped key attribute is DynamoDB's plain schema mismatch here.
+fn put_key(schema: &KeySchema, item: &Item) -> Result<PrimaryKey> {
+    for attribute in std::iter::once(&schema.partition).chain(schema.sort.iter()) {
+        let typed = item
+            .get(&attribute.name)
+            .and_then(crate::key::KeyValue::from_value)
+            .is_some_and(|k| k.key_type() == attribute.key_type);
+        if !typed {
+            return Err(Error::validation(
+                "The provided key element does not match the schema",
+            ));
+        }
+    }
+    primary_key_of(schema, item)
+}
+
+impl Engine {
+    /// BatchWriteItem.
+    pub fn batch_write_item(
+        &mut self,
+        request: BatchWriteItemRequest,
+    ) -> Result<BatchWriteItemResponse> {
+        check_request_items(&request.request_items)?;
+        for (_, writes) in &request.request_items {
+            for write in writes {
+                if let WriteRequest::Put(item) = write {
+                    check_item_size(item, "Item size has exceeded the maximum allowed size")?;
+                }
+            }
+        }
+        // Every table, key and index key is checked before the first write.
+        let mut planned: Vec<(String, Vec<Keyed>)> = Vec::new();
+        for (table_name, writes) in request.request_items {
+            let table = self.table_or_not_found(&table_name)?;
+            let schema = &table.description.key_schema;
+            let mut keyed: Vec<Keyed> = Vec::with_capacity(writes.len());
+            for write in writes {
+                let (key, new) = match write {
+                    WriteRequest::Put(item) => {
+                        let key = put_key(schema, &item)?;
+                        table.check_index_keys(&item)?;
+                        (key, Some(item))
+                    }
+                    WriteRequest::Delete(key) => (key_from_request(schema, &key)?, None),
+                };
+                if keyed.iter().any(|(k, _)| *k == key) {
+                    return Err(Error::validation(
+                        "Provided list of item keys contains duplicates",
+                    ));
+                }
+                keyed.push((key, new));
+            }
+            planned.push((table_name, keyed));
+        }
+        let mut response = BatchWriteItemResponse::default();
+        for (table_name, writes) in planned {
+            let table = self.table_mut_or_not_found(&table_name)?;
+            let mut consumed = Consumed::new(&table_name);
+            let mut collections = Vec::new();
+            for (key, new) in writes {
+                let effect = table.write(&key, new)?;
+                consumed.add(&charge_write(table, &key, &effect));
+                if let Some(metrics) = super::item_collection_metrics(table, &key) {
+                    collections.push(metrics);
+                }
+            }
+            response.consumed.push(consumed);
+            if !collections.is_empty() {
+                response.item_collections.push((table_name, collections));
+            }
+        }
+        Ok(response)
+    }
+}
+
+/// The request-level constraints DynamoDB checks first, each with its
+/// message: table names, and between 1 and 25 requests per table and in all.
+fn check_request_items(items: &[(String, Vec<WriteRequest>)]) -> Result<()> {
+    constraint_errors(request_item_problems(items))?;
+    let total: usize = items.iter().map(|(_, writes)| writes.len()).sum();
+    if total > MAX_BATCH_WRITES {
+        return Err(Error::validation(
+            "Too many items requested for the BatchWriteItem call",
+        ));
+    }
+    Ok(())
+}
+
+/// What breaks the constraints on `RequestItems` itself, one problem a
+/// line as DynamoDB lists them (the request's decoder adds its own).
+pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<String> {
+    if items.is_empty() {
+        return vec![
+            "Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1".into(),
+        ];
+    }
+    let mut problems = Vec::new();
+    let shown = super::request_map_text(
+        items
+            .iter()
+            .map(|(name, writes)| (name.as_str(), writes.len(), "WriteRequest")),
+    );
+    if items
+        .iter()
+        .any(|(name, _)| !table_name_problems(name, "").is_empty())
+    {
+        problems.push(format!(
+            "Value '{shown}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]"
+        ));
+    }
+    if items
+        .iter()
+        .any(|(_, writes)| writes.is_empty() || writes.len() > MAX_BATCH_WRITES)
+    {
+        problems.push(format!(
+            "Value '{shown}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]"
+        ));
+    }
+    problems
+}
