@@ -60,6 +60,46 @@ pub enum Error {
     UnknownOperation,
     /// `LimitExceededException`: e.g. too many indexes being built at once.
     LimitExceeded(String),
+    /// `TransactionCanceledException`: one reason per action, in request order.
+    TransactionCanceled {
+        /// Why each action could or could not go ahead.
+        reasons: Vec<CancellationReason>,
+    },
+    /// `IdempotentParameterMismatchException`: a `ClientRequestToken` used
+    /// again, within ten minutes, for another request.
+    IdempotentParameterMismatch,
+}
+
+/// Why one action of a cancelled transaction could not go ahead.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CancellationReason {
+    /// `None`, `ConditionalCheckFailed`, `ValidationError`, …
+    pub code: &'static str,
+    /// DynamoDB's message (absent for `None`).
+    pub message: Option<String>,
+    /// The item as it was, when the action asked for it
+    /// (`ReturnValuesOnConditionCheckFailure=ALL_OLD`).
+    pub item: Option<Item>,
+}
+
+impl CancellationReason {
+    /// An action that could have gone ahead.
+    pub fn none() -> CancellationReason {
+        CancellationReason {
+            code: "None",
+            message: None,
+            item: None,
+        }
+    }
+
+    /// An action DynamoDB would refuse, with its message.
+    pub fn validation(message: impl Into<String>) -> CancellationReason {
+        CancellationReason {
+            code: "ValidationError",
+            message: Some(message.into()),
+            item: None,
+        }
+    }
 }
 
 impl Error {
@@ -105,6 +145,12 @@ impl Error {
             Error::Serialization(_) => "com.amazon.coral.service#SerializationException",
             Error::UnknownOperation => "com.amazon.coral.service#UnknownOperationException",
             Error::LimitExceeded(_) => "com.amazonaws.dynamodb.v20120810#LimitExceededException",
+            Error::TransactionCanceled { .. } => {
+                "com.amazonaws.dynamodb.v20120810#TransactionCanceledException"
+            }
+            Error::IdempotentParameterMismatch => {
+                "com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException"
+            }
         }
     }
 
@@ -154,6 +200,19 @@ impl fmt::Display for Error {
             | Error::LimitExceeded(m) => f.write_str(m),
             Error::ConditionalCheckFailed { .. } => f.write_str("The conditional request failed"),
             Error::UnknownOperation => f.write_str(""),
+            Error::TransactionCanceled { reasons } => {
+                let codes: Vec<&str> = reasons.iter().map(|r| r.code).collect();
+                write!(
+                    f,
+                    "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",
+                    codes.join(", ")
+                )
+            }
+            // DynamoDB's wording for this one is not published; this says
+            // what happened in its terms.
+            Error::IdempotentParameterMismatch => f.write_str(
+                "The request uses the same client token as a previous, but non-identical request.",
+            ),
         }
     }
 }

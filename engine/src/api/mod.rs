@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::ops::Engine;
 
 /// The operations the engine serves, by their DynamoDB names.
-pub const OPERATIONS: [&str; 13] = [
+pub const OPERATIONS: [&str; 15] = [
     "BatchGetItem",
     "BatchWriteItem",
     "CreateTable",
@@ -30,6 +30,8 @@ pub const OPERATIONS: [&str; 13] = [
     "UpdateItem",
     "Query",
     "Scan",
+    "TransactGetItems",
+    "TransactWriteItems",
 ];
 
 /// An HTTP-level answer: status and JSON body.
@@ -131,6 +133,14 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
         "BatchWriteItem" => {
             let (request, mode, metrics) = requests::batch_write_item(body)?;
             responses::batch_write_item(&engine.batch_write_item(request)?, mode, metrics)
+        }
+        "TransactWriteItems" => {
+            let (request, mode, metrics) = requests::transact_write_items(body)?;
+            responses::transact_write_items(&engine.transact_write_items(request)?, mode, metrics)
+        }
+        "TransactGetItems" => {
+            let (gets, mode) = requests::transact_get_items(body)?;
+            responses::transact_get_items(&engine.transact_get_items(gets)?, mode)
         }
         "Query" => {
             let (request, mode) = requests::query(body)?;

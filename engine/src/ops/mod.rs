@@ -16,6 +16,8 @@ mod query;
 mod scan;
 mod select;
 mod tables;
+mod transact_get_items;
+mod transact_write_items;
 mod update;
 mod update_item;
 mod update_table;
@@ -40,6 +42,11 @@ pub use query::QueryRequest;
 pub use scan::ScanRequest;
 pub use select::Select;
 pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
+pub use transact_get_items::{TransactGet, TransactGetItemsResponse};
+pub use transact_write_items::{
+    ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TransactWrite,
+    TransactWriteItemsRequest, TransactWriteItemsResponse,
+};
 pub use update_item::{UpdateItemRequest, UpdateItemResponse};
 pub use update_table::{GsiUpdate, UpdateTableRequest};
 pub use write::ReturnValues;
@@ -65,6 +72,8 @@ pub struct Engine {
     tables: BTreeMap<String, Table>,
     /// Seconds since the epoch; supplied by the host so the engine needs no clock.
     now: f64,
+    /// The `ClientRequestToken`s of recent transactions.
+    tokens: BTreeMap<String, transact_write_items::TokenUse>,
 }
 
 impl Engine {

@@ -5,8 +5,10 @@ use super::write::{ReturnValues, charge_write, check_condition, check_item_size}
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};
+use crate::expr::ast::{Condition, UpdateAction};
 use crate::expr::{ExprKind, Placeholders};
-use crate::key::key_from_request;
+use crate::key::{KeySchema, key_from_request};
+use crate::table::Table;
 use crate::types::{Item, Path, path::project};
 
 /// An UpdateItem request.
@@ -37,50 +39,81 @@ pub struct UpdateItemResponse {
     pub consumed: Consumed,
 }
 
+/// The actions and condition of an UpdateItem-shaped request, parsed and
+/// checked against each other's placeholders.
+pub(super) fn parse_update(
+    update_expression: Option<&str>,
+    condition_expression: Option<&str>,
+    expression: &ExpressionParameters,
+) -> Result<(Vec<UpdateAction>, Option<Condition>)> {
+    check_expression_parameters(
+        expression,
+        update_expression.is_some() || condition_expression.is_some(),
+        "UpdateExpression and ConditionExpression are null",
+    )?;
+    let mut placeholders = Placeholders::new(expression.names.as_ref(), expression.values.as_ref());
+    let actions = update_expression
+        .map(|u| placeholders.update(u))
+        .transpose()?
+        .unwrap_or_default();
+    let condition = condition_expression
+        .map(|c| placeholders.condition(c, ExprKind::Condition))
+        .transpose()?;
+    placeholders.check_unused()?;
+    Ok((actions, condition))
+}
+
+/// Refuses actions on key attributes, with DynamoDB's messages.
+pub(super) fn check_key_untouched(schema: &KeySchema, actions: &[UpdateAction]) -> Result<()> {
+    for action in actions {
+        let path = action.path();
+        if schema.contains(path.top()) {
+            return Err(if path.is_top_level() {
+                Error::invalid_parameter(format!(
+                    "Cannot update attribute {}. This attribute is part of the key",
+                    path.top()
+                ))
+            } else {
+                Error::validation(format!(
+                    "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: {}",
+                    path.top()
+                ))
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The item an update makes of `old` (or of the bare key when there is no
+/// item yet), checked as it would be stored.
+pub(super) fn updated_item(
+    table: &Table,
+    key_item: &Item,
+    old: Option<&Item>,
+    actions: &[UpdateAction],
+) -> Result<Item> {
+    let new = apply_update(old.unwrap_or(key_item), actions)?;
+    check_item_size(
+        &new,
+        "Item size to update has exceeded the maximum allowed size",
+    )?;
+    table.check_index_keys(&new)?;
+    Ok(new)
+}
+
 impl Engine {
     /// UpdateItem.
     pub fn update_item(&mut self, request: UpdateItemRequest) -> Result<UpdateItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
-        check_expression_parameters(
+        let (actions, condition) = parse_update(
+            request.update_expression.as_deref(),
+            request.condition_expression.as_deref(),
             &request.expression,
-            request.update_expression.is_some() || request.condition_expression.is_some(),
-            "UpdateExpression and ConditionExpression are null",
         )?;
-        let mut placeholders = Placeholders::new(
-            request.expression.names.as_ref(),
-            request.expression.values.as_ref(),
-        );
-        let actions = request
-            .update_expression
-            .as_deref()
-            .map(|u| placeholders.update(u))
-            .transpose()?
-            .unwrap_or_default();
-        let condition = request
-            .condition_expression
-            .as_deref()
-            .map(|c| placeholders.condition(c, ExprKind::Condition))
-            .transpose()?;
-        placeholders.check_unused()?;
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let schema = &table.description.key_schema;
         let key = key_from_request(schema, &request.key)?;
-        for action in &actions {
-            let path = action.path();
-            if schema.contains(path.top()) {
-                return Err(if path.is_top_level() {
-                    Error::invalid_parameter(format!(
-                        "Cannot update attribute {}. This attribute is part of the key",
-                        path.top()
-                    ))
-                } else {
-                    Error::validation(format!(
-                        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: {}",
-                        path.top()
-                    ))
-                });
-            }
-        }
+        check_key_untouched(schema, &actions)?;
         check_condition(
             table,
             &key,
@@ -88,13 +121,7 @@ impl Engine {
             request.return_old_on_condition_failure,
         )?;
         let old = table.get(&key).map(|e| e.item.clone());
-        let base = old.clone().unwrap_or_else(|| request.key.clone());
-        let new = apply_update(&base, &actions)?;
-        check_item_size(
-            &new,
-            "Item size to update has exceeded the maximum allowed size",
-        )?;
-        table.check_index_keys(&new)?;
+        let new = updated_item(table, &request.key, old.as_ref(), &actions)?;
         let effect = table.write(&key, Some(new.clone()))?;
         let consumed = charge_write(table, &key, &effect);
         let updated: Vec<Path> = actions.iter().map(|a| a.path().clone()).collect();

@@ -4,9 +4,11 @@
 
 mod batch;
 mod tables;
+mod transactions;
 
 pub use batch::{batch_get_item, batch_write_item};
 pub use tables::{list_tables, table_description};
+pub use transactions::{transact_get_items, transact_write_items};
 
 use std::collections::BTreeMap;
 
@@ -132,6 +134,22 @@ pub fn error(error: &Error) -> String {
     let mut out = json!({"__type": error.type_name(), "message": error.to_string()});
     if let Error::ConditionalCheckFailed { item: Some(item) } = error {
         out["Item"] = super::attribute_value::encode_item(item);
+    }
+    if let Error::TransactionCanceled { reasons } = error {
+        let reasons: Vec<serde_json::Value> = reasons
+            .iter()
+            .map(|r| {
+                let mut reason = json!({"Code": r.code});
+                if let Some(message) = &r.message {
+                    reason["Message"] = json!(message);
+                }
+                if let Some(item) = &r.item {
+                    reason["Item"] = super::attribute_value::encode_item(item);
+                }
+                reason
+            })
+            .collect();
+        out["CancellationReasons"] = json!(reasons);
     }
     if matches!(error, Error::UnknownOperation) {
         out = json!({"__type": error.type_name()});

@@ -1,0 +1,420 @@
+//! TransactWriteItems: up to 100 puts, updates, deletes and condition
+//! checks, on items of one or more tables, all or nothing.
+//!
+//! 1. The request is checked as a whole: between 1 and 100 actions, each
+//!    one of the four kinds, its expressions, its table and key, a Put's
+//!    item size, no two actions on one item, 4 MB in all. A problem here is
+//!    a ValidationException and nothing is read.
+//! 2. Every action is evaluated against the items as they are before the
+//!    transaction: its condition, and for an Update the item it would make.
+//!    Every action that cannot go ahead gets a cancellation reason; if any
+//!    does, the transaction is cancelled with one reason per action, in
+//!    request order, and nothing changes.
+//! 3. Otherwise every write is applied. Each action's table arm costs twice
+//!    its write units (a ConditionCheck twice its item's, or 2 when there is
+//!    none); index arms cost what an ordinary write costs (spec §4.2, §4.3).
+//!
+//! A `ClientRequestToken` makes the call idempotent for ten minutes of the
+//! engine's clock: the same request again changes nothing and reports the
+//! read units of the items it names; another request with the same token
+//! is refused.
+
+use super::update_item::{check_key_untouched, parse_update, updated_item};
+use super::write::{charge_write, check_item_size, parse_condition_only};
+use super::{
+    DeleteItemRequest, Engine, ExpressionParameters, PutItemRequest, UpdateItemRequest,
+    check_table_name, constraint_errors,
+};
+use crate::capacity::{Consumed, read_units, write_units};
+use crate::error::{CancellationReason, Error, Result};
+use crate::expr::ast::{Condition, UpdateAction};
+use crate::expr::eval::eval_condition;
+use crate::key::{PrimaryKey, key_from_request, primary_key_of};
+use crate::types::{Item, item_size};
+
+/// Most actions in one transaction.
+pub const MAX_TRANSACT_ITEMS: usize = 100;
+
+/// Most bytes of items one transaction may write.
+pub const MAX_TRANSACTION_BYTES: usize = 4 * 1024 * 1024;
+
+/// How long a `ClientRequestToken` is remembered, in seconds.
+pub const IDEMPOTENCY_WINDOW_SECONDS: f64 = 600.0;
+
+/// A ConditionCheck: a condition on an item, which writes nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ConditionCheckRequest {
+    /// `TableName`.
+    pub table_name: String,
+    /// `Key`.
+    pub key: Item,
+    /// `ConditionExpression` (required).
+    pub condition_expression: Option<String>,
+    /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
+    pub expression: ExpressionParameters,
+    /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
+    pub return_old_on_condition_failure: bool,
+}
+
+/// One action of a transaction. The single-item requests carry the same
+/// fields they carry on their own (their `ReturnValues` is not used).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TransactWrite {
+    Put(PutItemRequest),
+    Update(UpdateItemRequest),
+    Delete(DeleteItemRequest),
+    ConditionCheck(ConditionCheckRequest),
+}
+
+/// A TransactWriteItems request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TransactWriteItemsRequest {
+    /// `TransactItems`, in order.
+    pub transact_items: Vec<TransactWrite>,
+    /// `ClientRequestToken`.
+    pub client_request_token: Option<String>,
+}
+
+/// A TransactWriteItems response.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TransactWriteItemsResponse {
+    /// Capacity consumed, one entry per table, in the order tables first appear.
+    pub consumed: Vec<Consumed>,
+    /// True when this answers a repeated request (same token, same request):
+    /// nothing was written and the units are read units.
+    pub replayed: bool,
+    /// For tables with a local secondary index: the item collections written to.
+    pub item_collections: Vec<(String, Vec<super::ItemCollectionMetrics>)>,
+}
+
+/// What a token was first used for.
+#[derive(Clone, Debug)]
+pub(super) struct TokenUse {
+    /// The request, as text, to tell a repeat from another request.
+    request: String,
+    /// When it completed, by the engine's clock.
+    at: f64,
+}
+
+/// An action, checked: where it writes and what it does.
+struct Planned {
+    table: String,
+    key: PrimaryKey,
+    condition: Option<Condition>,
+    return_old_on_failure: bool,
+    change: Change,
+}
+
+enum Change {
+    Put(Item),
+    Update {
+        key_item: Item,
+        actions: Vec<UpdateAction>,
+    },
+    Delete,
+    Check,
+}
+
+impl Engine {
+    /// TransactWriteItems.
+    pub fn transact_write_items(
+        &mut self,
+        request: TransactWriteItemsRequest,
+    ) -> Result<TransactWriteItemsResponse> {
+        check_action_count(request.transact_items.len(), "TransactWriteItem")?;
+        let text = format!("{:?}", request.transact_items);
+        if let Some(token) = &request.client_request_token {
+            self.forget_old_tokens();
+            if let Some(first) = self.tokens.get(token) {
+                if first.request != text {
+                    return Err(Error::IdempotentParameterMismatch);
+                }
+                return self.replay(&request.transact_items);
+            }
+        }
+        let planned = self.plan(request.transact_items)?;
+        let reasons = self.evaluate(&planned);
+        if reasons.iter().any(|r| r.code != "None") {
+            return Err(Error::TransactionCanceled { reasons });
+        }
+        let response = self.apply(planned);
+        if let Some(token) = request.client_request_token {
+            let at = self.now;
+            self.tokens.insert(token, TokenUse { request: text, at });
+        }
+        Ok(response)
+    }
+
+    fn forget_old_tokens(&mut self) {
+        let now = self.now;
+        self.tokens
+            .retain(|_, used| now - used.at < IDEMPOTENCY_WINDOW_SECONDS);
+    }
+
+    /// Step 1: every action checked on its own, then all of them together.
+    fn plan(&self, actions: Vec<TransactWrite>) -> Result<Vec<Planned>> {
+        let mut planned: Vec<Planned> = Vec::with_capacity(actions.len());
+        let mut bytes = 0;
+        for (n, action) in actions.into_iter().enumerate() {
+            let at = n + 1;
+            let one = match action {
+                TransactWrite::Put(put) => {
+                    check_table_name(&put.table_name, "tableName")?;
+                    let condition =
+                        parse_condition_only(&put.expression, put.condition_expression.as_deref())?;
+                    let table = self.table_or_not_found(&put.table_name)?;
+                    let key = primary_key_of(&table.description.key_schema, &put.item)?;
+                    bytes += check_item_size(
+                        &put.item,
+                        "Item size has exceeded the maximum allowed size",
+                    )?;
+                    Planned {
+                        table: put.table_name,
+                        key,
+                        condition,
+                        return_old_on_failure: put.return_old_on_condition_failure,
+                        change: Change::Put(put.item),
+                    }
+                }
+                TransactWrite::Update(update) => {
+                    check_table_name(&update.table_name, "tableName")?;
+                    let expression = update.update_expression.as_deref().ok_or_else(|| {
+                        required(&format!(
+                            "transactItems.{at}.member.update.updateExpression"
+                        ))
+                    })?;
+                    let (actions, condition) = parse_update(
+                        Some(expression),
+                        update.condition_expression.as_deref(),
+                        &update.expression,
+                    )?;
+                    let table = self.table_or_not_found(&update.table_name)?;
+                    let schema = &table.description.key_schema;
+                    let key = key_from_request(schema, &update.key)?;
+                    check_key_untouched(schema, &actions)?;
+                    Planned {
+                        table: update.table_name,
+                        key,
+                        condition,
+                        return_old_on_failure: update.return_old_on_condition_failure,
+                        change: Change::Update {
+                            key_item: update.key,
+                            actions,
+                        },
+                    }
+                }
+                TransactWrite::Delete(delete) => {
+                    check_table_name(&delete.table_name, "tableName")?;
+                    let condition = parse_condition_only(
+                        &delete.expression,
+                        delete.condition_expression.as_deref(),
+                    )?;
+                    let table = self.table_or_not_found(&delete.table_name)?;
+                    let key = key_from_request(&table.description.key_schema, &delete.key)?;
+                    Planned {
+                        table: delete.table_name,
+                        key,
+                        condition,
+                        return_old_on_failure: delete.return_old_on_condition_failure,
+                        change: Change::Delete,
+                    }
+                }
+                TransactWrite::ConditionCheck(check) => {
+                    check_table_name(&check.table_name, "tableName")?;
+                    let expression = check.condition_expression.as_deref().ok_or_else(|| {
+                        required(&format!(
+                            "transactItems.{at}.member.conditionCheck.conditionExpression"
+                        ))
+                    })?;
+                    let condition = parse_condition_only(&check.expression, Some(expression))?;
+                    let table = self.table_or_not_found(&check.table_name)?;
+                    let key = key_from_request(&table.description.key_schema, &check.key)?;
+                    Planned {
+                        table: check.table_name,
+                        key,
+                        condition,
+                        return_old_on_failure: check.return_old_on_condition_failure,
+                        change: Change::Check,
+                    }
+                }
+            };
+            if planned
+                .iter()
+                .any(|p| p.table == one.table && p.key == one.key)
+            {
+                return Err(Error::validation(
+                    "Transaction request cannot include multiple operations on one item",
+                ));
+            }
+            planned.push(one);
+        }
+        if bytes > MAX_TRANSACTION_BYTES {
+            return Err(Error::validation(
+                "Collection size of items exceeded, which can also be caused by the aggregate size of the items in the transaction exceeding the 4MB limit",
+            ));
+        }
+        Ok(planned)
+    }
+
+    /// Step 2: one reason per action, against the items as they are now.
+    fn evaluate(&self, planned: &[Planned]) -> Vec<CancellationReason> {
+        planned
+            .iter()
+            .map(|p| {
+                // Invariant: planning found every table.
+                let Some(table) = self.table(&p.table) else {
+                    return CancellationReason::validation("Requested resource not found");
+                };
+                let current = table.get(&p.key).map(|e| &e.item);
+                let empty = Item::new();
+                if let Some(condition) = &p.condition
+                    && !eval_condition(condition, current.unwrap_or(&empty))
+                {
+                    return CancellationReason {
+                        code: "ConditionalCheckFailed",
+                        message: Some("The conditional request failed".into()),
+                        item: current.filter(|_| p.return_old_on_failure).cloned(),
+                    };
+                }
+                let checked = match &p.change {
+                    Change::Put(item) => table.check_index_keys(item),
+                    Change::Update { key_item, actions } => {
+                        updated_item(table, key_item, current, actions).map(|_| ())
+                    }
+                    Change::Delete | Change::Check => Ok(()),
+                };
+                match checked {
+                    Ok(()) => CancellationReason::none(),
+                    Err(e) => CancellationReason::validation(e.to_string()),
+                }
+            })
+            .collect()
+    }
+
+    /// Step 3: every write, and what it cost.
+    fn apply(&mut self, planned: Vec<Planned>) -> TransactWriteItemsResponse {
+        let mut response = TransactWriteItemsResponse::default();
+        for p in planned {
+            let Ok(table) = self.table_mut_or_not_found(&p.table) else {
+                continue;
+            };
+            let mut consumed = Consumed::new(&p.table);
+            let new = match p.change {
+                Change::Put(item) => Some(item),
+                Change::Update { key_item, actions } => {
+                    let current = table.get(&p.key).map(|e| e.item.clone());
+                    // Invariant: evaluation made the same item from the same state.
+                    updated_item(table, &key_item, current.as_ref(), &actions).ok()
+                }
+                Change::Delete => None,
+                Change::Check => {
+                    let size = table.get(&p.key).map_or(0, |e| e.size);
+                    consumed.table = 2.0 * write_units(size);
+                    table
+                        .usage
+                        .add_write(None, &p.key.partition, consumed.table);
+                    add_consumed(&mut response.consumed, consumed);
+                    continue;
+                }
+            };
+            let Ok(effect) = table.write(&p.key, new) else {
+                continue;
+            };
+            let charged = charge_write(table, &p.key, &effect);
+            // The table arm doubles; index arms are charged as usual.
+            table.usage.add_write(None, &p.key.partition, charged.table);
+            consumed.add(&charged);
+            consumed.table += charged.table;
+            add_consumed(&mut response.consumed, consumed);
+            if let Some(metrics) = super::item_collection_metrics(table, &p.key) {
+                match response
+                    .item_collections
+                    .iter_mut()
+                    .find(|(name, _)| *name == p.table)
+                {
+                    Some((_, list)) => list.push(metrics),
+                    None => response.item_collections.push((p.table, vec![metrics])),
+                }
+            }
+        }
+        response
+    }
+
+    /// A repeated request: nothing written, the items' read units reported.
+    fn replay(&self, actions: &[TransactWrite]) -> Result<TransactWriteItemsResponse> {
+        let mut consumed = Vec::new();
+        for action in actions {
+            let (table_name, key) = match action {
+                TransactWrite::Put(put) => {
+                    let table = self.table_or_not_found(&put.table_name)?;
+                    (
+                        &put.table_name,
+                        primary_key_of(&table.description.key_schema, &put.item)?,
+                    )
+                }
+                TransactWrite::Update(UpdateItemRequest {
+                    table_name, key, ..
+                })
+                | TransactWrite::Delete(DeleteItemRequest {
+                    table_name, key, ..
+                })
+                | TransactWrite::ConditionCheck(ConditionCheckRequest {
+                    table_name, key, ..
+                }) => {
+                    let table = self.table_or_not_found(table_name)?;
+                    (
+                        table_name,
+                        key_from_request(&table.description.key_schema, key)?,
+                    )
+                }
+            };
+            let table = self.table_or_not_found(table_name)?;
+            let size = table.get(&key).map_or(0, |e| item_size(&e.item));
+            let mut entry = Consumed::new(table_name);
+            entry.table = read_units(size, true);
+            add_consumed(&mut consumed, entry);
+        }
+        Ok(TransactWriteItemsResponse {
+            consumed,
+            replayed: true,
+            item_collections: Vec::new(),
+        })
+    }
+}
+
+/// Adds a table's units to the list, one entry per table.
+fn add_consumed(list: &mut Vec<Consumed>, consumed: Consumed) {
+    match list
+        .iter_mut()
+        .find(|c| c.table_name == consumed.table_name)
+    {
+        Some(existing) => existing.add(&consumed),
+        None => list.push(consumed),
+    }
+}
+
+fn required(field: &str) -> Error {
+    Error::validation(format!(
+        "1 validation error detected: Value null at '{field}' failed to satisfy constraint: Member must not be null"
+    ))
+}
+
+/// Between 1 and 100 actions (`kind`: `TransactWriteItem` or `TransactGetItem`).
+pub fn check_action_count(n: usize, kind: &str) -> Result<()> {
+    let listed = |n: usize| {
+        let members: Vec<String> = (0..n)
+            .map(|_| format!("com.amazonaws.dynamodb.v20120810.{kind}"))
+            .collect();
+        format!("[{}]", members.join(", "))
+    };
+    match n {
+        0 => constraint_errors(vec![
+            "Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1".into(),
+        ]),
+        n if n > MAX_TRANSACT_ITEMS => constraint_errors(vec![format!(
+            "Value '{}' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to {MAX_TRANSACT_ITEMS}",
+            listed(n)
+        )]),
+        _ => Ok(()),
+    }
+}
