@@ -113,3 +113,50 @@ def test_errors_are_dynamodbs(table):
         client().get_item(TableName="missing-table", Key={"PK": {"S": "x"}})
     with pytest.raises(client().exceptions.ConditionalCheckFailedException):
         table.put_item(Item={"PK": "CUST#c1", "SK": "PROFILE"}, ConditionExpression="attribute_not_exists(PK)")
+
+
+def test_batches_through_boto3_batch_writer_and_batch_get(table):
+    # boto3's batch_writer sends BatchWriteItem in groups of 25 and retries
+    # UnprocessedItems, exactly as against DynamoDB.
+    with table.batch_writer() as batch:
+        for i in range(60):
+            batch.put_item(Item={"PK": f"BATCH#{i // 10}", "SK": f"ITEM#{i:03d}", "n": i})
+    ddb = client()
+    keys = [{"PK": {"S": f"BATCH#{i // 10}"}, "SK": {"S": f"ITEM#{i:03d}"}} for i in range(0, 60, 7)]
+    got = ddb.batch_get_item(RequestItems={TABLE: {"Keys": keys, "ConsistentRead": True}},
+                             ReturnConsumedCapacity="TOTAL")
+    assert len(got["Responses"][TABLE]) == len(keys)
+    assert got["UnprocessedKeys"] == {}
+    assert got["ConsumedCapacity"] == [{"TableName": TABLE, "CapacityUnits": float(len(keys))}]
+    with pytest.raises(ClientError) as refused:
+        ddb.batch_get_item(RequestItems={TABLE: {"Keys": [keys[0], keys[0]]}})
+    assert refused.value.response["Error"]["Message"] == "Provided list of item keys contains duplicates"
+
+
+def test_a_transaction_is_all_or_nothing_through_boto3(table):
+    ddb = client()
+    table.put_item(Item={"PK": "PRODUCT#p9", "SK": "PRODUCT", "stock": 1})
+    def place(order_id, qty):
+        return ddb.transact_write_items(
+            TransactItems=[
+                {"Put": {"TableName": TABLE, "Item": {"PK": {"S": "CUST#c9"}, "SK": {"S": f"ORDER#{order_id}"}},
+                         "ConditionExpression": "attribute_not_exists(PK)"}},
+                {"Update": {"TableName": TABLE, "Key": {"PK": {"S": "PRODUCT#p9"}, "SK": {"S": "PRODUCT"}},
+                            "UpdateExpression": "SET stock = stock - :q", "ConditionExpression": "stock >= :q",
+                            "ExpressionAttributeValues": {":q": {"N": str(qty)}}}},
+            ],
+            ReturnConsumedCapacity="TOTAL",
+        )
+    placed = place("o90", 1)
+    assert placed["ConsumedCapacity"][0]["WriteCapacityUnits"] == 4.0
+    with pytest.raises(ddb.exceptions.TransactionCanceledException) as cancelled:
+        place("o91", 1)
+    reasons = [r["Code"] for r in cancelled.value.response["CancellationReasons"]]
+    assert reasons == ["None", "ConditionalCheckFailed"]
+    assert "Item" not in table.get_item(Key={"PK": "CUST#c9", "SK": "ORDER#o91"})
+    got = ddb.transact_get_items(TransactItems=[
+        {"Get": {"TableName": TABLE, "Key": {"PK": {"S": "PRODUCT#p9"}, "SK": {"S": "PRODUCT"}}}},
+        {"Get": {"TableName": TABLE, "Key": {"PK": {"S": "CUST#c9"}, "SK": {"S": "ORDER#o91"}}}},
+    ])
+    assert got["Responses"][0]["Item"]["stock"] == {"N": "0"}
+    assert got["Responses"][1] == {}
