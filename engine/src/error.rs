@@ -68,6 +68,10 @@ pub enum Error {
     /// `IdempotentParameterMismatchException`: a `ClientRequestToken` used
     /// again, within ten minutes, for another request.
     IdempotentParameterMismatch,
+    /// `ExpiredIteratorException`: a shard iterator older than 15 minutes.
+    ExpiredIterator(String),
+    /// `TrimmedDataAccessException`: a stream record no longer kept.
+    TrimmedDataAccess(String),
 }
 
 /// Why one action of a cancelled transaction could not go ahead.
@@ -151,6 +155,12 @@ impl Error {
             Error::IdempotentParameterMismatch => {
                 "com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException"
             }
+            Error::ExpiredIterator(_) => {
+                "com.amazonaws.dynamodb.v20120810#ExpiredIteratorException"
+            }
+            Error::TrimmedDataAccess(_) => {
+                "com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException"
+            }
         }
     }
 
@@ -197,7 +207,9 @@ impl fmt::Display for Error {
             Error::ResourceNotFound(m)
             | Error::ResourceInUse(m)
             | Error::Serialization(m)
-            | Error::LimitExceeded(m) => f.write_str(m),
+            | Error::LimitExceeded(m)
+            | Error::ExpiredIterator(m)
+            | Error::TrimmedDataAccess(m) => f.write_str(m),
             Error::ConditionalCheckFailed { .. } => f.write_str("The conditional request failed"),
             Error::UnknownOperation => f.write_str(""),
             Error::TransactionCanceled { reasons } => {

@@ -9,6 +9,7 @@
 pub mod attribute_value;
 pub mod requests;
 pub mod responses;
+pub mod streams;
 
 use serde_json::json;
 
@@ -49,7 +50,11 @@ pub fn handle(engine: &mut Engine, operation: &str, body: &[u8]) -> Response {
     let operation = operation
         .strip_prefix("DynamoDB_20120810.")
         .unwrap_or(operation);
-    match dispatch(engine, operation, body) {
+    let answer = match operation.strip_prefix(streams::TARGET_PREFIX) {
+        Some(streams_operation) => streams::dispatch(engine, streams_operation, body),
+        None => dispatch(engine, operation, body),
+    };
+    match answer {
         Ok(body) => Response { status: 200, body },
         Err(error) => Response {
             status: error.status(),
@@ -69,7 +74,9 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
     Ok(match operation {
         "CreateTable" => {
             let description = engine.create_table(requests::create_table(body)?)?;
-            json!({"TableDescription": table_description(&description, None)}).to_string()
+            let summary = engine.describe_table(&description.name)?;
+            json!({"TableDescription": table_description(&summary.description, Some(&summary))})
+                .to_string()
         }
         "DescribeTable" => {
             let summary = engine.describe_table(&requests::table_name(body)?)?;

@@ -3,10 +3,13 @@
 
 use std::collections::BTreeSet;
 
+use super::streams::StreamSpecification;
 use super::{Engine, check_table_name, constraint_errors, table_name_problems};
 use crate::error::{Error, Result};
 use crate::key::{KeyAttribute, KeySchema, KeyType};
-use crate::table::{BillingMode, IndexDescription, IndexKind, Projection, Table, TableDescription};
+use crate::table::{
+    BillingMode, IndexDescription, IndexKind, Projection, Stream, Table, TableDescription,
+};
 
 /// Most global secondary indexes per table.
 pub const MAX_GLOBAL_INDEXES: usize = 20;
@@ -45,6 +48,8 @@ pub struct CreateTableRequest {
     pub billing_mode: Option<String>,
     /// `ProvisionedThroughput`: (read, write) units.
     pub provisioned_throughput: Option<(u64, u64)>,
+    /// `StreamSpecification`.
+    pub stream_specification: Option<StreamSpecification>,
 }
 
 fn check_enums(request: &CreateTableRequest) -> Result<()> {
@@ -269,6 +274,10 @@ impl Engine {
         }
         let key_schema = build_key_schema(&request.key_schema, &definitions, "")?;
         let billing_mode = billing_mode(&request)?;
+        let stream = match &request.stream_specification {
+            Some(specification) => specification.view_type()?,
+            None => None,
+        };
         let globals = request
             .global_secondary_indexes
             .as_deref()
@@ -362,8 +371,12 @@ impl Engine {
             created_at: self.now,
             billing_mode,
         };
-        self.tables
-            .insert(request.table_name, Table::new(description.clone()));
+        let mut table = Table::new(description.clone());
+        table.clock = self.now;
+        if let Some(view_type) = stream {
+            table.stream = Some(Stream::new(view_type, self.now));
+        }
+        self.tables.insert(request.table_name, table);
         Ok(description)
     }
 }

@@ -15,6 +15,7 @@ mod put_item;
 mod query;
 mod scan;
 mod select;
+mod streams;
 mod tables;
 mod transact_get_items;
 mod transact_write_items;
@@ -41,6 +42,10 @@ pub use put_item::{PutItemRequest, PutItemResponse};
 pub use query::QueryRequest;
 pub use scan::ScanRequest;
 pub use select::Select;
+pub use streams::{
+    IteratorStart, MAX_GET_RECORDS, RecordsPage, StreamDescription, StreamSpecification,
+    StreamSummary, sequence_text, shard_id, stream_arn,
+};
 pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
 pub use transact_get_items::{TransactGet, TransactGetItemsResponse};
 pub use transact_write_items::{
@@ -82,9 +87,19 @@ impl Engine {
         Engine::default()
     }
 
-    /// Sets the time used for new tables' creation date.
+    /// Sets the engine's clock, in seconds since the epoch: when tables are
+    /// created, when stream records are made, how old a client token is.
+    /// Time is an input, so the page and the tests stay deterministic.
     pub fn set_clock(&mut self, seconds_since_epoch: f64) {
         self.now = seconds_since_epoch;
+        for table in self.tables.values_mut() {
+            table.clock = seconds_since_epoch;
+        }
+    }
+
+    /// The engine's clock, in seconds since the epoch.
+    pub fn clock(&self) -> f64 {
+        self.now
     }
 
     /// A table by name.

@@ -2,7 +2,7 @@
 
 use super::{Engine, check_table_name, constraint_errors};
 use crate::error::{Error, Result};
-use crate::table::TableDescription;
+use crate::table::{StreamViewType, TableDescription, stream_label};
 
 /// A table's description with its current counts.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,6 +15,9 @@ pub struct TableSummary {
     pub size_bytes: usize,
     /// Per index, in the description's order: (entries, summed entry sizes).
     pub index_counts: Vec<(usize, usize)>,
+    /// The table's latest stream: its ARN, label, view type and whether it
+    /// is on.
+    pub stream: Option<(String, String, StreamViewType, bool)>,
 }
 
 /// A ListTables request.
@@ -53,6 +56,14 @@ impl Engine {
                 .iter()
                 .map(|i| (i.store.n_items(), i.store.size_bytes()))
                 .collect(),
+            stream: table.stream.as_ref().map(|stream| {
+                (
+                    super::streams::stream_arn(table_name, stream),
+                    stream_label(stream.created_at),
+                    stream.view_type,
+                    stream.enabled,
+                )
+            }),
         })
     }
 

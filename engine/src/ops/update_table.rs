@@ -3,6 +3,7 @@
 //! at once (DynamoDB backfills in the background; here it is immediate).
 
 use super::create_table::{IndexRequest, build_index};
+use super::streams::StreamSpecification;
 use super::{Engine, check_table_name};
 use crate::error::{Error, Result};
 use crate::key::KeyType;
@@ -30,6 +31,8 @@ pub struct UpdateTableRequest {
     pub global_secondary_index_updates: Vec<GsiUpdate>,
     /// `BillingMode`, if changed.
     pub billing_mode: Option<String>,
+    /// `StreamSpecification`: turn the stream on or off.
+    pub stream_specification: Option<StreamSpecification>,
 }
 
 impl Engine {
@@ -49,12 +52,21 @@ impl Engine {
         if request.global_secondary_index_updates.is_empty()
             && request.attribute_definitions.is_empty()
             && request.billing_mode.is_none()
+            && request.stream_specification.is_none()
         {
             return Err(Error::validation(
                 "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
             ));
         }
+        let stream = match &request.stream_specification {
+            Some(specification) => Some(specification.view_type()?),
+            None => None,
+        };
+        let now = self.now;
         let table = self.table_mut_or_not_found(&request.table_name)?;
+        if let Some(stream) = stream {
+            super::streams::check_stream_change(table, stream)?;
+        }
         let mut definitions = table.description.attribute_definitions.clone();
         for (name, type_text) in &request.attribute_definitions {
             let Some(key_type) = KeyType::from_tag(type_text) else {
@@ -134,6 +146,9 @@ impl Engine {
                     )));
                 }
             };
+        }
+        if let Some(stream) = stream {
+            super::streams::apply_stream_change(table, stream, now);
         }
         Ok(table.description.clone())
     }

@@ -3,10 +3,14 @@
 
 mod description;
 mod store;
+mod stream;
 mod usage;
 
 pub use description::{BillingMode, IndexDescription, IndexKind, Projection, TableDescription};
 pub use store::{Entry, Partition, Store};
+pub use stream::{
+    EventName, RETENTION_SECONDS, Stream, StreamRecord, StreamViewType, stream_label,
+};
 pub use usage::{PartitionUsage, Usage, UsageSnapshot};
 
 use crate::capacity::IndexChange;
@@ -34,6 +38,11 @@ pub struct Table {
     pub indexes: Vec<Index>,
     /// Capacity consumed per partition key value, per table and index.
     pub usage: Usage,
+    /// The table's stream, if one was ever enabled.
+    pub stream: Option<Stream>,
+    /// The engine's clock, in epoch seconds: when the changes being made
+    /// happen, for the stream.
+    pub clock: f64,
 }
 
 /// What one write did.
@@ -86,6 +95,8 @@ impl Table {
             items: Store::default(),
             indexes,
             usage: Usage::default(),
+            stream: None,
+            clock: 0.0,
         }
     }
 
@@ -136,10 +147,35 @@ impl Table {
         Ok(())
     }
 
+    /// The key attributes of the item at `key`, as an item.
+    pub fn key_item(&self, key: &PrimaryKey) -> Item {
+        let schema = &self.description.key_schema;
+        std::iter::once((schema.partition.name.as_str(), key.partition.to_value()))
+            .chain(
+                schema
+                    .sort
+                    .iter()
+                    .zip(key.sort.iter())
+                    .map(|(attribute, value)| (attribute.name.as_str(), value.to_value())),
+            )
+            .collect()
+    }
+
     /// Writes (`Some`) or deletes (`None`) the item at `key`, keeping every
-    /// index in step. All validation happens before anything changes, so a
-    /// failed write leaves the table as it was.
+    /// index and the stream in step. All validation happens before anything
+    /// changes, so a failed write leaves the table as it was.
     pub fn write(&mut self, key: &PrimaryKey, new: Option<Item>) -> Result<WriteEffect> {
+        self.write_by(key, new, false)
+    }
+
+    /// Like [`Table::write`]; `by_service` marks the stream record as the
+    /// service's own (a TTL deletion).
+    pub fn write_by(
+        &mut self,
+        key: &PrimaryKey,
+        new: Option<Item>,
+        by_service: bool,
+    ) -> Result<WriteEffect> {
         let mut planned = Vec::with_capacity(self.indexes.len());
         for index in &self.description.indexes {
             planned.push(match &new {
@@ -217,6 +253,14 @@ impl Table {
             Some(entry) => (Some(entry.item), entry.size),
             None => (None, 0),
         };
+        if self.stream.is_some() {
+            let keys = self.key_item(key);
+            let stored = self.get(key).map(|e| e.item.clone());
+            let now = self.clock;
+            if let Some(stream) = &mut self.stream {
+                stream.record(keys, old.as_ref(), stored.as_ref(), now, by_service);
+            }
+        }
         Ok(WriteEffect {
             old,
             old_size,

@@ -5,7 +5,8 @@ use serde::Deserialize;
 use super::{parse_body, required};
 use crate::error::{Error, Result};
 use crate::ops::{
-    CreateTableRequest, GsiUpdate, IndexRequest, ListTablesRequest, UpdateTableRequest,
+    CreateTableRequest, GsiUpdate, IndexRequest, ListTablesRequest, StreamSpecification,
+    UpdateTableRequest,
 };
 
 #[derive(Deserialize)]
@@ -34,6 +35,25 @@ struct ProjectionWire {
 struct Throughput {
     read_capacity_units: Option<u64>,
     write_capacity_units: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct StreamSpecificationWire {
+    stream_enabled: Option<bool>,
+    stream_view_type: Option<String>,
+}
+
+fn stream_specification(
+    wire: Option<StreamSpecificationWire>,
+) -> Result<Option<StreamSpecification>> {
+    wire.map(|w| {
+        Ok(StreamSpecification {
+            enabled: required(w.stream_enabled, "streamSpecification.streamEnabled")?,
+            view_type: w.stream_view_type,
+        })
+    })
+    .transpose()
 }
 
 #[derive(Deserialize)]
@@ -81,6 +101,7 @@ struct CreateTableWire {
     local_secondary_indexes: Option<Vec<IndexWire>>,
     billing_mode: Option<String>,
     provisioned_throughput: Option<Throughput>,
+    stream_specification: Option<StreamSpecificationWire>,
 }
 
 /// CreateTable.
@@ -113,6 +134,7 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
         global_secondary_indexes: indexes(wire.global_secondary_indexes, "globalSecondaryIndexes")?,
         local_secondary_indexes: indexes(wire.local_secondary_indexes, "localSecondaryIndexes")?,
         billing_mode: wire.billing_mode,
+        stream_specification: stream_specification(wire.stream_specification)?,
         provisioned_throughput: wire.provisioned_throughput.map(|t| {
             (
                 t.read_capacity_units.unwrap_or(0),
@@ -171,6 +193,7 @@ struct UpdateTableWire {
     attribute_definitions: Option<Vec<AttributeDefinition>>,
     global_secondary_index_updates: Option<Vec<GsiUpdateWire>>,
     billing_mode: Option<String>,
+    stream_specification: Option<StreamSpecificationWire>,
 }
 
 /// UpdateTable.
@@ -207,5 +230,6 @@ pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
             .collect::<Result<Vec<_>>>()?,
         global_secondary_index_updates: updates,
         billing_mode: wire.billing_mode,
+        stream_specification: stream_specification(wire.stream_specification)?,
     })
 }

@@ -73,6 +73,14 @@ pub fn table_description(description: &TableDescription, counts: Option<&TableSu
             IndexKind::Local => locals.push(entry),
         }
     }
+    if let Some((arn, label, view_type, enabled)) = counts.and_then(|c| c.stream.as_ref()) {
+        if *enabled {
+            out["StreamSpecification"] =
+                json!({"StreamEnabled": true, "StreamViewType": view_type.name()});
+        }
+        out["LatestStreamArn"] = json!(arn);
+        out["LatestStreamLabel"] = json!(label);
+    }
     if !globals.is_empty() {
         out["GlobalSecondaryIndexes"] = Json::Array(globals);
     }

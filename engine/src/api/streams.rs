@@ -1,0 +1,158 @@
+//! The DynamoDB Streams API (`X-Amz-Target: DynamoDBStreams_20120810.<Op>`):
+//! ListStreams, DescribeStream, GetShardIterator and GetRecords, decoded
+//! and answered in the shapes boto3's `dynamodbstreams` client expects.
+
+use serde::Deserialize;
+use serde_json::{Value as Json, json};
+
+use super::attribute_value::encode_item;
+use super::requests::parse_body;
+use crate::error::{Error, Result};
+use crate::ops::{Engine, IteratorStart, sequence_text};
+use crate::table::StreamRecord;
+
+/// The target prefix of the Streams API.
+pub const TARGET_PREFIX: &str = "DynamoDBStreams_20120810.";
+
+/// The operations of the Streams API.
+pub const OPERATIONS: [&str; 4] = [
+    "ListStreams",
+    "DescribeStream",
+    "GetShardIterator",
+    "GetRecords",
+];
+
+fn required<T>(value: Option<T>, field: &str) -> Result<T> {
+    value.ok_or_else(|| {
+        Error::validation(format!(
+            "1 validation error detected: Value null at '{field}' failed to satisfy constraint: Member must not be null"
+        ))
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct StreamsWire {
+    table_name: Option<String>,
+    stream_arn: Option<String>,
+    shard_id: Option<String>,
+    shard_iterator_type: Option<String>,
+    sequence_number: Option<String>,
+    shard_iterator: Option<String>,
+    limit: Option<i64>,
+}
+
+/// Runs one Streams operation on a JSON body.
+pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<String> {
+    let wire: StreamsWire = parse_body(body)?;
+    Ok(match operation {
+        "ListStreams" => {
+            let streams = engine.list_streams(wire.table_name.as_deref())?;
+            let list: Vec<Json> = streams
+                .iter()
+                .map(|s| json!({"StreamArn": s.arn, "TableName": s.table_name, "StreamLabel": s.label}))
+                .collect();
+            json!({"Streams": list}).to_string()
+        }
+        "DescribeStream" => {
+            let arn = required(wire.stream_arn, "streamArn")?;
+            let d = engine.describe_stream(&arn)?;
+            let mut range = json!({"StartingSequenceNumber": sequence_text(d.sequence_range.0)});
+            if let Some(last) = d.sequence_range.1 {
+                range["EndingSequenceNumber"] = json!(sequence_text(last));
+            }
+            let mut key_schema =
+                vec![json!({"AttributeName": d.key_schema.partition.name, "KeyType": "HASH"})];
+            if let Some(sort) = &d.key_schema.sort {
+                key_schema.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
+            }
+            json!({"StreamDescription": {
+                "StreamArn": d.summary.arn,
+                "StreamLabel": d.summary.label,
+                "StreamStatus": if d.enabled { "ENABLED" } else { "DISABLED" },
+                "StreamViewType": d.view_type.name(),
+                "CreationRequestDateTime": d.created_at,
+                "TableName": d.summary.table_name,
+                "KeySchema": key_schema,
+                "Shards": [{"ShardId": d.shard_id, "SequenceNumberRange": range}],
+            }})
+            .to_string()
+        }
+        "GetShardIterator" => {
+            let arn = required(wire.stream_arn, "streamArn")?;
+            let shard = required(wire.shard_id, "shardId")?;
+            let kind = required(wire.shard_iterator_type, "shardIteratorType")?;
+            let sequence = || -> Result<u64> {
+                let text = wire.sequence_number.as_deref().ok_or_else(|| {
+                    Error::validation(format!(
+                        "Must specify a sequence number for iterator type {kind}"
+                    ))
+                })?;
+                text.parse()
+                    .map_err(|_| Error::validation(format!("Invalid SequenceNumber: {text}")))
+            };
+            let start = match kind.as_str() {
+                "TRIM_HORIZON" => IteratorStart::TrimHorizon,
+                "LATEST" => IteratorStart::Latest,
+                "AT_SEQUENCE_NUMBER" => IteratorStart::AtSequence(sequence()?),
+                "AFTER_SEQUENCE_NUMBER" => IteratorStart::AfterSequence(sequence()?),
+                other => {
+                    return Err(Error::validation(format!(
+                        "1 validation error detected: Value '{other}' at 'shardIteratorType' failed to satisfy constraint: Member must satisfy enum value set: [AFTER_SEQUENCE_NUMBER, LATEST, AT_SEQUENCE_NUMBER, TRIM_HORIZON]"
+                    )));
+                }
+            };
+            let iterator = engine.get_shard_iterator(&arn, &shard, start)?;
+            json!({"ShardIterator": iterator}).to_string()
+        }
+        "GetRecords" => {
+            let iterator = required(wire.shard_iterator, "shardIterator")?;
+            let limit = wire.limit.map(|l| usize::try_from(l).unwrap_or(0));
+            let page = engine.get_records(&iterator, limit)?;
+            let records: Vec<Json> = page
+                .records
+                .iter()
+                .map(|r| record(r, &page.table_name, page.view_type.name()))
+                .collect();
+            let mut out = json!({"Records": records});
+            if let Some(next) = page.next_iterator {
+                out["NextShardIterator"] = json!(next);
+            }
+            out.to_string()
+        }
+        _ => return Err(Error::UnknownOperation),
+    })
+}
+
+/// One record, as GetRecords returns it.
+fn record(r: &StreamRecord, table: &str, view_type: &str) -> Json {
+    let event_id = format!(
+        "{:032x}",
+        xxhash_rust::xxh3::xxh3_128(format!("{table}/{}", r.sequence).as_bytes())
+    );
+    let mut dynamodb = json!({
+        "ApproximateCreationDateTime": r.created_at.floor(),
+        "Keys": encode_item(&r.keys),
+        "SequenceNumber": sequence_text(r.sequence),
+        "SizeBytes": r.size_bytes,
+        "StreamViewType": view_type,
+    });
+    if let Some(new) = &r.new_image {
+        dynamodb["NewImage"] = encode_item(new);
+    }
+    if let Some(old) = &r.old_image {
+        dynamodb["OldImage"] = encode_item(old);
+    }
+    let mut out = json!({
+        "eventID": event_id,
+        "eventName": r.event_name.name(),
+        "eventVersion": "1.1",
+        "eventSource": "aws:dynamodb",
+        "awsRegion": "local",
+        "dynamodb": dynamodb,
+    });
+    if r.by_service {
+        out["userIdentity"] = json!({"Type": "Service", "PrincipalId": "dynamodb.amazonaws.com"});
+    }
+    out
+}

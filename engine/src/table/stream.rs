@@ -1,0 +1,219 @@
+//! A table's stream: every change to an item, in order, as DynamoDB
+//! Streams records it. A write that changes nothing (the same item put
+//! again, a delete of a missing item) records nothing; a refused write or a
+//! cancelled transaction never reaches the table, so it records nothing
+//! either. Records are kept for 24 hours of the engine's clock.
+
+use std::collections::VecDeque;
+
+use crate::types::{Item, item_size};
+
+/// How long records are kept, in seconds.
+pub const RETENTION_SECONDS: f64 = 24.0 * 3600.0;
+
+/// What a record carries besides the keys (`StreamViewType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamViewType {
+    /// Only the keys.
+    KeysOnly,
+    /// The item after the change.
+    NewImage,
+    /// The item before the change.
+    OldImage,
+    /// Both.
+    NewAndOldImages,
+}
+
+impl StreamViewType {
+    /// DynamoDB's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StreamViewType::KeysOnly => "KEYS_ONLY",
+            StreamViewType::NewImage => "NEW_IMAGE",
+            StreamViewType::OldImage => "OLD_IMAGE",
+            StreamViewType::NewAndOldImages => "NEW_AND_OLD_IMAGES",
+        }
+    }
+
+    /// The view type with this name.
+    pub fn from_name(name: &str) -> Option<StreamViewType> {
+        [
+            StreamViewType::KeysOnly,
+            StreamViewType::NewImage,
+            StreamViewType::OldImage,
+            StreamViewType::NewAndOldImages,
+        ]
+        .into_iter()
+        .find(|v| v.name() == name)
+    }
+
+    fn with_new(self) -> bool {
+        matches!(
+            self,
+            StreamViewType::NewImage | StreamViewType::NewAndOldImages
+        )
+    }
+
+    fn with_old(self) -> bool {
+        matches!(
+            self,
+            StreamViewType::OldImage | StreamViewType::NewAndOldImages
+        )
+    }
+}
+
+/// `INSERT`, `MODIFY` or `REMOVE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventName {
+    Insert,
+    Modify,
+    Remove,
+}
+
+impl EventName {
+    /// DynamoDB's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventName::Insert => "INSERT",
+            EventName::Modify => "MODIFY",
+            EventName::Remove => "REMOVE",
+        }
+    }
+}
+
+/// One change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamRecord {
+    /// Increases by one with every record of the stream.
+    pub sequence: u64,
+    pub event_name: EventName,
+    /// The item's key attributes.
+    pub keys: Item,
+    /// The item after the change, when the view type carries it.
+    pub new_image: Option<Item>,
+    /// The item before the change, when the view type carries it.
+    pub old_image: Option<Item>,
+    /// The record's size: its keys and images.
+    pub size_bytes: usize,
+    /// The engine's clock when the change was made, in epoch seconds.
+    pub created_at: f64,
+    /// Made by the service itself (a TTL deletion), not by a request.
+    pub by_service: bool,
+}
+
+/// A stream: what it records, and the records.
+#[derive(Clone, Debug)]
+pub struct Stream {
+    pub view_type: StreamViewType,
+    /// When it was enabled, in epoch seconds; its label is this time.
+    pub created_at: f64,
+    /// False once disabled: it keeps its records but takes no more.
+    pub enabled: bool,
+    /// The records still kept, oldest first.
+    pub records: VecDeque<StreamRecord>,
+    next_sequence: u64,
+}
+
+impl Stream {
+    /// A new, empty, enabled stream.
+    pub fn new(view_type: StreamViewType, created_at: f64) -> Stream {
+        Stream {
+            view_type,
+            created_at,
+            enabled: true,
+            records: VecDeque::new(),
+            next_sequence: 1,
+        }
+    }
+
+    /// The sequence number the next record will get.
+    pub fn next_sequence(&self) -> u64 {
+        self.next_sequence
+    }
+
+    /// Records a change from `old` to `new` (`None`: no item), if there is one.
+    pub fn record(
+        &mut self,
+        keys: Item,
+        old: Option<&Item>,
+        new: Option<&Item>,
+        now: f64,
+        by_service: bool,
+    ) {
+        if !self.enabled {
+            return;
+        }
+        let event_name = match (old, new) {
+            (None, None) => return,
+            (Some(old), Some(new)) if old == new => return,
+            (None, Some(_)) => EventName::Insert,
+            (Some(_), Some(_)) => EventName::Modify,
+            (Some(_), None) => EventName::Remove,
+        };
+        let new_image = new.filter(|_| self.view_type.with_new()).cloned();
+        let old_image = old.filter(|_| self.view_type.with_old()).cloned();
+        let size_bytes = item_size(&keys)
+            + new_image.as_ref().map_or(0, item_size)
+            + old_image.as_ref().map_or(0, item_size);
+        self.records.push_back(StreamRecord {
+            sequence: self.next_sequence,
+            event_name,
+            keys,
+            new_image,
+            old_image,
+            size_bytes,
+            created_at: now,
+            by_service,
+        });
+        self.next_sequence += 1;
+        while self
+            .records
+            .front()
+            .is_some_and(|r| now - r.created_at > RETENTION_SECONDS)
+        {
+            self.records.pop_front();
+        }
+    }
+}
+
+/// Epoch seconds as DynamoDB writes a stream label: ISO 8601 to the
+/// millisecond, in UTC, without a zone (`2026-07-14T09:30:00.000`).
+pub fn stream_label(epoch_seconds: f64) -> String {
+    let millis = (epoch_seconds * 1000.0).round().max(0.0) as u64;
+    let (days, ms_of_day) = (millis / 86_400_000, millis % 86_400_000);
+    let (year, month, day) = civil_from_days(days as i64);
+    let (h, m, s, ms) = (
+        ms_of_day / 3_600_000,
+        ms_of_day / 60_000 % 60,
+        ms_of_day / 1000 % 60,
+        ms_of_day % 1000,
+    );
+    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{ms:03}")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
+/// algorithm for the proleptic Gregorian calendar).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_iso_dates_to_the_millisecond() {
+        assert_eq!(stream_label(0.0), "1970-01-01T00:00:00.000");
+        assert_eq!(stream_label(1_784_021_400.0), "2026-07-14T09:30:00.000");
+        assert_eq!(stream_label(951_782_400.25), "2000-02-29T00:00:00.250");
+    }
+}

@@ -1,0 +1,224 @@
+//! Streams through the JSON API: turning a table's stream on and off, the
+//! records each change makes (and the changes that make none), and reading
+//! them with the DynamoDB Streams operations.
+
+use ddbplay_tests::{Db, n, s};
+use serde_json::{Value as Json, json};
+
+const STREAMS: &str = "DynamoDBStreams_20120810.";
+
+fn streams(db: &mut Db, operation: &str, body: Json) -> Json {
+    db.ok(&format!("{STREAMS}{operation}"), body)
+}
+
+fn db(view_type: &str) -> Db {
+    let mut db = Db::new();
+    db.ok(
+        "CreateTable",
+        json!({"TableName": "orders", "BillingMode": "PAY_PER_REQUEST",
+               "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+               "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+               "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view_type}}),
+    );
+    db
+}
+
+/// Every record so far, from the start of the stream's one shard.
+fn records(db: &mut Db) -> Vec<Json> {
+    let arn = streams(db, "ListStreams", json!({"TableName": "orders"}))["Streams"][0]["StreamArn"]
+        .clone();
+    let shard =
+        streams(db, "DescribeStream", json!({"StreamArn": arn}))["StreamDescription"]["Shards"][0]
+            ["ShardId"]
+            .clone();
+    let iterator = streams(
+        db,
+        "GetShardIterator",
+        json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "TRIM_HORIZON"}),
+    )["ShardIterator"]
+        .clone();
+    streams(db, "GetRecords", json!({"ShardIterator": iterator}))["Records"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn every_change_is_recorded_in_order_with_the_images_the_view_asks_for() {
+    let mut db = db("NEW_AND_OLD_IMAGES");
+    db.put("orders", json!({"pk": s("o1"), "v": n("1")}));
+    db.put("orders", json!({"pk": s("o1"), "v": n("1")}));
+    db.ok(
+        "UpdateItem",
+        json!({"TableName": "orders", "Key": {"pk": s("o1")}, "UpdateExpression": "SET v = :two", "ExpressionAttributeValues": {":two": n("2")}}),
+    );
+    db.ok(
+        "DeleteItem",
+        json!({"TableName": "orders", "Key": {"pk": s("nothing")}}),
+    );
+    db.ok(
+        "DeleteItem",
+        json!({"TableName": "orders", "Key": {"pk": s("o1")}}),
+    );
+    let records = records(&mut db);
+    let names: Vec<&str> = records
+        .iter()
+        .map(|r| r["eventName"].as_str().unwrap())
+        .collect();
+    // The same item put again and a delete of a missing item record nothing.
+    assert_eq!(names, ["INSERT", "MODIFY", "REMOVE"]);
+    let modify = &records[1]["dynamodb"];
+    assert_eq!(modify["Keys"], json!({"pk": s("o1")}));
+    assert_eq!(modify["OldImage"], json!({"pk": s("o1"), "v": n("1")}));
+    assert_eq!(modify["NewImage"], json!({"pk": s("o1"), "v": n("2")}));
+    assert_eq!(modify["StreamViewType"], "NEW_AND_OLD_IMAGES");
+    assert_eq!(records[2]["dynamodb"].get("NewImage"), None);
+    assert_eq!(records[0]["eventSource"], "aws:dynamodb");
+    let sequence = |r: &Json| {
+        r["dynamodb"]["SequenceNumber"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        sequence(&records[0]) < sequence(&records[1])
+            && sequence(&records[1]) < sequence(&records[2])
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn refused_writes_and_cancelled_transactions_record_nothing() {
+    let mut db = db("KEYS_ONLY");
+    db.put("orders", json!({"pk": s("o1")}));
+    db.err(
+        "PutItem",
+        json!({"TableName": "orders", "Item": {"pk": s("o1")}, "ConditionExpression": "attribute_not_exists(pk)"}),
+    );
+    db.err(
+        "TransactWriteItems",
+        json!({"TransactItems": [
+            {"Put": {"TableName": "orders", "Item": {"pk": s("o2")}}},
+            {"ConditionCheck": {"TableName": "orders", "Key": {"pk": s("o1")}, "ConditionExpression": "attribute_not_exists(pk)"}}]}),
+    );
+    db.ok(
+        "TransactWriteItems",
+        json!({"TransactItems": [
+            {"Put": {"TableName": "orders", "Item": {"pk": s("o3")}}},
+            {"ConditionCheck": {"TableName": "orders", "Key": {"pk": s("o1")}, "ConditionExpression": "attribute_exists(pk)"}}]}),
+    );
+    let records = records(&mut db);
+    let keys: Vec<&Json> = records.iter().map(|r| &r["dynamodb"]["Keys"]).collect();
+    // One INSERT for o1, one for the transaction's put; the ConditionCheck records nothing.
+    assert_eq!(keys, [&json!({"pk": s("o1")}), &json!({"pk": s("o3")})]);
+    assert_eq!(records[0]["dynamodb"].get("NewImage"), None);
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn describe_table_shows_the_stream_and_it_can_be_turned_off_and_on() {
+    let mut db = db("NEW_IMAGE");
+    let table = db.ok("DescribeTable", json!({"TableName": "orders"}))["Table"].clone();
+    assert_eq!(
+        table["StreamSpecification"],
+        json!({"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"})
+    );
+    let arn = table["LatestStreamArn"].as_str().unwrap().to_string();
+    assert!(
+        arn.starts_with("arn:aws:dynamodb:local:000000000000:table/orders/stream/"),
+        "{arn}"
+    );
+    assert_eq!(
+        db.validation(
+            "UpdateTable",
+            json!({"TableName": "orders", "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "KEYS_ONLY"}})
+        ),
+        "Table already has an enabled stream: TableName: orders"
+    );
+    db.ok(
+        "UpdateTable",
+        json!({"TableName": "orders", "StreamSpecification": {"StreamEnabled": false}}),
+    );
+    let off = db.ok("DescribeTable", json!({"TableName": "orders"}))["Table"].clone();
+    assert_eq!(off.get("StreamSpecification"), None);
+    assert_eq!(off["LatestStreamArn"], json!(arn));
+    let described = streams(&mut db, "DescribeStream", json!({"StreamArn": arn}));
+    assert_eq!(described["StreamDescription"]["StreamStatus"], "DISABLED");
+    assert_eq!(
+        db.validation(
+            "UpdateTable",
+            json!({"TableName": "orders", "StreamSpecification": {"StreamEnabled": false}})
+        ),
+        "Table has no stream to disable: TableName: orders"
+    );
+    assert_eq!(
+        db.validation(
+            "CreateTable",
+            json!({"TableName": "other", "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                   "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST",
+                   "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "EVERYTHING"}})
+        ),
+        "1 validation error detected: Value 'EVERYTHING' at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must satisfy enum value set: [NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]"
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn shard_iterators_start_where_they_are_asked_to() {
+    let mut db = db("KEYS_ONLY");
+    for i in 0..5 {
+        db.put("orders", json!({"pk": s(&format!("o{i}"))}));
+    }
+    let all = records(&mut db);
+    let arn = streams(&mut db, "ListStreams", json!({}))["Streams"][0]["StreamArn"].clone();
+    let shard = streams(&mut db, "DescribeStream", json!({"StreamArn": arn}))["StreamDescription"]
+        ["Shards"][0]["ShardId"]
+        .clone();
+    let second = all[1]["dynamodb"]["SequenceNumber"].clone();
+    let from = |db: &mut Db, kind: &str| -> Vec<Json> {
+        let mut body = json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": kind});
+        if kind.ends_with("SEQUENCE_NUMBER") {
+            body["SequenceNumber"] = second.clone();
+        }
+        let iterator = streams(db, "GetShardIterator", body)["ShardIterator"].clone();
+        streams(
+            db,
+            "GetRecords",
+            json!({"ShardIterator": iterator, "Limit": 2}),
+        )["Records"]
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(from(&mut db, "AT_SEQUENCE_NUMBER"), all[1..3]);
+    assert_eq!(from(&mut db, "AFTER_SEQUENCE_NUMBER"), all[2..4]);
+    assert_eq!(from(&mut db, "LATEST"), Vec::<Json>::new());
+    // LATEST sees what comes after it.
+    let iterator = streams(
+        &mut db,
+        "GetShardIterator",
+        json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "LATEST"}),
+    )["ShardIterator"]
+        .clone();
+    db.put("orders", json!({"pk": s("later")}));
+    let page = streams(&mut db, "GetRecords", json!({"ShardIterator": iterator}));
+    assert_eq!(
+        page["Records"][0]["dynamodb"]["Keys"],
+        json!({"pk": s("later")})
+    );
+    assert!(page["NextShardIterator"].is_string());
+    let missing = db.err(
+        &format!("{STREAMS}GetShardIterator"),
+        json!({"StreamArn": arn, "ShardId": "shardId-nope", "ShardIteratorType": "LATEST"}),
+    );
+    assert_eq!(missing.kind, "ResourceNotFoundException");
+    let no_sequence = db.validation(
+        &format!("{STREAMS}GetShardIterator"),
+        json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "AT_SEQUENCE_NUMBER"}),
+    );
+    assert_eq!(
+        no_sequence,
+        "Must specify a sequence number for iterator type AT_SEQUENCE_NUMBER"
+    );
+}
