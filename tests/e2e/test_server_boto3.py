@@ -160,3 +160,34 @@ def test_a_transaction_is_all_or_nothing_through_boto3(table):
     ])
     assert got["Responses"][0]["Item"]["stock"] == {"N": "0"}
     assert got["Responses"][1] == {}
+
+
+def test_a_streams_consumer_written_for_dynamodb_reads_every_change():
+    ddb = client()
+    streams = boto3.client(
+        "dynamodbstreams", endpoint_url=ENDPOINT, region_name="us-east-1",
+        aws_access_key_id="any", aws_secret_access_key="any",
+    )
+    ddb.create_table(
+        TableName="events", BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
+    )
+    arn = ddb.describe_table(TableName="events")["Table"]["LatestStreamArn"]
+    ddb.put_item(TableName="events", Item={"pk": {"S": "e1"}, "n": {"N": "1"}})
+    ddb.update_item(TableName="events", Key={"pk": {"S": "e1"}}, UpdateExpression="SET n = :two",
+                    ExpressionAttributeValues={":two": {"N": "2"}})
+    ddb.delete_item(TableName="events", Key={"pk": {"S": "e1"}})
+    assert [s["StreamArn"] for s in streams.list_streams(TableName="events")["Streams"]] == [arn]
+    shard = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"][0]["ShardId"]
+    iterator = streams.get_shard_iterator(StreamArn=arn, ShardId=shard, ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+    page = streams.get_records(ShardIterator=iterator)
+    records = page["Records"]
+    assert [r["eventName"] for r in records] == ["INSERT", "MODIFY", "REMOVE"]
+    assert records[1]["dynamodb"]["OldImage"]["n"] == {"N": "1"}
+    assert records[1]["dynamodb"]["NewImage"]["n"] == {"N": "2"}
+    # Reading on from where the page ended finds nothing new, then the next change.
+    ddb.put_item(TableName="events", Item={"pk": {"S": "e2"}})
+    more = streams.get_records(ShardIterator=page["NextShardIterator"])["Records"]
+    assert [r["dynamodb"]["Keys"]["pk"]["S"] for r in more] == ["e2"]
