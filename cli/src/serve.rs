@@ -25,7 +25,9 @@ pub fn run(bind: &str, port: u16) -> std::io::Result<()> {
         let listener = tokio::net::TcpListener::bind((bind, port)).await?;
         let address = listener.local_addr()?;
         eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
-        axum::serve(listener, router(Arc::new(Mutex::new(Engine::new()))))
+        let engine = Arc::new(Mutex::new(Engine::new()));
+        tokio::spawn(expire_items(engine.clone()));
+        axum::serve(listener, router(engine))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
                 eprintln!("ddbplay: stopping");
@@ -42,6 +44,22 @@ fn router(engine: Shared) -> Router {
 
 async fn health() -> &'static str {
     "healthy: ddbplay"
+}
+
+/// How often expired items are deleted.
+const TTL_SWEEP: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Deletes items whose time to live has passed, by the wall clock, every
+/// few seconds (DynamoDB does it in the background too, only more slowly).
+async fn expire_items(engine: Shared) {
+    let mut ticks = tokio::time::interval(TTL_SWEEP);
+    loop {
+        ticks.tick().await;
+        let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+        let now = now_seconds();
+        engine.set_clock(now);
+        engine.expire_items(now);
+    }
 }
 
 fn now_seconds() -> f64 {

@@ -31,6 +31,12 @@ impl Db {
         &self.engine
     }
 
+    /// The engine itself, to drive what only the host drives: its clock,
+    /// and deleting expired items.
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
     /// Runs an operation; `Ok` with the response body, or the error.
     pub fn call(&mut self, operation: &str, body: Json) -> Result<Json, ApiError> {
         self.call_raw(operation, body.to_string().as_bytes())

@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::ops::Engine;
 
 /// The operations the engine serves, by their DynamoDB names.
-pub const OPERATIONS: [&str; 15] = [
+pub const OPERATIONS: [&str; 17] = [
     "BatchGetItem",
     "BatchWriteItem",
     "CreateTable",
@@ -33,6 +33,8 @@ pub const OPERATIONS: [&str; 15] = [
     "Scan",
     "TransactGetItems",
     "TransactWriteItems",
+    "UpdateTimeToLive",
+    "DescribeTimeToLive",
 ];
 
 /// An HTTP-level answer: status and JSON body.
@@ -148,6 +150,21 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
         "TransactGetItems" => {
             let (gets, mode) = requests::transact_get_items(body)?;
             responses::transact_get_items(&engine.transact_get_items(gets)?, mode)
+        }
+        "UpdateTimeToLive" => {
+            let (table, specification) = requests::update_time_to_live(body)?;
+            let set = engine.update_time_to_live(&table, specification)?;
+            json!({"TimeToLiveSpecification": {"Enabled": set.enabled, "AttributeName": set.attribute_name}})
+                .to_string()
+        }
+        "DescribeTimeToLive" => {
+            let description = match engine.describe_time_to_live(&requests::table_name(body)?)? {
+                Some(ttl) => {
+                    json!({"TimeToLiveStatus": "ENABLED", "AttributeName": ttl.attribute_name})
+                }
+                None => json!({"TimeToLiveStatus": "DISABLED"}),
+            };
+            json!({"TimeToLiveDescription": description}).to_string()
         }
         "Query" => {
             let (request, mode) = requests::query(body)?;

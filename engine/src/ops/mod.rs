@@ -19,11 +19,13 @@ mod streams;
 mod tables;
 mod transact_get_items;
 mod transact_write_items;
+mod ttl;
 mod update;
 mod update_item;
 mod update_table;
 mod write;
 
+pub use crate::table::TimeToLive;
 pub use batch_get_item::{
     BatchGetItemRequest, BatchGetItemResponse, KeysAndAttributes, MAX_BATCH_GET_BYTES,
     MAX_BATCH_GETS,
@@ -52,6 +54,7 @@ pub use transact_write_items::{
     ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TransactWrite,
     TransactWriteItemsRequest, TransactWriteItemsResponse,
 };
+pub use ttl::{TTL_CHANGE_INTERVAL_SECONDS, TimeToLiveSpecification};
 pub use update_item::{UpdateItemRequest, UpdateItemResponse};
 pub use update_table::{GsiUpdate, UpdateTableRequest};
 pub use write::ReturnValues;

@@ -110,3 +110,13 @@ impl TableDescription {
         self.indexes.iter().find(|i| i.name == name)
     }
 }
+
+/// A table's TTL setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeToLive {
+    /// The attribute holding each item's expiry time.
+    pub attribute_name: String,
+    pub enabled: bool,
+    /// When it was last changed, by the engine's clock.
+    pub changed_at: f64,
+}

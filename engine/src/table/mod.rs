@@ -6,7 +6,9 @@ mod store;
 mod stream;
 mod usage;
 
-pub use description::{BillingMode, IndexDescription, IndexKind, Projection, TableDescription};
+pub use description::{
+    BillingMode, IndexDescription, IndexKind, Projection, TableDescription, TimeToLive,
+};
 pub use store::{Entry, Partition, Store};
 pub use stream::{
     EventName, RETENTION_SECONDS, Stream, StreamRecord, StreamViewType, stream_label,
@@ -40,6 +42,8 @@ pub struct Table {
     pub usage: Usage,
     /// The table's stream, if one was ever enabled.
     pub stream: Option<Stream>,
+    /// The table's time-to-live setting, if it was ever set.
+    pub ttl: Option<TimeToLive>,
     /// The engine's clock, in epoch seconds: when the changes being made
     /// happen, for the stream.
     pub clock: f64,
@@ -96,6 +100,7 @@ impl Table {
             indexes,
             usage: Usage::default(),
             stream: None,
+            ttl: None,
             clock: 0.0,
         }
     }

@@ -228,6 +228,12 @@ impl Number {
         self.to_string().parse().ok()
     }
 
+    /// The nearest `f64` (for comparisons that need no exactness, such as a
+    /// TTL time against a clock).
+    pub fn to_f64(&self) -> Option<f64> {
+        self.to_string().parse().ok()
+    }
+
     /// The number with its sign flipped.
     pub fn negated(&self) -> Number {
         Number {

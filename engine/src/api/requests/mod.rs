@@ -9,12 +9,14 @@ mod items;
 mod reads;
 mod tables;
 mod transactions;
+mod ttl;
 
 pub use batch::{batch_get_item, batch_write_item, return_item_collection_metrics};
 pub use items::{delete_item, get_item, put_item, update_item};
 pub use reads::{query, scan};
 pub use tables::{create_table, list_tables, table_name, update_table};
 pub use transactions::{transact_get_items, transact_write_items};
+pub use ttl::update_time_to_live;
 
 use std::collections::BTreeMap;
 
