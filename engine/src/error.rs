@@ -72,6 +72,9 @@ pub enum Error {
     ExpiredIterator(String),
     /// `TrimmedDataAccessException`: a stream record no longer kept.
     TrimmedDataAccess(String),
+    /// `ItemCollectionSizeLimitExceededException`: a write would grow an
+    /// item collection (on a table with a local index) past 10 GB.
+    ItemCollectionSizeLimitExceeded,
 }
 
 /// Why one action of a cancelled transaction could not go ahead.
@@ -161,6 +164,9 @@ impl Error {
             Error::TrimmedDataAccess(_) => {
                 "com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException"
             }
+            Error::ItemCollectionSizeLimitExceeded => {
+                "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException"
+            }
         }
     }
 
@@ -211,6 +217,7 @@ impl fmt::Display for Error {
             | Error::ExpiredIterator(m)
             | Error::TrimmedDataAccess(m) => f.write_str(m),
             Error::ConditionalCheckFailed { .. } => f.write_str("The conditional request failed"),
+            Error::ItemCollectionSizeLimitExceeded => f.write_str("Collection size exceeded."),
             Error::UnknownOperation => f.write_str(""),
             Error::TransactionCanceled { reasons } => {
                 let codes: Vec<&str> = reasons.iter().map(|r| r.code).collect();

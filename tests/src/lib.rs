@@ -26,6 +26,11 @@ impl Db {
         Db::default()
     }
 
+    /// A database around a given engine (one with a test-only limit).
+    pub fn with_engine(engine: Engine) -> Db {
+        Db { engine }
+    }
+
     /// The engine itself, for what the JSON API does not show (per-partition usage).
     pub fn engine(&self) -> &Engine {
         &self.engine

@@ -296,3 +296,63 @@ fn batch_writes_report_item_collections_on_tables_with_a_local_index() {
                 "LocalSecondaryIndexes": {"byTime": {"CapacityUnits": 2.0}}}])
     );
 }
+
+/// A table with a local index, whose item collections the engine limits
+/// to `limit` bytes instead of DynamoDB's 10 GB.
+fn limited(limit: usize) -> Db {
+    let mut db = Db::with_engine(engine::Engine::with_item_collection_limit(limit));
+    db.ok(
+        "CreateTable",
+        json!({"TableName": "threads", "BillingMode": "PAY_PER_REQUEST",
+               "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+                                        {"AttributeName": "at", "AttributeType": "N"}],
+               "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+               "LocalSecondaryIndexes": [{"IndexName": "byTime", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+                   {"AttributeName": "at", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}}]}),
+    );
+    db
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_write_past_the_item_collection_limit_is_refused_everywhere() {
+    // Each item is about 1 KB, twice over with its local index entry.
+    let mut db = limited(5_000);
+    let item = |sk: &str, at: &str| json!({"pk": s("t1"), "sk": s(sk), "at": n(at), "body": s(&"b".repeat(1000))});
+    db.put("threads", item("a", "1"));
+    db.put("threads", item("b", "2"));
+    let r = db.ok(
+        "PutItem",
+        json!({"TableName": "threads", "Item": {"pk": s("t2"), "sk": s("a"), "at": n("1")}, "ReturnItemCollectionMetrics": "SIZE"}),
+    );
+    assert_eq!(
+        r["ItemCollectionMetrics"],
+        json!({"ItemCollectionKey": {"pk": s("t2")}, "SizeEstimateRangeGB": [0.0, 1.0]})
+    );
+    let refused = db.err(
+        "PutItem",
+        json!({"TableName": "threads", "Item": item("c", "3")}),
+    );
+    assert_eq!(
+        (refused.kind.as_str(), refused.message.as_str()),
+        (
+            "ItemCollectionSizeLimitExceededException",
+            "Collection size exceeded."
+        )
+    );
+    // Replacing an item with one no larger is still allowed.
+    db.put("threads", item("a", "5"));
+    let batch = db.err(
+        "BatchWriteItem",
+        json!({"RequestItems": {"threads": [{"PutRequest": {"Item": item("c", "3")}}]}}),
+    );
+    assert_eq!(batch.kind, "ItemCollectionSizeLimitExceededException");
+    let (_, body) = db.raw(
+        "TransactWriteItems",
+        json!({"TransactItems": [{"Put": {"TableName": "threads", "Item": item("c", "3")}}]}),
+    );
+    assert_eq!(
+        body["CancellationReasons"],
+        json!([{"Code": "ItemCollectionSizeLimitExceeded", "Message": "Collection size exceeded."}])
+    );
+}

@@ -106,6 +106,10 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 item: None,
                 attributes: response.attributes.as_ref().map(WireItem),
                 consumed_capacity: consumed_capacity(&response.consumed, mode),
+                item_collection_metrics: response
+                    .item_collection
+                    .as_ref()
+                    .map(responses::item_collection_metrics),
             })
         }
         "DeleteItem" => {
@@ -115,6 +119,10 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 item: None,
                 attributes: response.attributes.as_ref().map(WireItem),
                 consumed_capacity: consumed_capacity(&response.consumed, mode),
+                item_collection_metrics: response
+                    .item_collection
+                    .as_ref()
+                    .map(responses::item_collection_metrics),
             })
         }
         "UpdateItem" => {
@@ -124,6 +132,10 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 item: None,
                 attributes: response.attributes.as_ref().map(WireItem),
                 consumed_capacity: consumed_capacity(&response.consumed, mode),
+                item_collection_metrics: response
+                    .item_collection
+                    .as_ref()
+                    .map(responses::item_collection_metrics),
             })
         }
         "GetItem" => {
@@ -133,6 +145,7 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 item: response.item.as_ref().map(WireItem),
                 attributes: None,
                 consumed_capacity: consumed_capacity(&response.consumed, mode),
+                item_collection_metrics: None,
             })
         }
         "BatchGetItem" => {

@@ -80,6 +80,8 @@ impl Engine {
             let table = self.table_or_not_found(&table_name)?;
             let schema = &table.description.key_schema;
             let mut keyed: Vec<Keyed> = Vec::with_capacity(writes.len());
+            // What earlier requests of the batch add to each item collection.
+            let mut growth: Vec<(crate::key::KeyValue, i64)> = Vec::new();
             for write in writes {
                 let (key, new) = match write {
                     WriteRequest::Put(item) => {
@@ -93,6 +95,16 @@ impl Engine {
                     return Err(Error::validation(
                         "Provided list of item keys contains duplicates",
                     ));
+                }
+                if table.has_local_index() {
+                    let at = growth.iter().position(|(p, _)| *p == key.partition);
+                    let pending = at.map_or(0, |i| growth[i].1);
+                    table.check_collection_limit_after(&key, new.as_ref(), pending)?;
+                    let added = table.collection_growth(&key, new.as_ref());
+                    match at {
+                        Some(i) => growth[i].1 += added,
+                        None => growth.push((key.partition.clone(), added)),
+                    }
                 }
                 keyed.push((key, new));
             }

@@ -373,6 +373,9 @@ impl Engine {
         };
         let mut table = Table::new(description.clone());
         table.clock = self.now;
+        if let Some(limit) = self.item_collection_limit {
+            table.item_collection_limit = limit;
+        }
         if let Some(view_type) = stream {
             table.stream = Some(Stream::new(view_type, self.now));
         }

@@ -22,6 +22,8 @@ pub struct DeleteItemRequest {
     pub return_values: ReturnValues,
     /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
     pub return_old_on_condition_failure: bool,
+    /// `ReturnItemCollectionMetrics` is `SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 /// A DeleteItem response.
@@ -31,6 +33,8 @@ pub struct DeleteItemResponse {
     pub attributes: Option<Item>,
     /// Capacity consumed: the deleted item's size, or 1 when there was none.
     pub consumed: Consumed,
+    /// The item collection written to (tables with a local index, when asked).
+    pub item_collection: Option<super::ItemCollectionMetrics>,
 }
 
 impl Engine {
@@ -50,6 +54,10 @@ impl Engine {
         )?;
         let effect = table.write(&key, None)?;
         let consumed = charge_write(table, &key, &effect);
+        let item_collection = request
+            .return_item_collection_metrics
+            .then(|| super::item_collection_metrics(table, &key))
+            .flatten();
         let attributes = match request.return_values {
             ReturnValues::AllOld => effect.old,
             _ => None,
@@ -57,6 +65,7 @@ impl Engine {
         Ok(DeleteItemResponse {
             attributes,
             consumed,
+            item_collection,
         })
     }
 }

@@ -82,12 +82,25 @@ pub struct Engine {
     now: f64,
     /// The `ClientRequestToken`s of recent transactions.
     tokens: BTreeMap<String, transact_write_items::TokenUse>,
+    /// The item collection limit new tables get (10 GB but in tests).
+    item_collection_limit: Option<usize>,
 }
 
 impl Engine {
     /// An engine with no tables.
     pub fn new() -> Engine {
         Engine::default()
+    }
+
+    /// An engine whose new tables' item collections are limited to `bytes`
+    /// instead of DynamoDB's 10 GB: for tests of the limit only, which no
+    /// request can change.
+    #[cfg(feature = "test-limits")]
+    pub fn with_item_collection_limit(bytes: usize) -> Engine {
+        Engine {
+            item_collection_limit: Some(bytes),
+            ..Engine::default()
+        }
     }
 
     /// Sets the engine's clock, in seconds since the epoch: when tables are

@@ -24,6 +24,8 @@ pub struct PutItemRequest {
     pub return_values: ReturnValues,
     /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
     pub return_old_on_condition_failure: bool,
+    /// `ReturnItemCollectionMetrics` is `SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 /// A PutItem response.
@@ -33,6 +35,8 @@ pub struct PutItemResponse {
     pub attributes: Option<Item>,
     /// Capacity consumed.
     pub consumed: Consumed,
+    /// The item collection written to (tables with a local index, when asked).
+    pub item_collection: Option<super::ItemCollectionMetrics>,
 }
 
 impl Engine {
@@ -57,6 +61,10 @@ impl Engine {
         )?;
         let effect = table.write(&key, Some(request.item))?;
         let consumed = charge_write(table, &key, &effect);
+        let item_collection = request
+            .return_item_collection_metrics
+            .then(|| super::item_collection_metrics(table, &key))
+            .flatten();
         let attributes = match request.return_values {
             ReturnValues::AllOld => effect.old,
             _ => None,
@@ -64,6 +72,7 @@ impl Engine {
         Ok(PutItemResponse {
             attributes,
             consumed,
+            item_collection,
         })
     }
 }

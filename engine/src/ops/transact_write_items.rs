@@ -256,8 +256,10 @@ impl Engine {
         Ok(planned)
     }
 
-    /// Step 2: one reason per action, against the items as they are now.
+    /// Step 2: one reason per action, against the items as they are now
+    /// (and, for item collections, what earlier actions add to them).
     fn evaluate(&self, planned: &[Planned]) -> Vec<CancellationReason> {
+        let mut growth: Vec<(String, crate::key::KeyValue, i64)> = Vec::new();
         planned
             .iter()
             .map(|p| {
@@ -276,15 +278,36 @@ impl Engine {
                         item: current.filter(|_| p.return_old_on_failure).cloned(),
                     };
                 }
-                let checked = match &p.change {
-                    Change::Put(item) => table.check_index_keys(item),
+                let new = match &p.change {
+                    Change::Put(item) => table.check_index_keys(item).map(|()| Some(item.clone())),
                     Change::Update { key_item, actions } => {
-                        updated_item(table, key_item, current, actions).map(|_| ())
+                        updated_item(table, key_item, current, actions).map(Some)
                     }
-                    Change::Delete | Change::Check => Ok(()),
+                    Change::Delete => Ok(None),
+                    Change::Check => {
+                        return CancellationReason::none();
+                    }
                 };
+                let checked = new.and_then(|new| {
+                    let at = growth
+                        .iter()
+                        .position(|(t, k, _)| *t == p.table && *k == p.key.partition);
+                    let pending = at.map_or(0, |i| growth[i].2);
+                    table.check_collection_limit_after(&p.key, new.as_ref(), pending)?;
+                    let added = table.collection_growth(&p.key, new.as_ref());
+                    match at {
+                        Some(i) => growth[i].2 += added,
+                        None => growth.push((p.table.clone(), p.key.partition.clone(), added)),
+                    }
+                    Ok(())
+                });
                 match checked {
                     Ok(()) => CancellationReason::none(),
+                    Err(Error::ItemCollectionSizeLimitExceeded) => CancellationReason {
+                        code: "ItemCollectionSizeLimitExceeded",
+                        message: Some("Collection size exceeded.".into()),
+                        item: None,
+                    },
                     Err(e) => CancellationReason::validation(e.to_string()),
                 }
             })

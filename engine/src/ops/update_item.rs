@@ -28,6 +28,8 @@ pub struct UpdateItemRequest {
     pub return_values: ReturnValues,
     /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
     pub return_old_on_condition_failure: bool,
+    /// `ReturnItemCollectionMetrics` is `SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 /// An UpdateItem response.
@@ -37,6 +39,8 @@ pub struct UpdateItemResponse {
     pub attributes: Option<Item>,
     /// Capacity consumed: the larger of the item before and after.
     pub consumed: Consumed,
+    /// The item collection written to (tables with a local index, when asked).
+    pub item_collection: Option<super::ItemCollectionMetrics>,
 }
 
 /// The actions and condition of an UpdateItem-shaped request, parsed and
@@ -124,6 +128,10 @@ impl Engine {
         let new = updated_item(table, &request.key, old.as_ref(), &actions)?;
         let effect = table.write(&key, Some(new.clone()))?;
         let consumed = charge_write(table, &key, &effect);
+        let item_collection = request
+            .return_item_collection_metrics
+            .then(|| super::item_collection_metrics(table, &key))
+            .flatten();
         let updated: Vec<Path> = actions.iter().map(|a| a.path().clone()).collect();
         let attributes = match request.return_values {
             ReturnValues::None => None,
@@ -136,6 +144,7 @@ impl Engine {
         Ok(UpdateItemResponse {
             attributes,
             consumed,
+            item_collection,
         })
     }
 }

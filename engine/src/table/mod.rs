@@ -44,6 +44,9 @@ pub struct Table {
     pub stream: Option<Stream>,
     /// The table's time-to-live setting, if it was ever set.
     pub ttl: Option<TimeToLive>,
+    /// Most bytes in one item collection (items and local index entries
+    /// with one partition key value) on a table with a local index.
+    pub item_collection_limit: usize,
     /// The engine's clock, in epoch seconds: when the changes being made
     /// happen, for the stream.
     pub clock: f64,
@@ -64,6 +67,10 @@ pub struct WriteEffect {
     /// else the old one's), for per-partition usage.
     pub index_partitions: Vec<Option<KeyValue>>,
 }
+
+/// DynamoDB's limit on an item collection of a table with a local
+/// secondary index: 10 GB.
+pub const MAX_ITEM_COLLECTION_BYTES: usize = 10 * 1024 * 1024 * 1024;
 
 /// Where an item sits in the table's own store.
 pub fn table_position(key: &PrimaryKey) -> (PartitionKey, EntryKey) {
@@ -101,6 +108,7 @@ impl Table {
             usage: Usage::default(),
             stream: None,
             ttl: None,
+            item_collection_limit: MAX_ITEM_COLLECTION_BYTES,
             clock: 0.0,
         }
     }
@@ -173,6 +181,81 @@ impl Table {
         self.write_by(key, new, false)
     }
 
+    /// The bytes an item takes in its item collection: its own size and its
+    /// entries in every local index.
+    fn collection_bytes(&self, key: &PrimaryKey, item: &Item) -> usize {
+        let local: usize = self
+            .description
+            .indexes
+            .iter()
+            .filter(|i| i.kind == IndexKind::Local)
+            .filter_map(|i| self.plan_index_entry(i, key, item).ok().flatten())
+            .map(|e| e.entry.size)
+            .sum();
+        item_size(item) + local
+    }
+
+    /// True when the table has a local secondary index, so item
+    /// collections are limited.
+    pub fn has_local_index(&self) -> bool {
+        self.description
+            .indexes
+            .iter()
+            .any(|i| i.kind == IndexKind::Local)
+    }
+
+    /// The bytes of the item collection with this partition key value: its
+    /// items and their local index entries.
+    pub fn collection_size(&self, partition: &KeyValue) -> usize {
+        let partition = PartitionKey::new(partition.clone());
+        let sum = |p: Option<&Partition>| p.map_or(0, |p| p.values().map(|e| e.size).sum());
+        sum(self.items.partition(&partition))
+            + self
+                .indexes
+                .iter()
+                .filter(|i| i.description.kind == IndexKind::Local)
+                .map(|i| sum(i.store.partition(&partition)))
+                .sum::<usize>()
+    }
+
+    /// How many bytes a write of `new` at `key` adds to its item
+    /// collection (negative when it shrinks it).
+    pub fn collection_growth(&self, key: &PrimaryKey, new: Option<&Item>) -> i64 {
+        let old = self
+            .get(key)
+            .map_or(0, |e| self.collection_bytes(key, &e.item));
+        let new = new.map_or(0, |item| self.collection_bytes(key, item));
+        new as i64 - old as i64
+    }
+
+    /// Refuses a write that would grow an item collection past its limit
+    /// (tables with a local secondary index only). `pending` is what earlier
+    /// writes of the same request add to the same collection.
+    pub fn check_collection_limit_after(
+        &self,
+        key: &PrimaryKey,
+        new: Option<&Item>,
+        pending: i64,
+    ) -> Result<()> {
+        if !self.has_local_index() {
+            return Ok(());
+        }
+        let growth = self.collection_growth(key, new);
+        if growth <= 0 {
+            return Ok(());
+        }
+        let size = self.collection_size(&key.partition) as i64 + pending + growth;
+        if size > self.item_collection_limit as i64 {
+            return Err(crate::error::Error::ItemCollectionSizeLimitExceeded);
+        }
+        Ok(())
+    }
+
+    /// [`Table::check_collection_limit_after`] for a write on its own.
+    pub fn check_collection_limit(&self, key: &PrimaryKey, new: Option<&Item>) -> Result<()> {
+        self.check_collection_limit_after(key, new, 0)
+    }
+
     /// Like [`Table::write`]; `by_service` marks the stream record as the
     /// service's own (a TTL deletion).
     pub fn write_by(
@@ -181,6 +264,7 @@ impl Table {
         new: Option<Item>,
         by_service: bool,
     ) -> Result<WriteEffect> {
+        self.check_collection_limit(key, new.as_ref())?;
         let mut planned = Vec::with_capacity(self.indexes.len());
         for index in &self.description.indexes {
             planned.push(match &new {

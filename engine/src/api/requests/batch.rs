@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value as Json;
 
-use super::{enum_value, no_legacy, parse_body, required, return_consumed_capacity};
+use super::{
+    no_legacy, parse_body, required, return_consumed_capacity, return_item_collection_metrics,
+};
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::{Error, Result};
@@ -13,17 +15,6 @@ use crate::ops::{
     BatchGetItemRequest, BatchWriteItemRequest, KeysAndAttributes, WriteRequest, constraint_error,
     constraint_errors, request_item_problems,
 };
-
-/// `ReturnItemCollectionMetrics`: `SIZE` asks for them.
-pub fn return_item_collection_metrics(value: Option<&str>) -> Result<bool> {
-    Ok(enum_value(
-        value,
-        "returnItemCollectionMetrics",
-        &[("SIZE", true), ("NONE", false)],
-        "SIZE, NONE",
-    )?
-    .unwrap_or(false))
-}
 
 /// A JSON object, its members in the order the request gives them.
 fn members(json: Json, field: &str) -> Result<Vec<(String, Json)>> {

@@ -7,7 +7,7 @@ use serde_json::Value as Json;
 
 use super::{
     expression_parameters, no_legacy, parse_body, required, return_consumed_capacity,
-    return_old_on_failure, return_values,
+    return_item_collection_metrics, return_old_on_failure, return_values,
 };
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
@@ -30,6 +30,7 @@ struct ItemWriteWire {
     return_values: Option<String>,
     return_consumed_capacity: Option<String>,
     return_values_on_condition_check_failure: Option<String>,
+    return_item_collection_metrics: Option<String>,
     expected: Option<Json>,
     attribute_updates: Option<Json>,
     conditional_operator: Option<Json>,
@@ -42,6 +43,7 @@ struct ItemWrite {
     expression: ExpressionParameters,
     return_values: ReturnValues,
     return_old_on_condition_failure: bool,
+    return_item_collection_metrics: bool,
     capacity: ReturnConsumedCapacity,
 }
 
@@ -63,6 +65,9 @@ fn item_write(body: &[u8]) -> Result<ItemWrite> {
         return_old_on_condition_failure: return_old_on_failure(
             wire.return_values_on_condition_check_failure.as_deref(),
         )?,
+        return_item_collection_metrics: return_item_collection_metrics(
+            wire.return_item_collection_metrics.as_deref(),
+        )?,
         wire,
     })
 }
@@ -77,6 +82,7 @@ pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)>
         expression: w.expression,
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
+        return_item_collection_metrics: w.return_item_collection_metrics,
     };
     Ok((request, w.capacity))
 }
@@ -91,6 +97,7 @@ pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapa
         expression: w.expression,
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
+        return_item_collection_metrics: w.return_item_collection_metrics,
     };
     Ok((request, w.capacity))
 }
@@ -106,6 +113,7 @@ pub fn update_item(body: &[u8]) -> Result<(UpdateItemRequest, ReturnConsumedCapa
         expression: w.expression,
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
+        return_item_collection_metrics: w.return_item_collection_metrics,
     };
     Ok((request, w.capacity))
 }

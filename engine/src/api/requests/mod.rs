@@ -11,7 +11,7 @@ mod tables;
 mod transactions;
 mod ttl;
 
-pub use batch::{batch_get_item, batch_write_item, return_item_collection_metrics};
+pub use batch::{batch_get_item, batch_write_item};
 pub use items::{delete_item, get_item, put_item, update_item};
 pub use reads::{query, scan};
 pub use tables::{create_table, list_tables, table_name, update_table};
@@ -63,6 +63,17 @@ pub(super) fn enum_value<T: Copy>(
                 "1 validation error detected: Value '{text}' at '{field}' failed to satisfy constraint: Member must satisfy enum value set: [{listed}]"
             ))
         })
+}
+
+/// `ReturnItemCollectionMetrics`: `SIZE` asks for them.
+pub fn return_item_collection_metrics(value: Option<&str>) -> Result<bool> {
+    Ok(enum_value(
+        value,
+        "returnItemCollectionMetrics",
+        &[("SIZE", true), ("NONE", false)],
+        "SIZE, NONE",
+    )?
+    .unwrap_or(false))
 }
 
 /// Decodes `ReturnConsumedCapacity`.

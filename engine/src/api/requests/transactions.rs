@@ -6,8 +6,10 @@
 use serde::Deserialize;
 use serde_json::Value as Json;
 
-use super::batch::return_item_collection_metrics;
-use super::{delete_item, parse_body, put_item, required, return_consumed_capacity, update_item};
+use super::{
+    delete_item, parse_body, put_item, required, return_consumed_capacity,
+    return_item_collection_metrics, update_item,
+};
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::{Error, Result};

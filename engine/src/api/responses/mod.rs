@@ -6,7 +6,7 @@ mod batch;
 mod tables;
 mod transactions;
 
-pub use batch::{batch_get_item, batch_write_item};
+pub use batch::{batch_get_item, batch_write_item, item_collection_metrics};
 pub use tables::{list_tables, table_description};
 pub use transactions::{transact_get_items, transact_write_items};
 
@@ -89,6 +89,11 @@ pub struct ItemResponse<'a> {
     pub attributes: Option<WireItem<'a>>,
     #[serde(rename = "ConsumedCapacity", skip_serializing_if = "Option::is_none")]
     pub consumed_capacity: Option<WireConsumed<'a>>,
+    #[serde(
+        rename = "ItemCollectionMetrics",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub item_collection_metrics: Option<serde_json::Value>,
 }
 
 pub(super) struct WireItems<'a>(&'a [Item]);
