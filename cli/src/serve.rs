@@ -25,7 +25,9 @@ pub fn run(bind: &str, port: u16) -> std::io::Result<()> {
         let listener = tokio::net::TcpListener::bind((bind, port)).await?;
         let address = listener.local_addr()?;
         eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
-        let engine = Arc::new(Mutex::new(Engine::new()));
+        let mut engine = Engine::new();
+        engine.set_endpoint(address.to_string());
+        let engine = Arc::new(Mutex::new(engine));
         tokio::spawn(expire_items(engine.clone()));
         axum::serve(listener, router(engine))
             .with_graceful_shutdown(async {

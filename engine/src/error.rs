@@ -75,6 +75,9 @@ pub enum Error {
     /// `ItemCollectionSizeLimitExceededException`: a write would grow an
     /// item collection (on a table with a local index) past 10 GB.
     ItemCollectionSizeLimitExceeded,
+    /// `TableNotFoundException`: the continuous-backup calls' own way of
+    /// saying a table does not exist.
+    TableNotFound(String),
 }
 
 /// Why one action of a cancelled transaction could not go ahead.
@@ -167,6 +170,7 @@ impl Error {
             Error::ItemCollectionSizeLimitExceeded => {
                 "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException"
             }
+            Error::TableNotFound(_) => "com.amazonaws.dynamodb.v20120810#TableNotFoundException",
         }
     }
 
@@ -215,7 +219,8 @@ impl fmt::Display for Error {
             | Error::Serialization(m)
             | Error::LimitExceeded(m)
             | Error::ExpiredIterator(m)
-            | Error::TrimmedDataAccess(m) => f.write_str(m),
+            | Error::TrimmedDataAccess(m)
+            | Error::TableNotFound(m) => f.write_str(m),
             Error::ConditionalCheckFailed { .. } => f.write_str("The conditional request failed"),
             Error::ItemCollectionSizeLimitExceeded => f.write_str("Collection size exceeded."),
             Error::UnknownOperation => f.write_str(""),

@@ -50,15 +50,13 @@ impl Db {
     /// Runs an operation and returns the status and the whole body.
     pub fn raw(&mut self, operation: &str, body: Json) -> (u16, Json) {
         let response = handle(&mut self.engine, operation, body.to_string().as_bytes());
-        let json = serde_json::from_str(&response.body).expect("the engine always answers JSON");
-        (response.status, json)
+        (response.status, body_json(&response.body))
     }
 
     /// Runs an operation on raw bytes.
     pub fn call_raw(&mut self, operation: &str, body: &[u8]) -> Result<Json, ApiError> {
         let response = handle(&mut self.engine, operation, body);
-        let json: Json =
-            serde_json::from_str(&response.body).expect("the engine always answers JSON");
+        let json = body_json(&response.body);
         if response.status == 200 {
             Ok(json)
         } else {
@@ -141,4 +139,13 @@ pub fn strings(response: &Json, attribute: &str) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// A response body as JSON: `null` for the empty body of TagResource and
+/// UntagResource.
+fn body_json(body: &str) -> Json {
+    if body.is_empty() {
+        return Json::Null;
+    }
+    serde_json::from_str(body).expect("the engine answers JSON or nothing")
 }

@@ -157,7 +157,8 @@ impl Drop for ServerGuard {
     }
 }
 
-/// Starts `ddbplay serve` on a free port and drives it with boto3.
+/// Starts `ddbplay serve` on a free port and drives it with boto3, the aws
+/// CLI and the calls Terraform's provider makes.
 fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     run(Command::new("cargo").args(["build", "-q", "-p", "ddbplay"]))?;
     let port = free_port()?;
@@ -177,6 +178,8 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "-p",
                 "no:cacheprovider",
                 "tests/e2e/test_server_boto3.py",
+                "tests/e2e/test_server_awscli.py",
+                "tests/e2e/test_server_terraform.py",
             ])
             .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}")),
         tally,

@@ -7,7 +7,7 @@
 //! | trunk | `cargo install trunk 0.22.1` |
 //! | wasm-opt, playwright-core | npm (`tests/e2e/package.json`) |
 //! | Chromium and ChromeDriver | Debian's `chromium` and `chromium-driver` |
-//! | boto3, pytest | PyPI, in a virtual environment under `.tools/` |
+//! | boto3, the aws CLI, pytest | PyPI, in a virtual environment under `.tools/` |
 //! | cargo-fuzz | `cargo install cargo-fuzz` (fuzzing runs on the stable toolchain with `RUSTC_BOOTSTRAP=1`) |
 //!
 //! Each is skipped when the right version is already there. `WASM_MODE=rustup`

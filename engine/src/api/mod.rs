@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::ops::Engine;
 
 /// The operations the engine serves, by their DynamoDB names.
-pub const OPERATIONS: [&str; 17] = [
+pub const OPERATIONS: [&str; 24] = [
     "BatchGetItem",
     "BatchWriteItem",
     "CreateTable",
@@ -25,6 +25,13 @@ pub const OPERATIONS: [&str; 17] = [
     "ListTables",
     "DeleteTable",
     "UpdateTable",
+    "TagResource",
+    "UntagResource",
+    "ListTagsOfResource",
+    "UpdateContinuousBackups",
+    "DescribeContinuousBackups",
+    "DescribeLimits",
+    "DescribeEndpoints",
     "PutItem",
     "GetItem",
     "DeleteItem",
@@ -72,7 +79,9 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
         .strip_prefix("DynamoDB_20120810.")
         .unwrap_or(operation);
     use attribute_value::WireItem;
-    use responses::{ItemResponse, consumed_capacity, page, table_description, to_string};
+    use responses::{
+        ItemResponse, consumed_capacity, control_plane, page, table_description, to_string,
+    };
     Ok(match operation {
         "CreateTable" => {
             let description = engine.create_table(requests::create_table(body)?)?;
@@ -178,6 +187,36 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 None => json!({"TimeToLiveStatus": "DISABLED"}),
             };
             json!({"TimeToLiveDescription": description}).to_string()
+        }
+        "TagResource" => {
+            let (arn, tags) = requests::tag_resource(body)?;
+            engine.tag_resource(arn.as_deref(), &tags)?;
+            String::new()
+        }
+        "UntagResource" => {
+            let (arn, keys) = requests::untag_resource(body)?;
+            engine.untag_resource(arn.as_deref(), &keys)?;
+            String::new()
+        }
+        "ListTagsOfResource" => control_plane::tags(
+            &engine.list_tags_of_resource(requests::list_tags_of_resource(body)?.as_deref())?,
+        ),
+        "UpdateContinuousBackups" => {
+            let (table, specification) = requests::update_continuous_backups(body)?;
+            control_plane::continuous_backups(
+                &engine.update_continuous_backups(&table, specification)?,
+            )
+        }
+        "DescribeContinuousBackups" => control_plane::continuous_backups(
+            &engine.describe_continuous_backups(&requests::table_name(body)?)?,
+        ),
+        "DescribeLimits" => {
+            requests::no_parameters(body)?;
+            control_plane::limits(&engine.describe_limits())
+        }
+        "DescribeEndpoints" => {
+            requests::no_parameters(body)?;
+            control_plane::endpoints(engine.describe_endpoints())
         }
         "Query" => {
             let (request, mode) = requests::query(body)?;

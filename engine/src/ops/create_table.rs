@@ -4,11 +4,13 @@
 use std::collections::BTreeSet;
 
 use super::streams::StreamSpecification;
+use super::tags::{Tag, checked_tags};
 use super::{Engine, check_table_name, constraint_errors, table_name_problems};
 use crate::error::{Error, Result};
 use crate::key::{KeyAttribute, KeySchema, KeyType};
 use crate::table::{
-    BillingMode, IndexDescription, IndexKind, Projection, Stream, Table, TableDescription,
+    BillingMode, IndexDescription, IndexKind, Projection, Stream, Table, TableClass,
+    TableDescription, Throughput,
 };
 
 /// Most global secondary indexes per table.
@@ -29,6 +31,8 @@ pub struct IndexRequest {
     pub projection_type: Option<String>,
     /// `Projection.NonKeyAttributes`.
     pub non_key_attributes: Option<Vec<String>>,
+    /// `ProvisionedThroughput` of a global index: (read, write) units.
+    pub provisioned_throughput: Option<(u64, u64)>,
 }
 
 /// A CreateTable request.
@@ -50,6 +54,12 @@ pub struct CreateTableRequest {
     pub provisioned_throughput: Option<(u64, u64)>,
     /// `StreamSpecification`.
     pub stream_specification: Option<StreamSpecification>,
+    /// `Tags`.
+    pub tags: Option<Vec<Tag>>,
+    /// `DeletionProtectionEnabled`.
+    pub deletion_protection_enabled: Option<bool>,
+    /// `TableClass`.
+    pub table_class: Option<String>,
 }
 
 fn check_enums(request: &CreateTableRequest) -> Result<()> {
@@ -82,6 +92,26 @@ fn check_enums(request: &CreateTableRequest) -> Result<()> {
             }
         }
     }
+    throughput_problems(
+        request.provisioned_throughput,
+        "provisionedThroughput",
+        &mut problems,
+    );
+    for (i, index) in request
+        .global_secondary_indexes
+        .iter()
+        .flatten()
+        .enumerate()
+    {
+        throughput_problems(
+            index.provisioned_throughput,
+            &format!(
+                "globalSecondaryIndexes.{}.member.provisionedThroughput",
+                i + 1
+            ),
+            &mut problems,
+        );
+    }
     if let Some(mode) = &request.billing_mode
         && mode != "PROVISIONED"
         && mode != "PAY_PER_REQUEST"
@@ -89,6 +119,54 @@ fn check_enums(request: &CreateTableRequest) -> Result<()> {
         problems.push(format!("Value '{mode}' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
     }
     constraint_errors(problems)
+}
+
+/// Provisioned units below 1, in DynamoDB's constraint wording.
+pub(super) fn throughput_problems(
+    throughput: Option<(u64, u64)>,
+    field: &str,
+    problems: &mut Vec<String>,
+) {
+    let Some((read, write)) = throughput else {
+        return;
+    };
+    for (units, member) in [(read, "readCapacityUnits"), (write, "writeCapacityUnits")] {
+        if units < 1 {
+            problems.push(format!("Value '{units}' at '{field}.{member}' failed to satisfy constraint: Member must have value greater than or equal to 1"));
+        }
+    }
+}
+
+/// A table class by name, or DynamoDB's error for a wrong one.
+pub(super) fn table_class(name: &str) -> Result<TableClass> {
+    TableClass::from_name(name).ok_or_else(|| {
+        Error::validation(
+            "Invalid table-class parameter provided. Please try again with a valid table-class value: [STANDARD, STANDARD_INFREQUENT_ACCESS].",
+        )
+    })
+}
+
+/// A global index's own throughput under the table's billing mode.
+/// `missing` is the operation's wording for a provisioned table's index
+/// that names none.
+pub(super) fn index_throughput(
+    request: &IndexRequest,
+    billing_mode: &BillingMode,
+    missing: &str,
+) -> Result<Option<Throughput>> {
+    let name = &request.index_name;
+    match (billing_mode, request.provisioned_throughput) {
+        (BillingMode::Provisioned(_), Some((read, write))) => {
+            Ok(Some(Throughput::new(read, write)))
+        }
+        (BillingMode::Provisioned(_), None) => Err(Error::invalid_parameter(format!(
+            "ProvisionedThroughput {missing} for index: {name}"
+        ))),
+        (BillingMode::PayPerRequest, Some(_)) => Err(Error::invalid_parameter(format!(
+            "ProvisionedThroughput should not be specified for index: {name} when BillingMode is PAY_PER_REQUEST"
+        ))),
+        (BillingMode::PayPerRequest, None) => Ok(None),
+    }
 }
 
 fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<String>) {
@@ -226,6 +304,7 @@ pub(super) fn build_index(
         kind,
         key_schema,
         projection,
+        throughput: None,
     })
 }
 
@@ -238,14 +317,7 @@ fn billing_mode(request: &CreateTableRequest) -> Result<BillingMode> {
         (Some("PAY_PER_REQUEST"), Some(_)) => Err(Error::invalid_parameter(
             "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST",
         )),
-        (_, Some((read, write))) => {
-            if read < 1 || write < 1 {
-                return Err(Error::invalid_parameter(
-                    "ReadCapacityUnits and WriteCapacityUnits must both be greater than 0",
-                ));
-            }
-            Ok(BillingMode::Provisioned { read, write })
-        }
+        (_, Some((read, write))) => Ok(BillingMode::Provisioned(Throughput::new(read, write))),
         (Some(_), None) => Err(Error::invalid_parameter(
             "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED",
         )),
@@ -274,6 +346,11 @@ impl Engine {
         }
         let key_schema = build_key_schema(&request.key_schema, &definitions, "")?;
         let billing_mode = billing_mode(&request)?;
+        let table_class = request
+            .table_class
+            .as_deref()
+            .map(table_class)
+            .transpose()?;
         let stream = match &request.stream_specification {
             Some(specification) => specification.view_type()?,
             None => None,
@@ -322,7 +399,11 @@ impl Engine {
         let mut indexes = Vec::new();
         for (list, kind) in [(locals, IndexKind::Local), (globals, IndexKind::Global)] {
             for index in list {
-                let description = build_index(index, kind, &definitions, &key_schema)?;
+                let mut description = build_index(index, kind, &definitions, &key_schema)?;
+                if kind == IndexKind::Global {
+                    description.throughput =
+                        index_throughput(index, &billing_mode, "is not specified")?;
+                }
                 if indexes
                     .iter()
                     .any(|i: &IndexDescription| i.name == description.name)
@@ -356,6 +437,7 @@ impl Engine {
                 "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
             ));
         }
+        let tags = checked_tags(request.tags.as_deref().unwrap_or_default())?;
         if self.tables.contains_key(&request.table_name) {
             return Err(Error::ResourceInUse(format!(
                 "Table already exists: {}",
@@ -369,7 +451,11 @@ impl Engine {
             attribute_definitions: definitions,
             indexes,
             created_at: self.now,
+            last_update_to_pay_per_request: (billing_mode == BillingMode::PayPerRequest)
+                .then_some(self.now),
             billing_mode,
+            deletion_protection: request.deletion_protection_enabled.unwrap_or(false),
+            table_class,
         };
         let mut table = Table::new(description.clone());
         table.clock = self.now;
@@ -379,6 +465,7 @@ impl Engine {
         if let Some(view_type) = stream {
             table.stream = Some(Stream::new(view_type, self.now));
         }
+        table.tags.extend(tags);
         self.tables.insert(request.table_name, table);
         Ok(description)
     }

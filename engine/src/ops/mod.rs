@@ -4,6 +4,8 @@
 //! a request either succeeds completely or fails with DynamoDB's error and
 //! leaves every table as it was.
 
+mod account;
+mod backups;
 mod batch_get_item;
 mod batch_write_item;
 mod create_table;
@@ -17,6 +19,7 @@ mod scan;
 mod select;
 mod streams;
 mod tables;
+mod tags;
 mod transact_get_items;
 mod transact_write_items;
 mod ttl;
@@ -26,6 +29,11 @@ mod update_table;
 mod write;
 
 pub use crate::table::TimeToLive;
+pub use account::{DEFAULT_ENDPOINT, DEFAULT_LIMITS, ENDPOINT_CACHE_MINUTES, Limits};
+pub use backups::{
+    ContinuousBackups, MAX_RECOVERY_PERIOD_DAYS, PointInTimeRecoverySpecification,
+    RESTORE_LAG_SECONDS,
+};
 pub use batch_get_item::{
     BatchGetItemRequest, BatchGetItemResponse, KeysAndAttributes, MAX_BATCH_GET_BYTES,
     MAX_BATCH_GETS,
@@ -49,6 +57,7 @@ pub use streams::{
     StreamSummary, sequence_text, shard_id, stream_arn,
 };
 pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
+pub use tags::{MAX_TAGS, TABLE_ARN_PREFIX, Tag};
 pub use transact_get_items::{TransactGet, TransactGetItemsResponse};
 pub use transact_write_items::{
     ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TransactWrite,
@@ -84,6 +93,8 @@ pub struct Engine {
     tokens: BTreeMap<String, transact_write_items::TokenUse>,
     /// The item collection limit new tables get (10 GB but in tests).
     item_collection_limit: Option<usize>,
+    /// The address the engine is served on, for DescribeEndpoints.
+    endpoint: Option<String>,
 }
 
 impl Engine {

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::table::{Stream, StreamRecord, StreamViewType, Table, stream_label};
 
 /// The account and region every ARN names.
-const ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";
+use super::tags::TABLE_ARN_PREFIX as ARN_PREFIX;
 
 /// How long a shard iterator may be used, in seconds.
 pub const ITERATOR_LIFETIME_SECONDS: f64 = 15.0 * 60.0;

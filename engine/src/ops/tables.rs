@@ -18,6 +18,8 @@ pub struct TableSummary {
     /// The table's latest stream: its ARN, label, view type and whether it
     /// is on.
     pub stream: Option<(String, String, StreamViewType, bool)>,
+    /// The engine's clock when the summary was made.
+    pub as_of: f64,
 }
 
 /// A ListTables request.
@@ -64,6 +66,7 @@ impl Engine {
                     stream.enabled,
                 )
             }),
+            as_of: self.now,
         })
     }
 
@@ -108,6 +111,11 @@ impl Engine {
             Error::ResourceNotFound(_) => Error::resource_not_found(),
             other => other,
         })?;
+        if summary.description.deletion_protection {
+            return Err(Error::validation(
+                "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.",
+            ));
+        }
         self.tables.remove(table_name);
         Ok(summary)
     }

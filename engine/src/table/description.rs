@@ -36,7 +36,7 @@ pub enum IndexKind {
 }
 
 /// A secondary index.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct IndexDescription {
     /// Its name, unique within the table.
     pub name: String,
@@ -46,6 +46,8 @@ pub struct IndexDescription {
     pub key_schema: KeySchema,
     /// What its entries carry.
     pub projection: Projection,
+    /// A global index's own provisioned throughput, on a provisioned table.
+    pub throughput: Option<Throughput>,
 }
 
 impl IndexDescription {
@@ -86,22 +88,122 @@ pub struct TableDescription {
     pub indexes: Vec<IndexDescription>,
     /// Seconds since the Unix epoch when it was created.
     pub created_at: f64,
-    /// `PAY_PER_REQUEST` or `PROVISIONED`.
+    /// On-demand or provisioned; it changes no number the engine reports.
     pub billing_mode: BillingMode,
+    /// When the table last became on-demand, if it ever was: DescribeTable
+    /// shows `BillingModeSummary` only for such tables.
+    pub last_update_to_pay_per_request: Option<f64>,
+    /// `DeletionProtectionEnabled`: DeleteTable is refused while it is on.
+    pub deletion_protection: bool,
+    /// `TableClass`, when the request named one.
+    pub table_class: Option<TableClass>,
 }
 
-/// How the table is billed; it changes no number the engine reports.
+/// How the table is billed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BillingMode {
     /// On-demand.
     PayPerRequest,
     /// Provisioned, with read and write capacity units.
-    Provisioned {
-        /// Read capacity units.
-        read: u64,
-        /// Write capacity units.
-        write: u64,
-    },
+    Provisioned(Throughput),
+}
+
+impl BillingMode {
+    /// DynamoDB's name for it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            BillingMode::PayPerRequest => "PAY_PER_REQUEST",
+            BillingMode::Provisioned(_) => "PROVISIONED",
+        }
+    }
+}
+
+/// Provisioned read and write capacity units, and when they last changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Throughput {
+    /// `ReadCapacityUnits`.
+    pub read: u64,
+    /// `WriteCapacityUnits`.
+    pub write: u64,
+    /// When either was last raised.
+    pub last_increase: Option<f64>,
+    /// When either was last lowered.
+    pub last_decrease: Option<f64>,
+    /// Decreases on the UTC day of `last_decrease`.
+    pub decreases_that_day: u32,
+}
+
+impl Throughput {
+    /// Units as created.
+    pub fn new(read: u64, write: u64) -> Throughput {
+        Throughput {
+            read,
+            write,
+            last_increase: None,
+            last_decrease: None,
+            decreases_that_day: 0,
+        }
+    }
+
+    /// New units at `now`, remembering whether they went up or down.
+    pub fn change(&mut self, read: u64, write: u64, now: f64) {
+        if read > self.read || write > self.write {
+            self.last_increase = Some(now);
+        }
+        if read < self.read || write < self.write {
+            let same_day = self
+                .last_decrease
+                .is_some_and(|t| utc_day(t) == utc_day(now));
+            self.decreases_that_day = if same_day {
+                self.decreases_that_day + 1
+            } else {
+                1
+            };
+            self.last_decrease = Some(now);
+        }
+        self.read = read;
+        self.write = write;
+    }
+
+    /// `NumberOfDecreasesToday` as of `now`.
+    pub fn decreases_today(&self, now: f64) -> u32 {
+        match self.last_decrease {
+            Some(t) if utc_day(t) == utc_day(now) => self.decreases_that_day,
+            _ => 0,
+        }
+    }
+}
+
+fn utc_day(seconds: f64) -> i64 {
+    (seconds / 86_400.0).floor() as i64
+}
+
+/// `TableClass`: what storage costs; it changes no number the engine reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableClass {
+    /// `STANDARD`.
+    Standard,
+    /// `STANDARD_INFREQUENT_ACCESS`.
+    StandardInfrequentAccess,
+}
+
+impl TableClass {
+    /// The class DynamoDB calls `name`.
+    pub fn from_name(name: &str) -> Option<TableClass> {
+        match name {
+            "STANDARD" => Some(TableClass::Standard),
+            "STANDARD_INFREQUENT_ACCESS" => Some(TableClass::StandardInfrequentAccess),
+            _ => None,
+        }
+    }
+
+    /// DynamoDB's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableClass::Standard => "STANDARD",
+            TableClass::StandardInfrequentAccess => "STANDARD_INFREQUENT_ACCESS",
+        }
+    }
 }
 
 impl TableDescription {
@@ -119,4 +221,15 @@ pub struct TimeToLive {
     pub enabled: bool,
     /// When it was last changed, by the engine's clock.
     pub changed_at: f64,
+}
+
+/// A table's point-in-time recovery setting (`UpdateContinuousBackups`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointInTimeRecovery {
+    /// Whether it is on.
+    pub enabled: bool,
+    /// When it was last turned on, by the engine's clock.
+    pub enabled_at: f64,
+    /// How many days back a restore can reach (1 to 35).
+    pub recovery_period_days: u32,
 }

@@ -7,13 +7,16 @@ mod stream;
 mod usage;
 
 pub use description::{
-    BillingMode, IndexDescription, IndexKind, Projection, TableDescription, TimeToLive,
+    BillingMode, IndexDescription, IndexKind, PointInTimeRecovery, Projection, TableClass,
+    TableDescription, Throughput, TimeToLive,
 };
 pub use store::{Entry, Partition, Store};
 pub use stream::{
     EventName, RETENTION_SECONDS, Stream, StreamRecord, StreamViewType, stream_label,
 };
 pub use usage::{PartitionUsage, Usage, UsageSnapshot};
+
+use std::collections::BTreeMap;
 
 use crate::capacity::IndexChange;
 use crate::error::Result;
@@ -44,6 +47,10 @@ pub struct Table {
     pub stream: Option<Stream>,
     /// The table's time-to-live setting, if it was ever set.
     pub ttl: Option<TimeToLive>,
+    /// Its tags, by key.
+    pub tags: BTreeMap<String, String>,
+    /// Its point-in-time recovery setting, if it was ever set.
+    pub point_in_time_recovery: Option<PointInTimeRecovery>,
     /// Most bytes in one item collection (items and local index entries
     /// with one partition key value) on a table with a local index.
     pub item_collection_limit: usize,
@@ -108,6 +115,8 @@ impl Table {
             usage: Usage::default(),
             stream: None,
             ttl: None,
+            tags: BTreeMap::new(),
+            point_in_time_recovery: None,
             item_collection_limit: MAX_ITEM_COLLECTION_BYTES,
             clock: 0.0,
         }
@@ -376,6 +385,16 @@ impl Table {
         }
         self.description.indexes.push(description.clone());
         self.indexes.push(Index { description, store });
+    }
+
+    /// Copies the description's index settings (throughput) to the index
+    /// stores after an UpdateTable changed them.
+    pub fn sync_index_descriptions(&mut self) {
+        for index in &mut self.indexes {
+            if let Some(d) = self.description.index(&index.description.name) {
+                index.description = d.clone();
+            }
+        }
     }
 
     /// Drops a secondary index and its entries.

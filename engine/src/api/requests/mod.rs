@@ -4,17 +4,21 @@
 //! message before the operation runs. This file holds what every family
 //! shares: reading a body, required fields, enumerations, placeholders.
 
+mod backups;
 mod batch;
 mod items;
 mod reads;
 mod tables;
+mod tags;
 mod transactions;
 mod ttl;
 
+pub use backups::update_continuous_backups;
 pub use batch::{batch_get_item, batch_write_item};
 pub use items::{delete_item, get_item, put_item, update_item};
 pub use reads::{query, scan};
 pub use tables::{create_table, list_tables, table_name, update_table};
+pub use tags::{list_tags_of_resource, tag_resource, untag_resource};
 pub use transactions::{transact_get_items, transact_write_items};
 pub use ttl::update_time_to_live;
 
@@ -37,6 +41,11 @@ pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
         body
     };
     serde_json::from_slice(body).map_err(|e| Error::Serialization(e.to_string()))
+}
+
+/// A body of an operation that takes no parameters: any JSON object.
+pub fn no_parameters(body: &[u8]) -> Result<()> {
+    parse_body::<serde_json::Map<String, Json>>(body).map(|_| ())
 }
 
 pub(super) fn required<T>(value: Option<T>, field: &str) -> Result<T> {

@@ -2,6 +2,7 @@
 
 use serde::Deserialize;
 
+use super::tags::{TagWire, tags};
 use super::{parse_body, required};
 use crate::error::{Error, Result};
 use crate::ops::{
@@ -37,6 +38,17 @@ struct Throughput {
     write_capacity_units: Option<u64>,
 }
 
+impl Throughput {
+    /// (read, write); a missing member counts as 0, which the engine
+    /// refuses with DynamoDB's constraint message.
+    fn units(&self) -> (u64, u64) {
+        (
+            self.read_capacity_units.unwrap_or(0),
+            self.write_capacity_units.unwrap_or(0),
+        )
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct StreamSpecificationWire {
@@ -62,6 +74,7 @@ struct IndexWire {
     index_name: Option<String>,
     key_schema: Option<Vec<KeySchemaElement>>,
     projection: Option<ProjectionWire>,
+    provisioned_throughput: Option<Throughput>,
 }
 
 fn key_schema(
@@ -88,6 +101,7 @@ fn index_request(wire: IndexWire, field: &str) -> Result<IndexRequest> {
             .as_ref()
             .map(|p| p.projection_type.clone().unwrap_or_else(|| "ALL".into())),
         non_key_attributes: projection.and_then(|p| p.non_key_attributes),
+        provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),
     })
 }
 
@@ -102,6 +116,9 @@ struct CreateTableWire {
     billing_mode: Option<String>,
     provisioned_throughput: Option<Throughput>,
     stream_specification: Option<StreamSpecificationWire>,
+    tags: Option<Vec<TagWire>>,
+    deletion_protection_enabled: Option<bool>,
+    table_class: Option<String>,
 }
 
 /// CreateTable.
@@ -135,12 +152,10 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
         local_secondary_indexes: indexes(wire.local_secondary_indexes, "localSecondaryIndexes")?,
         billing_mode: wire.billing_mode,
         stream_specification: stream_specification(wire.stream_specification)?,
-        provisioned_throughput: wire.provisioned_throughput.map(|t| {
-            (
-                t.read_capacity_units.unwrap_or(0),
-                t.write_capacity_units.unwrap_or(0),
-            )
-        }),
+        provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),
+        tags: wire.tags.map(tags),
+        deletion_protection_enabled: wire.deletion_protection_enabled,
+        table_class: wire.table_class,
     })
 }
 
@@ -184,6 +199,7 @@ struct GsiUpdateWire {
 #[serde(rename_all = "PascalCase")]
 struct TableIndexName {
     index_name: Option<String>,
+    provisioned_throughput: Option<Throughput>,
 }
 
 #[derive(Deserialize)]
@@ -193,7 +209,10 @@ struct UpdateTableWire {
     attribute_definitions: Option<Vec<AttributeDefinition>>,
     global_secondary_index_updates: Option<Vec<GsiUpdateWire>>,
     billing_mode: Option<String>,
+    provisioned_throughput: Option<Throughput>,
     stream_specification: Option<StreamSpecificationWire>,
+    deletion_protection_enabled: Option<bool>,
+    table_class: Option<String>,
 }
 
 /// UpdateTable.
@@ -205,7 +224,10 @@ pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
         updates.push(match (update.create, update.delete, update.update) {
             (Some(create), None, None) => GsiUpdate::Create(index_request(create, field)?),
             (None, Some(delete), None) => GsiUpdate::Delete(required(delete.index_name, "globalSecondaryIndexUpdates.member.delete.indexName")?),
-            (None, None, Some(update)) => GsiUpdate::Update(required(update.index_name, "globalSecondaryIndexUpdates.member.update.indexName")?),
+            (None, None, Some(update)) => GsiUpdate::Update(
+                required(update.index_name, "globalSecondaryIndexUpdates.member.update.indexName")?,
+                update.provisioned_throughput.as_ref().map(Throughput::units),
+            ),
             _ => return Err(Error::validation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Update or GlobalSecondaryIndexUpdate.Delete must be specified")),
         });
     }
@@ -230,6 +252,9 @@ pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
             .collect::<Result<Vec<_>>>()?,
         global_secondary_index_updates: updates,
         billing_mode: wire.billing_mode,
+        provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),
         stream_specification: stream_specification(wire.stream_specification)?,
+        deletion_protection_enabled: wire.deletion_protection_enabled,
+        table_class: wire.table_class,
     })
 }

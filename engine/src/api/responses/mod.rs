@@ -3,6 +3,7 @@
 //! capacity, items, errors), the others one family each.
 
 mod batch;
+pub mod control_plane;
 mod tables;
 mod transactions;
 
@@ -22,7 +23,7 @@ use crate::ops::PageResponse;
 use crate::types::Item;
 
 /// The account and region every ARN names.
-pub(crate) const ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";
+pub(crate) use crate::ops::TABLE_ARN_PREFIX as ARN_PREFIX;
 
 #[derive(Serialize)]
 #[serde(rename_all = "PascalCase")]

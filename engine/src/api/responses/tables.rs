@@ -4,7 +4,7 @@ use serde_json::{Value as Json, json};
 
 use super::ARN_PREFIX;
 use crate::ops::{ListTablesResponse, TableSummary};
-use crate::table::{BillingMode, IndexKind, Projection, TableDescription};
+use crate::table::{BillingMode, IndexKind, Projection, TableDescription, Throughput};
 
 fn key_schema_json(schema: &crate::key::KeySchema) -> Json {
     let mut out = vec![json!({"AttributeName": schema.partition.name, "KeyType": "HASH"})];
@@ -23,17 +23,34 @@ fn projection_json(projection: &Projection) -> Json {
     }
 }
 
-fn throughput_json(mode: &BillingMode) -> Json {
-    let (read, write) = match mode {
-        BillingMode::PayPerRequest => (0, 0),
-        BillingMode::Provisioned { read, write } => (*read, *write),
+/// `ProvisionedThroughput` as DescribeTable shows it: zeros on an
+/// on-demand table, the change times once there were changes.
+fn throughput_json(throughput: Option<&Throughput>, now: f64) -> Json {
+    let Some(t) = throughput else {
+        return json!({"NumberOfDecreasesToday": 0, "ReadCapacityUnits": 0, "WriteCapacityUnits": 0});
     };
-    json!({"NumberOfDecreasesToday": 0, "ReadCapacityUnits": read, "WriteCapacityUnits": write})
+    let mut out = json!({
+        "NumberOfDecreasesToday": t.decreases_today(now),
+        "ReadCapacityUnits": t.read,
+        "WriteCapacityUnits": t.write,
+    });
+    if let Some(at) = t.last_increase {
+        out["LastIncreaseDateTime"] = json!(at);
+    }
+    if let Some(at) = t.last_decrease {
+        out["LastDecreaseDateTime"] = json!(at);
+    }
+    out
 }
 
 /// A `TableDescription` object.
 pub fn table_description(description: &TableDescription, counts: Option<&TableSummary>) -> Json {
     let arn = format!("{ARN_PREFIX}{}", description.name);
+    let now = counts.map_or(description.created_at, |c| c.as_of);
+    let table_throughput = match &description.billing_mode {
+        BillingMode::Provisioned(t) => Some(t),
+        BillingMode::PayPerRequest => None,
+    };
     let mut out = json!({
         "TableName": description.name,
         "AttributeDefinitions": description.attribute_definitions.iter()
@@ -41,14 +58,18 @@ pub fn table_description(description: &TableDescription, counts: Option<&TableSu
         "KeySchema": key_schema_json(&description.key_schema),
         "TableStatus": "ACTIVE",
         "CreationDateTime": description.created_at,
-        "ProvisionedThroughput": throughput_json(&description.billing_mode),
+        "ProvisionedThroughput": throughput_json(table_throughput, now),
         "TableSizeBytes": counts.map_or(0, |c| c.size_bytes),
         "ItemCount": counts.map_or(0, |c| c.item_count),
         "TableArn": arn,
         "TableId": format!("{:08x}-0000-4000-8000-000000000000", crate::key::KeyValue::S(description.name.as_str().into()).stable_hash() as u32),
     });
-    if description.billing_mode == BillingMode::PayPerRequest {
-        out["BillingModeSummary"] = json!({"BillingMode": "PAY_PER_REQUEST", "LastUpdateToPayPerRequestDateTime": description.created_at});
+    if let Some(at) = description.last_update_to_pay_per_request {
+        out["BillingModeSummary"] = json!({"BillingMode": description.billing_mode.name(), "LastUpdateToPayPerRequestDateTime": at});
+    }
+    out["DeletionProtectionEnabled"] = json!(description.deletion_protection);
+    if let Some(class) = description.table_class {
+        out["TableClassSummary"] = json!({"TableClass": class.name()});
     }
     let mut globals = Vec::new();
     let mut locals = Vec::new();
@@ -67,7 +88,7 @@ pub fn table_description(description: &TableDescription, counts: Option<&TableSu
         match index.kind {
             IndexKind::Global => {
                 entry["IndexStatus"] = json!("ACTIVE");
-                entry["ProvisionedThroughput"] = throughput_json(&description.billing_mode);
+                entry["ProvisionedThroughput"] = throughput_json(index.throughput.as_ref(), now);
                 globals.push(entry);
             }
             IndexKind::Local => locals.push(entry),

@@ -1,0 +1,195 @@
+//! TagResource, UntagResource and ListTagsOfResource, and the `Tags` of
+//! CreateTable.
+//!
+//! Tags address a table by its ARN. DynamoDB's rules (developer guide,
+//! "Tagging restrictions"): one value per key, keys of 1 to 128 characters
+//! and values of up to 256, made of letters, digits, white space and
+//! `+ - = . _ : /`; keys starting `aws:` are reserved; at most 50 tags on a
+//! table. Going over 50 is a `ValidationException`, and a request with one
+//! bad tag applies none of them.
+//!
+//! The not-found message keeps DynamoDB's own spelling, `ResourcArn`.
+
+use super::Engine;
+use crate::error::{Error, Result};
+
+/// Most tags on one table.
+pub const MAX_TAGS: usize = 50;
+/// Longest tag key, in characters.
+pub const MAX_TAG_KEY_CHARS: usize = 128;
+/// Longest tag value, in characters.
+pub const MAX_TAG_VALUE_CHARS: usize = 256;
+
+/// The ARN of every table: region `local`, account `000000000000`.
+pub const TABLE_ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";
+
+/// One tag as requested; `None` where the request left a member out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tag {
+    /// `Key`.
+    pub key: Option<String>,
+    /// `Value`.
+    pub value: Option<String>,
+}
+
+impl Tag {
+    /// A tag with both members.
+    pub fn new(key: impl Into<String>, value: impl Into<String>) -> Tag {
+        Tag {
+            key: Some(key.into()),
+            value: Some(value.into()),
+        }
+    }
+}
+
+fn allowed(c: char) -> bool {
+    c.is_alphanumeric() || c.is_whitespace() || "+-=._:/".contains(c)
+}
+
+fn check_key(key: Option<&str>) -> Result<&str> {
+    match key {
+        Some(key)
+            if !key.is_empty()
+                && key.chars().count() <= MAX_TAG_KEY_CHARS
+                && key.chars().all(allowed) =>
+        {
+            Ok(key)
+        }
+        other => Err(Error::validation(format!(
+            "The Tag Key provided is invalid, Key: {}",
+            other.unwrap_or("null")
+        ))),
+    }
+}
+
+/// Checks tags as TagResource and CreateTable take them; gives them as
+/// (key, value) pairs.
+pub(super) fn checked_tags(tags: &[Tag]) -> Result<Vec<(String, String)>> {
+    let mut out: Vec<(String, String)> = Vec::with_capacity(tags.len());
+    for tag in tags {
+        let key = check_key(tag.key.as_deref())?;
+        if key.starts_with("aws:") {
+            return Err(Error::validation(format!(
+                "Tag Key cannot be prefixed with aws:, Key: {key}"
+            )));
+        }
+        let value = match tag.value.as_deref() {
+            Some(v) if v.chars().count() <= MAX_TAG_VALUE_CHARS && v.chars().all(allowed) => v,
+            other => {
+                return Err(Error::validation(format!(
+                    "The Tag Value provided is invalid, Value: {}",
+                    other.unwrap_or("null")
+                )));
+            }
+        };
+        if out.iter().any(|(k, _)| k == key) {
+            return Err(Error::validation(format!(
+                "Duplicate Tag Keys provided as input: Duplicate Tag Key found {key}"
+            )));
+        }
+        out.push((key.to_string(), value.to_string()));
+    }
+    if out.len() > MAX_TAGS {
+        return Err(too_many_tags());
+    }
+    Ok(out)
+}
+
+fn too_many_tags() -> Error {
+    Error::validation("Number of Tags exceed the current limit for the provided ResourceArn")
+}
+
+impl Engine {
+    /// The table an ARN names, with DynamoDB's error for every way an ARN
+    /// can fail to name one.
+    fn table_name_of_arn<'a>(&self, arn: Option<&'a str>) -> Result<&'a str> {
+        let Some(arn) = arn else {
+            return Err(Error::validation("Invalid TableArn"));
+        };
+        if !arn.starts_with("arn:") {
+            return Err(Error::invalid_parameter(format!(
+                "ARNs must start with 'arn:': {arn}"
+            )));
+        }
+        if !arn.starts_with("arn:aws:dynamodb:") {
+            return Err(Error::invalid_parameter(format!(
+                "Provided Arn is not a DynamoDB resource arn: {arn}"
+            )));
+        }
+        let Some(rest) = arn.strip_prefix(TABLE_ARN_PREFIX) else {
+            return Err(Error::validation(format!(
+                "Invalid TableArn: Invalid ResourceArn provided as input {arn}"
+            )));
+        };
+        let (name, below) = rest.split_once('/').unwrap_or((rest, ""));
+        if below.starts_with("index/") {
+            return Err(Error::invalid_parameter(format!(
+                "Invalid resource arn provided, only table or stream is accepted. Provided resource arn: {arn}"
+            )));
+        }
+        if name.len() < 3 || !self.tables.contains_key(name) {
+            return Err(Error::ResourceNotFound(format!(
+                "Requested resource not found: ResourcArn: {arn} not found"
+            )));
+        }
+        Ok(name)
+    }
+
+    /// TagResource: adds tags to a table, replacing the values of keys it
+    /// already has.
+    pub fn tag_resource(&mut self, resource_arn: Option<&str>, tags: &[Tag]) -> Result<()> {
+        let name = self.table_name_of_arn(resource_arn)?;
+        if tags.is_empty() {
+            return Err(Error::validation(
+                "Atleast one Tag needs to be provided as Input.",
+            ));
+        }
+        let tags = checked_tags(tags)?;
+        let table = self.table_mut_or_not_found(name)?;
+        let added = tags
+            .iter()
+            .filter(|(k, _)| !table.tags.contains_key(k))
+            .count();
+        if table.tags.len() + added > MAX_TAGS {
+            return Err(too_many_tags());
+        }
+        table.tags.extend(tags);
+        Ok(())
+    }
+
+    /// UntagResource: removes tags by key; a key the table lacks is no error.
+    pub fn untag_resource(&mut self, resource_arn: Option<&str>, keys: &[String]) -> Result<()> {
+        let name = self.table_name_of_arn(resource_arn)?;
+        if keys.is_empty() {
+            return Err(Error::validation(
+                "Atleast one Tag Key needs to be provided as Input.",
+            ));
+        }
+        if keys.len() > MAX_TAGS {
+            return Err(too_many_tags());
+        }
+        for key in keys {
+            check_key(Some(key))?;
+        }
+        let table = self.table_mut_or_not_found(name)?;
+        for key in keys {
+            table.tags.remove(key);
+        }
+        Ok(())
+    }
+
+    /// ListTagsOfResource: every tag of the table, by key. (At most 50, so
+    /// DynamoDB never pages them.)
+    pub fn list_tags_of_resource(
+        &self,
+        resource_arn: Option<&str>,
+    ) -> Result<Vec<(String, String)>> {
+        let name = self.table_name_of_arn(resource_arn)?;
+        let table = self.table_or_not_found(name)?;
+        Ok(table
+            .tags
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect())
+    }
+}
