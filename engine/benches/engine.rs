@@ -16,53 +16,11 @@ use engine::Engine;
 use engine::ops::{
     CreateTableRequest, ExpressionParameters, PutItemRequest, QueryRequest, ScanRequest,
 };
-use engine::types::{Item, Number, Value};
+use engine::types::Value;
 
-const ITEMS: usize = 1_000_000;
-const PER_PARTITION: usize = 100;
+mod common;
 
-/// An order of 833 bytes by DynamoDB's count, in 100-item partitions.
-fn item(i: usize) -> Item {
-    [
-        ("PK", Value::s(format!("CUST#{:07}", i / PER_PARTITION))),
-        (
-            "SK",
-            Value::s(format!("ORDER#2024-07-{:02}#{:06}", 1 + i % 28, i)),
-        ),
-        (
-            "status",
-            Value::s(if i % 1000 == 7 { "RETURNED" } else { "SHIPPED" }),
-        ),
-        (
-            "total",
-            Value::N(Number::parse(&format!("{}.{:02}", i % 997, i % 100)).unwrap()),
-        ),
-        ("currency", Value::s("EUR")),
-        (
-            "shippingAddress",
-            Value::s(format!(
-                "{} Long Street, Springfield, {:05}",
-                i % 300,
-                i % 99_999
-            )),
-        ),
-        ("notes", Value::s("n".repeat(700))),
-        ("lines", Value::N(Number::from_i64((i % 5) as i64 + 1))),
-    ]
-    .into_iter()
-    .collect()
-}
-
-fn resident_bytes() -> usize {
-    std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| {
-            s.split_whitespace()
-                .nth(1)
-                .and_then(|p| p.parse::<usize>().ok())
-        })
-        .map_or(0, |pages| pages * 4096)
-}
+use common::{ITEMS, PER_PARTITION, item, resident_bytes};
 
 fn table_request() -> CreateTableRequest {
     CreateTableRequest {

@@ -222,3 +222,30 @@ fn shard_iterators_start_where_they_are_asked_to() {
         "Must specify a sequence number for iterator type AT_SEQUENCE_NUMBER"
     );
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_write_tried_and_undone_to_measure_it_leaves_no_record() {
+    let mut db = db("NEW_AND_OLD_IMAGES");
+    db.put("orders", json!({"pk": s("o1"), "total": n("1")}));
+    db.engine_mut().without_stream_records(|engine| {
+        let put = json!({"TableName": "orders", "Item": {"pk": s("o1"), "total": n("2")}});
+        engine::api::handle(engine, "PutItem", put.to_string().as_bytes());
+        let undo = json!({"TableName": "orders", "Item": {"pk": s("o1"), "total": n("1")}});
+        engine::api::handle(engine, "PutItem", undo.to_string().as_bytes());
+    });
+    db.put("orders", json!({"pk": s("o2"), "total": n("3")}));
+    let records = records(&mut db);
+    let sequence = |r: &Json| {
+        r["dynamodb"]["SequenceNumber"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1]["dynamodb"]["Keys"]["pk"], s("o2"));
+    assert!(
+        sequence(&records[0]) < sequence(&records[1]),
+        "the next record continues the sequence as if nothing had been tried"
+    );
+}

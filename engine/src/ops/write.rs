@@ -106,8 +106,7 @@ pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEf
         let index = &table.indexes[i].description;
         consumed.add_index(index.kind, &index.name, units);
         if let Some(partition) = &effect.index_partitions[i] {
-            let name = index.name.clone();
-            table.usage.add_write(Some(&name), partition, units);
+            table.usage.add_write(Some(&index.name), partition, units);
         }
     }
     consumed

@@ -23,6 +23,15 @@ use crate::error::Result;
 use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
 use crate::types::{Item, item_size};
 
+/// Where a table item's entry sits inside an index partition: the index
+/// sort key, then the table key to keep entries with equal index keys apart.
+fn index_entry_key(key: &PrimaryKey, sort: Option<KeyValue>) -> EntryKey {
+    EntryKey {
+        sort,
+        tie: Tie::Base(Box::new((key.partition.clone(), key.sort.clone()))),
+    }
+}
+
 /// A secondary index and its entries.
 #[derive(Debug)]
 pub struct Index {
@@ -133,26 +142,31 @@ impl Table {
         self.indexes.iter().find(|i| i.description.name == name)
     }
 
+    /// The entry `item` makes in `index`, if it has the index's keys.
+    /// `item_size` is the item's own size, the entry's when the index
+    /// projects everything.
     fn plan_index_entry(
         &self,
         index: &IndexDescription,
         key: &PrimaryKey,
         item: &Item,
+        item_size_known: Option<usize>,
     ) -> Result<Option<IndexEntry>> {
         let Some((partition, sort)) = index_key_of(&index.key_schema, &index.name, item)? else {
             return Ok(None);
         };
-        let projected = match index.projection {
-            Projection::All => item.clone(),
-            _ => index.project(&self.description.key_schema, item),
+        let (projected, size) = match (&index.projection, item_size_known) {
+            (Projection::All, Some(size)) => (item.clone(), size),
+            (Projection::All, None) => (item.clone(), item_size(item)),
+            _ => {
+                let projected = index.project(&self.description.key_schema, item);
+                let size = item_size(&projected);
+                (projected, size)
+            }
         };
-        let size = item_size(&projected);
         Ok(Some(IndexEntry {
             partition: PartitionKey::new(partition),
-            key: EntryKey {
-                sort,
-                tie: Tie::Base(Box::new((key.partition.clone(), key.sort.clone()))),
-            },
+            key: index_entry_key(key, sort),
             entry: Entry {
                 item: projected,
                 size,
@@ -198,7 +212,7 @@ impl Table {
             .indexes
             .iter()
             .filter(|i| i.kind == IndexKind::Local)
-            .filter_map(|i| self.plan_index_entry(i, key, item).ok().flatten())
+            .filter_map(|i| self.plan_index_entry(i, key, item, None).ok().flatten())
             .map(|e| e.entry.size)
             .sum();
         item_size(item) + local
@@ -274,72 +288,87 @@ impl Table {
         by_service: bool,
     ) -> Result<WriteEffect> {
         self.check_collection_limit(key, new.as_ref())?;
+        let new_size = new.as_ref().map_or(0, item_size);
         let mut planned = Vec::with_capacity(self.indexes.len());
         for index in &self.description.indexes {
             planned.push(match &new {
-                Some(item) => self.plan_index_entry(index, key, item)?,
+                Some(item) => self.plan_index_entry(index, key, item, Some(new_size))?,
                 None => None,
             });
         }
         let (partition, entry_key) = table_position(key);
-        let new_size = new.as_ref().map_or(0, item_size);
-        let old = match &new {
+        let stored = new.clone();
+        let old = match new {
             Some(item) => self.items.insert(
                 partition,
                 entry_key,
                 Entry {
-                    item: item.clone(),
+                    item,
                     size: new_size,
                 },
             ),
             None => self.items.remove(&partition, &entry_key),
         };
+        // Compared once: whether the write changed the item at all decides
+        // both whether an ALL index's entry changed and whether the stream
+        // records anything.
+        let same_item = match (&old, &stored) {
+            (Some(old), Some(new)) => old.item == *new,
+            _ => false,
+        };
         let mut index_changes = Vec::with_capacity(self.indexes.len());
         let mut index_partitions = Vec::with_capacity(self.indexes.len());
         for (i, plan) in planned.into_iter().enumerate() {
-            let old_entry = match &old {
-                // Invariant: the stored item passed the same checks when it was written.
-                Some(old) => self
-                    .plan_index_entry(&self.description.indexes[i], key, &old.item)
+            let description = &self.description.indexes[i];
+            // Invariant: the stored item passed the same checks when it was written.
+            let old_key = old.as_ref().and_then(|old| {
+                index_key_of(&description.key_schema, &description.name, &old.item)
                     .ok()
-                    .flatten(),
-                None => None,
-            };
-            index_partitions.push(
-                plan.as_ref()
-                    .or(old_entry.as_ref())
-                    .map(|e| e.partition.value.clone()),
-            );
+                    .flatten()
+            });
+            index_partitions.push(match (&plan, &old_key) {
+                (Some(p), _) => Some(p.partition.value.clone()),
+                (None, Some((partition, _))) => Some(partition.clone()),
+                (None, None) => None,
+            });
             let store = &mut self.indexes[i].store;
-            let change = match (old_entry, plan) {
+            let change = match (old_key, plan) {
                 (None, None) => IndexChange::Untouched,
                 (None, Some(p)) => {
                     let new = p.entry.size;
                     store.insert(p.partition, p.key, p.entry);
                     IndexChange::Entered { new }
                 }
-                (Some(o), None) => {
-                    store.remove(&o.partition, &o.key);
-                    IndexChange::Left { old: o.entry.size }
-                }
-                (Some(o), Some(p)) => {
-                    let same_key = o.partition == p.partition && o.key == p.key;
-                    let (old_size, new_size) = (o.entry.size, p.entry.size);
-                    let same_entry = same_key && o.entry.item == p.entry.item;
-                    if !same_key {
-                        store.remove(&o.partition, &o.key);
+                (Some((partition, sort)), None) => {
+                    let removed =
+                        store.remove(&PartitionKey::new(partition), &index_entry_key(key, sort));
+                    IndexChange::Left {
+                        old: removed.map_or(0, |e| e.size),
                     }
-                    store.insert(p.partition, p.key, p.entry);
-                    if same_entry {
-                        IndexChange::Unchanged
-                    } else if same_key {
-                        IndexChange::Changed {
-                            old: old_size,
-                            new: new_size,
+                }
+                (Some((partition, sort)), Some(p)) => {
+                    let new_size = p.entry.size;
+                    let new_item = p.entry.item.clone();
+                    let projects_all = description.projection == Projection::All;
+                    if p.partition.value == partition && p.key.sort == sort {
+                        // One walk down the partition: the replaced entry
+                        // tells its size and whether it changed.
+                        match store.insert(p.partition, p.key, p.entry) {
+                            Some(_) if projects_all && same_item => IndexChange::Unchanged,
+                            Some(replaced) if !projects_all && replaced.item == new_item => {
+                                IndexChange::Unchanged
+                            }
+                            replaced => IndexChange::Changed {
+                                old: replaced.map_or(0, |e| e.size),
+                                new: new_size,
+                            },
                         }
                     } else {
+                        let removed = store
+                            .remove(&PartitionKey::new(partition), &index_entry_key(key, sort));
+                        store.insert(p.partition, p.key, p.entry);
                         IndexChange::Moved {
-                            old: old_size,
+                            old: removed.map_or(0, |e| e.size),
                             new: new_size,
                         }
                     }
@@ -351,12 +380,12 @@ impl Table {
             Some(entry) => (Some(entry.item), entry.size),
             None => (None, 0),
         };
-        if self.stream.is_some() {
+        if self.stream.as_ref().is_some_and(|s| s.enabled) && !same_item {
             let keys = self.key_item(key);
-            let stored = self.get(key).map(|e| e.item.clone());
             let now = self.clock;
             if let Some(stream) = &mut self.stream {
-                stream.record(keys, old.as_ref(), stored.as_ref(), now, by_service);
+                let sizes = (old_size, new_size);
+                stream.record(keys, old.as_ref(), stored.as_ref(), sizes, now, by_service);
             }
         }
         Ok(WriteEffect {
@@ -379,7 +408,9 @@ impl Table {
                 partition: partition.value.clone(),
                 sort: entry_key.sort.clone(),
             };
-            if let Ok(Some(p)) = self.plan_index_entry(&description, &key, &entry.item) {
+            if let Ok(Some(p)) =
+                self.plan_index_entry(&description, &key, &entry.item, Some(entry.size))
+            {
                 store.insert(p.partition, p.key, p.entry);
             }
         }

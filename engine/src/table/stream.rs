@@ -131,12 +131,24 @@ impl Stream {
         self.next_sequence
     }
 
-    /// Records a change from `old` to `new` (`None`: no item), if there is one.
+    /// Forgets every record from sequence number `first` on, as if those
+    /// changes had never been recorded: the next record gets `first`.
+    pub fn forget_from(&mut self, first: u64) {
+        while self.records.back().is_some_and(|r| r.sequence >= first) {
+            self.records.pop_back();
+        }
+        self.next_sequence = self.next_sequence.min(first);
+    }
+
+    /// Records a change from `old` to `new` (`None`: no item); the writer
+    /// has made sure there is one. `sizes` are the two items' sizes (0 for
+    /// none), known to the writer already.
     pub fn record(
         &mut self,
         keys: Item,
         old: Option<&Item>,
         new: Option<&Item>,
+        sizes: (usize, usize),
         now: f64,
         by_service: bool,
     ) {
@@ -145,16 +157,16 @@ impl Stream {
         }
         let event_name = match (old, new) {
             (None, None) => return,
-            (Some(old), Some(new)) if old == new => return,
             (None, Some(_)) => EventName::Insert,
             (Some(_), Some(_)) => EventName::Modify,
             (Some(_), None) => EventName::Remove,
         };
         let new_image = new.filter(|_| self.view_type.with_new()).cloned();
         let old_image = old.filter(|_| self.view_type.with_old()).cloned();
+        let (old_size, new_size) = sizes;
         let size_bytes = item_size(&keys)
-            + new_image.as_ref().map_or(0, item_size)
-            + old_image.as_ref().map_or(0, item_size);
+            + if new_image.is_some() { new_size } else { 0 }
+            + if old_image.is_some() { old_size } else { 0 };
         self.records.push_back(StreamRecord {
             sequence: self.next_sequence,
             event_name,

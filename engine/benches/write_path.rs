@@ -1,0 +1,413 @@
+//! The write path on the commerce example's table shape: a 1,000,000-item
+//! table of ~1 KB orders with its two global indexes (GSI1 overloaded by
+//! status and date, projecting everything; GSI2 sparse, holding the open
+//! quarter of the orders under one key) — and the read and write benchmarks of `engine.rs` again on it.
+//!
+//! - `indexed/query_100_of_1m`, `indexed/put_item_1kb/{new_key,replace}`:
+//!   the index-free benchmarks on the indexed table;
+//! - `indexed/update_item_set_one_attribute`: UpdateItem `SET` of one
+//!   attribute of a ~1 KB item (the change reaches GSI1, which projects it);
+//! - `indexed/batch_write_25`: a BatchWriteItem of 25 ~1 KB puts replacing
+//!   orders;
+//! - `indexed/transact_write_10`: a TransactWriteItems of 10 actions — four
+//!   puts, four conditional updates, a conditional delete of an order that
+//!   is put back afterwards outside the timing, and a ConditionCheck;
+//! - `stream/put_item_1kb_indexed/{no_stream,new_and_old_images}`: PutItem
+//!   replacing orders of the commerce table before and after its stream is
+//!   turned on, for what appending the record costs;
+//! - `stream/put_item_1kb_small/…`: the same on a 10,000-item table without
+//!   indexes, where a PutItem costs least and the record's share is largest.
+//!
+//! Requests are built outside the timing, as a decoded request is handed
+//! over.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{ITEMS, PER_PARTITION, indexed_item, item, number};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use engine::Engine;
+use engine::ops::{
+    BatchWriteItemRequest, ConditionCheckRequest, CreateTableRequest, DeleteItemRequest,
+    ExpressionParameters, IndexRequest, PutItemRequest, QueryRequest, StreamSpecification,
+    TransactWrite, TransactWriteItemsRequest, UpdateItemRequest, UpdateTableRequest, WriteRequest,
+};
+use engine::types::{Item, Value};
+
+fn index(name: &str, keys: &[(&str, &str)], projection: &str, include: &[&str]) -> IndexRequest {
+    IndexRequest {
+        index_name: name.into(),
+        key_schema: keys
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect(),
+        projection_type: Some(projection.into()),
+        non_key_attributes: (!include.is_empty())
+            .then(|| include.iter().map(|a| a.to_string()).collect()),
+        provisioned_throughput: None,
+    }
+}
+
+fn indexed_table(name: &str) -> CreateTableRequest {
+    let definitions = ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"];
+    CreateTableRequest {
+        table_name: name.into(),
+        attribute_definitions: definitions
+            .iter()
+            .map(|n| (n.to_string(), "S".to_string()))
+            .collect(),
+        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
+        global_secondary_indexes: Some(vec![
+            index(
+                "GSI1",
+                &[("GSI1PK", "HASH"), ("GSI1SK", "RANGE")],
+                "ALL",
+                &[],
+            ),
+            index(
+                "GSI2",
+                &[("GSI2PK", "HASH"), ("GSI2SK", "RANGE")],
+                "INCLUDE",
+                &["orderStatus", "total"],
+            ),
+        ]),
+        billing_mode: Some("PAY_PER_REQUEST".into()),
+        ..CreateTableRequest::default()
+    }
+}
+
+static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
+    let mut engine = Engine::new();
+    engine.create_table(indexed_table("orders")).unwrap();
+    for i in 0..ITEMS {
+        engine.put_item(put("orders", indexed_item(i))).unwrap();
+    }
+    Mutex::new(engine)
+});
+
+fn put(table: &str, item: Item) -> PutItemRequest {
+    PutItemRequest {
+        table_name: table.into(),
+        item,
+        ..PutItemRequest::default()
+    }
+}
+
+fn key_of(i: usize) -> Item {
+    let item = item(i);
+    ["PK", "SK"]
+        .into_iter()
+        .map(|k| (k, item.get(k).unwrap().clone()))
+        .collect()
+}
+
+fn values(pairs: Vec<(&str, Value)>) -> ExpressionParameters {
+    ExpressionParameters {
+        names: Some(BTreeMap::from([("#l".to_string(), "lines".to_string())]))
+            .filter(|_| pairs.iter().any(|(k, _)| *k != ":pk")),
+        values: Some(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()),
+    }
+}
+
+/// A well-spread walk over the loaded orders.
+struct Walk(usize);
+
+impl Walk {
+    fn next(&mut self) -> usize {
+        self.0 = (self.0 + 7919) % ITEMS;
+        self.0
+    }
+}
+
+fn query_100_of_1m(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut partition = 0usize;
+    c.bench_function("indexed/query_100_of_1m", |b| {
+        b.iter(|| {
+            partition = (partition + 7919) % (ITEMS / PER_PARTITION);
+            let response = engine
+                .query(QueryRequest {
+                    table_name: "orders".into(),
+                    key_condition_expression: Some("PK = :pk".into()),
+                    expression: values(vec![(":pk", Value::s(format!("CUST#{partition:07}")))]),
+                    ..QueryRequest::default()
+                })
+                .unwrap();
+            assert_eq!(response.count, PER_PARTITION);
+            black_box(response)
+        })
+    });
+}
+
+fn put_item_1kb(c: &mut Criterion) {
+    let mut group = c.benchmark_group("indexed/put_item_1kb");
+    group.throughput(Throughput::Elements(1));
+    let mut fresh = Engine::new();
+    fresh.create_table(indexed_table("fresh")).unwrap();
+    let mut i = 0usize;
+    group.bench_function("new_key", |b| {
+        b.iter_batched(
+            || {
+                i += 1;
+                put("fresh", indexed_item(i))
+            },
+            |r| black_box(fresh.put_item(r).unwrap()),
+            BatchSize::SmallInput,
+        )
+    });
+    drop(fresh);
+    let mut engine = LOADED.lock().unwrap();
+    let mut walk = Walk(0);
+    group.bench_function("replace", |b| {
+        b.iter_batched(
+            || put("orders", indexed_item(walk.next())),
+            |r| black_box(engine.put_item(r).unwrap()),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+fn update_item_set_one_attribute(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut group = c.benchmark_group("indexed");
+    group.throughput(Throughput::Elements(1));
+    let mut walk = Walk(3);
+    let mut n = 0i64;
+    group.bench_function("update_item_set_one_attribute", |b| {
+        b.iter_batched(
+            || {
+                n += 1;
+                UpdateItemRequest {
+                    table_name: "orders".into(),
+                    key: key_of(walk.next()),
+                    update_expression: Some("SET #l = :n".into()),
+                    expression: values(vec![(":n", number(n))]),
+                    ..UpdateItemRequest::default()
+                }
+            },
+            |r| black_box(engine.update_item(r).unwrap()),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+fn batch_write_25(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut group = c.benchmark_group("indexed");
+    group.throughput(Throughput::Elements(1));
+    let mut walk = Walk(5);
+    group.bench_function("batch_write_25", |b| {
+        b.iter_batched(
+            || {
+                let mut picked: Vec<usize> = (0..25).map(|_| walk.next()).collect();
+                picked.sort_unstable();
+                picked.dedup();
+                BatchWriteItemRequest {
+                    request_items: vec![(
+                        "orders".into(),
+                        picked
+                            .into_iter()
+                            .map(|i| WriteRequest::Put(indexed_item(i)))
+                            .collect(),
+                    )],
+                }
+            },
+            |r| black_box(engine.batch_write_item(r).unwrap()),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+/// Ten actions on ten different orders: what placing an order with its
+/// lines, stock decrements and a customer check looks like in size.
+fn ten_actions(walk: &mut Walk) -> (TransactWriteItemsRequest, usize) {
+    let mut picked: Vec<usize> = Vec::with_capacity(10);
+    while picked.len() < 10 {
+        let i = walk.next();
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    let exists = || Some("attribute_exists(PK)".to_string());
+    let mut actions: Vec<TransactWrite> = picked[..4]
+        .iter()
+        .map(|&i| TransactWrite::Put(put("orders", indexed_item(i))))
+        .collect();
+    actions.extend(picked[4..8].iter().map(|&i| {
+        TransactWrite::Update(UpdateItemRequest {
+            table_name: "orders".into(),
+            key: key_of(i),
+            update_expression: Some("ADD #l :one".into()),
+            condition_expression: exists(),
+            expression: values(vec![(":one", number(1))]),
+            ..UpdateItemRequest::default()
+        })
+    }));
+    actions.push(TransactWrite::Delete(DeleteItemRequest {
+        table_name: "orders".into(),
+        key: key_of(picked[8]),
+        condition_expression: exists(),
+        ..DeleteItemRequest::default()
+    }));
+    actions.push(TransactWrite::ConditionCheck(ConditionCheckRequest {
+        table_name: "orders".into(),
+        key: key_of(picked[9]),
+        condition_expression: exists(),
+        ..ConditionCheckRequest::default()
+    }));
+    let request = TransactWriteItemsRequest {
+        transact_items: actions,
+        client_request_token: None,
+    };
+    (request, picked[8])
+}
+
+fn transact_write_10(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut group = c.benchmark_group("indexed");
+    group.throughput(Throughput::Elements(1));
+    let mut walk = Walk(11);
+    group.bench_function("transact_write_10", |b| {
+        b.iter_custom(|iterations| {
+            let mut timed = Duration::ZERO;
+            for _ in 0..iterations {
+                let (request, deleted) = ten_actions(&mut walk);
+                let started = Instant::now();
+                black_box(engine.transact_write_items(request).unwrap());
+                timed += started.elapsed();
+                // Put back the order the transaction deleted, untimed.
+                engine
+                    .put_item(put("orders", indexed_item(deleted)))
+                    .unwrap();
+            }
+            timed
+        })
+    });
+    group.finish();
+}
+
+/// Orders the small-table stream benchmark rewrites, over and over.
+const STREAM_ITEMS: usize = 10_000;
+
+/// PutItem replacing orders of the commerce table, before and after its
+/// stream is turned on (NEW_AND_OLD_IMAGES), the clock one second later
+/// each time so that the stream keeps a steady day of records.
+fn stream_append_indexed(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut group = c.benchmark_group("stream/put_item_1kb_indexed");
+    group.throughput(Throughput::Elements(1));
+    let mut walk = Walk(17);
+    let mut clock = 0.0;
+    for (label, stream) in [("no_stream", false), ("new_and_old_images", true)] {
+        if stream {
+            engine
+                .update_table(UpdateTableRequest {
+                    table_name: "orders".into(),
+                    stream_specification: Some(StreamSpecification {
+                        enabled: true,
+                        view_type: Some("NEW_AND_OLD_IMAGES".into()),
+                    }),
+                    ..UpdateTableRequest::default()
+                })
+                .unwrap();
+        }
+        group.bench_function(label, |b| {
+            b.iter_custom(|iterations| {
+                let mut timed = Duration::ZERO;
+                for _ in 0..iterations {
+                    let i = walk.next();
+                    let mut changed = indexed_item(i);
+                    changed.insert("lines", number(clock as i64));
+                    let request = put("orders", changed);
+                    clock += 1.0;
+                    engine.set_clock(clock);
+                    let started = Instant::now();
+                    black_box(engine.put_item(request).unwrap());
+                    timed += started.elapsed();
+                }
+                timed
+            })
+        });
+    }
+    engine
+        .update_table(UpdateTableRequest {
+            table_name: "orders".into(),
+            stream_specification: Some(StreamSpecification {
+                enabled: false,
+                view_type: None,
+            }),
+            ..UpdateTableRequest::default()
+        })
+        .unwrap();
+    group.finish();
+}
+
+/// PutItem replacing one of 10,000 orders with a changed copy (a MODIFY
+/// record carrying both images), the engine's clock one second later each
+/// time so that the stream keeps a steady day of records, as DynamoDB does.
+fn stream_append(c: &mut Criterion) {
+    let mut group = c.benchmark_group("stream/put_item_1kb_small");
+    group.throughput(Throughput::Elements(1));
+    for (label, stream) in [("no_stream", false), ("new_and_old_images", true)] {
+        let mut engine = Engine::new();
+        let mut request = common_table("events");
+        if stream {
+            request.stream_specification = Some(StreamSpecification {
+                enabled: true,
+                view_type: Some("NEW_AND_OLD_IMAGES".into()),
+            });
+        }
+        engine.create_table(request).unwrap();
+        for i in 0..STREAM_ITEMS {
+            engine.put_item(put("events", item(i))).unwrap();
+        }
+        let mut round = 0usize;
+        group.bench_function(label, |b| {
+            b.iter_custom(|iterations| {
+                let mut timed = Duration::ZERO;
+                for _ in 0..iterations {
+                    round += 1;
+                    let mut changed = item(round % STREAM_ITEMS);
+                    changed.insert("lines", number(round as i64));
+                    let request = put("events", changed);
+                    engine.set_clock(round as f64);
+                    let started = Instant::now();
+                    black_box(engine.put_item(request).unwrap());
+                    timed += started.elapsed();
+                }
+                timed
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The index-free table of `engine.rs`.
+fn common_table(name: &str) -> CreateTableRequest {
+    CreateTableRequest {
+        table_name: name.into(),
+        attribute_definitions: vec![("PK".into(), "S".into()), ("SK".into(), "S".into())],
+        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
+        billing_mode: Some("PAY_PER_REQUEST".into()),
+        ..CreateTableRequest::default()
+    }
+}
+
+criterion_group!(
+    benches,
+    stream_append,
+    stream_append_indexed,
+    query_100_of_1m,
+    put_item_1kb,
+    update_item_set_one_attribute,
+    batch_write_25,
+    transact_write_10
+);
+criterion_main!(benches);
