@@ -205,9 +205,11 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
 /// Runs the engine's criterion benchmarks (extra arguments go to criterion),
 /// then measures `ddbplay serve`'s CPU per Query with boto3 as the client.
 pub fn bench(args: &[String]) -> Result<(), String> {
-    run(Command::new("cargo")
-        .args(["bench", "-p", "ddbplay-engine", "--bench", "engine", "--"])
-        .args(args))?;
+    for bench in ["engine", "write_path"] {
+        run(Command::new("cargo")
+            .args(["bench", "-p", "ddbplay-engine", "--bench", bench, "--"])
+            .args(args))?;
+    }
     run(Command::new("cargo")
         .args(["bench", "-p", "ddbplay-web", "--bench", "share", "--"])
         .args(args))?;
