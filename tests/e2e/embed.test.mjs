@@ -97,7 +97,7 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
     type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
     isError: true,
   });
-  assert.ok(result.link.startsWith(`${session.served.url}#play=1.`), result.link.slice(0, 80));
+  assert.ok(result.link.startsWith(`${session.served.url}#play=2.`), result.link.slice(0, 80));
   assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);
   assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, items, data, item, design, chart');
   // The mounted playground's link opens the full playground on its state.
@@ -130,7 +130,7 @@ test('the read-only embed works by keyboard alone', async () => {
   // The link to the full playground carries the state, and is reachable too.
   const open = page.getByRole('link', { name: 'Open in the full playground ↗' });
   await open.focus();
-  assert.match(await open.getAttribute('href'), /^http:\/\/127\.0\.0\.1:\d+\/course\/ddbplay\/#play=1\./);
+  assert.match(await open.getAttribute('href'), /^http:\/\/127\.0\.0\.1:\d+\/course\/ddbplay\/#play=2\./);
   await page.screenshot({ path: join(artifacts, 'embed-readonly.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

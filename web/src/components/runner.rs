@@ -1,6 +1,7 @@
-//! Run your own request: Query, Scan or GetItem against the example table,
-//! with every parameter; the items as a grid and the raw response, or
-//! DynamoDB's error with the offending part of the expression underlined.
+//! Run your own request against the example table — a read, a write, a
+//! batch or a transaction — with every parameter; the items as a grid and
+//! the raw response, or DynamoDB's error with the offending part of the
+//! expression underlined and a cancelled transaction's reasons listed.
 
 use serde_json::Value as Json;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -11,9 +12,11 @@ use crate::embed::{Panel, use_read_only};
 
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
-use crate::model::edits::key_of;
 use crate::model::format::units;
-use crate::model::runner::{Draft, Failure, Form, OPERATIONS, highlight, is_write, run};
+use crate::model::multi_item::{consumed_units, response_items, retarget, written_keys};
+use crate::model::runner::{
+    Draft, Failure, Form, OPERATIONS, highlight, is_multi_item, is_single_write, is_write, run,
+};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -79,19 +82,10 @@ fn field_text<'a>(form: &'a Form, parameter: &str) -> &'a str {
 /// The items of a response as a grid: the key attributes first (the
 /// table's, then the indexes'), then the others by name.
 fn items_grid(response: &Json, keys: &[String]) -> Html {
-    let Some(items) = response
-        .get("Items")
-        .and_then(Json::as_array)
-        .map(Vec::as_slice)
-        .or_else(|| {
-            response
-                .get("Item")
-                .or_else(|| response.get("Attributes"))
-                .map(std::slice::from_ref)
-        })
-    else {
+    let items = response_items(response);
+    if items.is_empty() && response.get("Items").is_none() {
         return html! {};
-    };
+    }
     let mut columns: Vec<String> = Vec::new();
     for item in items.iter().take(200) {
         for name in item.as_object().into_iter().flat_map(|o| o.keys()) {
@@ -127,13 +121,9 @@ fn items_grid(response: &Json, keys: &[String]) -> Html {
 }
 
 /// "Count 7 · ScannedCount 7 · 1 RCU" for a Query or Scan, "0.5 RCU" for
-/// a GetItem, "4 WCU" for a write.
+/// a GetItem, "4 WCU" for a write, summed over a batch's tables.
 fn outcome_numbers(operation: &str, response: &Json) -> String {
-    let units = units(
-        response["ConsumedCapacity"]["CapacityUnits"]
-            .as_f64()
-            .unwrap_or(0.0),
-    );
+    let units = units(consumed_units(response));
     match (response.get("Count"), response.get("ScannedCount")) {
         (Some(count), Some(scanned)) => {
             format!("Count {count} · ScannedCount {scanned} · {units} RCU")
@@ -159,17 +149,14 @@ pub fn runner(props: &RunnerProps) -> Html {
             let mut touched = None;
             let result = form.request().map(|mut request| {
                 // The page has one table: requests go to it, whatever it is called now.
-                request["TableName"] = Json::String(state.chart.table.name.clone());
+                retarget(&form.operation, &mut request, &state.chart.table.name);
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
                 }
                 let result = run(&mut engine.borrow_mut(), &form.operation, &request);
                 if result.is_ok() && is_write(&form.operation) {
-                    touched = match form.operation.as_str() {
-                        "PutItem" => key_of(&request["Item"], &state.chart.table),
-                        _ => request.get("Key").cloned(),
-                    };
-                } else if result.is_ok() {
+                    touched = Some(written_keys(&form.operation, &request, &state.chart.table));
+                } else if result.is_ok() && !is_multi_item(&form.operation) {
                     seen = Some(highlight(
                         &mut engine.borrow_mut(),
                         &form.operation,
@@ -194,8 +181,8 @@ pub fn runner(props: &RunnerProps) -> Html {
             if let Some(seen) = seen {
                 state.dispatch(Action::Highlight(seen));
             }
-            if let Some(key) = touched {
-                state.dispatch(Action::DataChanged { touched: vec![key] });
+            if let Some(touched) = touched.filter(|keys| !keys.is_empty()) {
+                state.dispatch(Action::DataChanged { touched });
             }
         }
     };
@@ -256,7 +243,8 @@ pub fn runner(props: &RunnerProps) -> Html {
     let key_names = state.chart.table.key_attribute_names();
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
-    let is_read = !is_write(&form.operation);
+    let multi = is_multi_item(&form.operation);
+    let is_read = !is_write(&form.operation) && !multi;
     let on_return_values = setter(|d, v| d.form.return_values = v);
     html! {
         <Collapsible panel={Panel::Runner}>
@@ -270,7 +258,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                             }) }
                         </select>
                     </label>
-                    if is_write(&form.operation) {
+                    if is_single_write(&form.operation) {
                         <label class="field inline">
                             <span>{ "ReturnValues" }</span>
                             <select onchange={on_return_values} aria-label="ReturnValues">
@@ -325,12 +313,16 @@ pub fn runner(props: &RunnerProps) -> Html {
                 if matches!(form.operation.as_str(), "GetItem" | "UpdateItem" | "DeleteItem") { { text_field(state, "Key", &form.key, |d, v| d.form.key = v, 2) } }
                 if form.operation == "PutItem" { { text_field(state, "Item", &form.item, |d, v| d.form.item = v, 3) } }
                 if form.operation == "UpdateItem" { { text_field(state, "UpdateExpression", &form.update, |d, v| d.form.update = v, 1) } }
-                if !is_read { { text_field(state, "ConditionExpression", &form.condition, |d, v| d.form.condition = v, 1) } }
+                if is_single_write(&form.operation) { { text_field(state, "ConditionExpression", &form.condition, |d, v| d.form.condition = v, 1) } }
                 if is_query { { text_field(state, "KeyConditionExpression", &form.key_condition, |d, v| d.form.key_condition = v, 1) } }
                 if is_read && !is_get { { text_field(state, "FilterExpression", &form.filter, |d, v| d.form.filter = v, 1) } }
                 if is_read { { text_field(state, "ProjectionExpression", &form.projection, |d, v| d.form.projection = v, 1) } }
-                { text_field(state, "ExpressionAttributeNames", &form.names, |d, v| d.form.names = v, 1) }
-                { text_field(state, "ExpressionAttributeValues", &form.values, |d, v| d.form.values = v, 2) }
+                if matches!(form.operation.as_str(), "BatchGetItem" | "BatchWriteItem") { { text_field(state, "RequestItems", &form.request_items, |d, v| d.form.request_items = v, 8) } }
+                if matches!(form.operation.as_str(), "TransactGetItems" | "TransactWriteItems") { { text_field(state, "TransactItems", &form.transact_items, |d, v| d.form.transact_items = v, 10) } }
+                if !multi {
+                    { text_field(state, "ExpressionAttributeNames", &form.names, |d, v| d.form.names = v, 1) }
+                    { text_field(state, "ExpressionAttributeValues", &form.values, |d, v| d.form.values = v, 2) }
+                }
                 <div class="row">
                     <button type="submit" class="primary">{ "Run" }</button>
                     if next_key.is_some() { <button type="button" onclick={on_next}>{ "Next page" }</button> }
@@ -344,6 +336,10 @@ pub fn runner(props: &RunnerProps) -> Html {
                         <p><strong>{ format!("{}: ", failure.kind) }</strong>{ &failure.message }</p>
                         if failure.kind == "ConditionalCheckFailedException" {
                             <p class="muted">{ "Nothing was written, yet the attempt is charged write units on the item's size; DynamoDB does not report them." }</p>
+                        }
+                        if !failure.reasons.is_empty() {
+                            <p class="muted">{ "Nothing was written: a transaction is all or nothing. CancellationReasons, one per action in request order:" }</p>
+                            <ol class="reasons">{ for failure.reasons.iter().map(|r| html! { <li>{ r.split_once(". ").map_or(r.as_str(), |(_, rest)| rest) }</li> }) }</ol>
                         }
                         if let Some((parameter, start, end)) = &failure.location {
                             <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(form, parameter), *start, *end) }</p>

@@ -50,6 +50,12 @@ pub struct TableDesign {
     pub partition_key: KeyAttribute,
     pub sort_key: Option<KeyAttribute>,
     pub indexes: Vec<IndexDesign>,
+    /// The stream's view type (`NEW_AND_OLD_IMAGES`, …), when the table has
+    /// a stream. It is turned on once the generated items are in, so that
+    /// only the learner's changes are recorded.
+    pub stream: Option<String>,
+    /// The time-to-live attribute, when TTL is on.
+    pub ttl_attribute: Option<String>,
 }
 
 /// How an attribute's values are made up when items are generated.

@@ -19,6 +19,7 @@ use super::pattern::{AccessPattern, ScanFilter};
 use super::playground::Playground;
 use super::prices::Prices;
 use super::runner::{Draft, Form};
+use super::stream_handler::StreamHandler;
 use super::view::Position;
 use engine::api::attribute_value::encode_item;
 
@@ -66,6 +67,8 @@ pub fn chart() -> Chart {
                     ]),
                 },
             ],
+            stream: Some("NEW_AND_OLD_IMAGES".into()),
+            ttl_attribute: Some("expiresAt".into()),
         },
         entities: vec![
             Entity {
@@ -267,6 +270,7 @@ pub fn playground() -> Playground {
         },
         position: Position::default(),
         edits: Edits::default(),
+        handler: Some(StreamHandler::order_count()),
     }
 }
 

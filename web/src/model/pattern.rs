@@ -45,6 +45,8 @@ pub enum ServedBy {
     Scan(Option<String>),
     /// A write to one item by its key.
     Write(String),
+    /// Writes to several items, all or none.
+    Transaction,
 }
 
 impl ServedBy {
@@ -56,13 +58,40 @@ impl ServedBy {
             ServedBy::Query(index) => format!("Query on {}", on(index)),
             ServedBy::Scan(index) => format!("Scan of {}", on(index)),
             ServedBy::Write(operation) => format!("Write by key ({operation})"),
+            ServedBy::Transaction => "Writes by key, all or none (TransactWriteItems)".into(),
         }
     }
 }
 
+/// The operations an access pattern can use: one request that serves one
+/// need — a read, a write by key, or a transaction.
+pub const PATTERN_OPERATIONS: [&str; 7] = [
+    "Query",
+    "Scan",
+    "GetItem",
+    "PutItem",
+    "UpdateItem",
+    "DeleteItem",
+    "TransactWriteItems",
+];
+
 /// True for the operations that change data.
 pub fn is_write(operation: &str) -> bool {
+    is_single_write(operation) || matches!(operation, "BatchWriteItem" | "TransactWriteItems")
+}
+
+/// True for the writes of one item by its key.
+pub fn is_single_write(operation: &str) -> bool {
     matches!(operation, "PutItem" | "UpdateItem" | "DeleteItem")
+}
+
+/// True for the operations on several items at once, whose requests name
+/// their tables inside (`RequestItems`, `TransactItems`).
+pub fn is_multi_item(operation: &str) -> bool {
+    matches!(
+        operation,
+        "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems"
+    )
 }
 
 impl AccessPattern {
@@ -87,6 +116,7 @@ impl AccessPattern {
             "GetItem" => ServedBy::KeyLookup,
             "Query" => ServedBy::Query(index),
             "Scan" => ServedBy::Scan(index),
+            "TransactWriteItems" => ServedBy::Transaction,
             other => ServedBy::Write(other.to_string()),
         }
     }

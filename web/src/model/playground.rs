@@ -1,6 +1,6 @@
 //! A whole playground as the learner made it: the chart, the seed, the
-//! access patterns, what is selected and typed, where the data view stands
-//! and the items changed by hand. The data itself is not here: the chart
+//! access patterns, what is selected and typed, where the data view stands,
+//! the items changed by hand and the stream handler. The data itself is not here: the chart
 //! and the seed generate it, and the edits are replayed on top. This is
 //! what a link, a file and a saved playground carry.
 
@@ -9,6 +9,7 @@ use super::edits::Edits;
 use super::pattern::AccessPattern;
 use super::prices::Prices;
 use super::runner::Draft;
+use super::stream_handler::StreamHandler;
 use super::view::Position;
 
 /// A playground, without its data.
@@ -26,4 +27,6 @@ pub struct Playground {
     pub position: Position,
     /// Items changed by hand since generation.
     pub edits: Edits,
+    /// What the table's stream feeds, if anything.
+    pub handler: Option<StreamHandler>,
 }

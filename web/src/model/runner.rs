@@ -35,18 +35,27 @@ pub struct Form {
     pub condition: String,
     /// `ReturnValues` of a write (`NONE`, `ALL_OLD`, …); blank for none.
     pub return_values: String,
+    /// A batch's `RequestItems` (DynamoDB JSON).
+    pub request_items: String,
+    /// A transaction's `TransactItems` (DynamoDB JSON).
+    pub transact_items: String,
 }
 
-pub use super::pattern::is_write;
+use super::multi_item::items_parameter;
+pub use super::pattern::{is_multi_item, is_single_write, is_write};
 
 /// The operations the runner offers, in its menu's order.
-pub const OPERATIONS: [&str; 6] = [
+pub const OPERATIONS: [&str; 10] = [
     "Query",
     "Scan",
     "GetItem",
     "PutItem",
     "UpdateItem",
     "DeleteItem",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactGetItems",
+    "TransactWriteItems",
 ];
 
 /// What the runner holds: the form, the access-pattern description typed
@@ -67,6 +76,8 @@ pub struct Failure {
     pub message: String,
     /// The request parameter and byte range to underline.
     pub location: Option<(String, usize, usize)>,
+    /// A cancelled transaction's reasons, one line per action in order.
+    pub reasons: Vec<String>,
 }
 
 fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
@@ -83,6 +94,7 @@ fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
                 e.column()
             ),
             location: None,
+            reasons: Vec::new(),
         })
 }
 
@@ -170,6 +182,8 @@ impl Form {
             update: text("UpdateExpression"),
             condition: text("ConditionExpression"),
             return_values: text("ReturnValues"),
+            request_items: json_text("RequestItems"),
+            transact_items: json_text("TransactItems"),
         }
     }
 
@@ -185,6 +199,16 @@ impl Form {
 
     /// The request body DynamoDB would receive.
     pub fn request(&self) -> Result<Json, Failure> {
+        if let Some(parameter) = items_parameter(&self.operation) {
+            let text = match parameter {
+                "RequestItems" => &self.request_items,
+                _ => &self.transact_items,
+            };
+            let mut body = json!({});
+            body[parameter] = parse_map(text, parameter)?.unwrap_or(Json::Null);
+            body["ReturnConsumedCapacity"] = json!("INDEXES");
+            return Ok(body);
+        }
         let mut body = json!({"TableName": self.table});
         let mut set = |name: &str, text: &str| {
             if !text.trim().is_empty() {
@@ -259,10 +283,12 @@ impl Form {
 /// Runs a request body; the response JSON, or the failure.
 pub fn run(engine: &mut Engine, operation: &str, body: &Json) -> Result<Json, Failure> {
     match dispatch(engine, operation, body.to_string().as_bytes()) {
+        Ok(text) if text.is_empty() => Ok(json!({})),
         Ok(text) => serde_json::from_str(&text).map_err(|e| Failure {
             kind: "InternalError".into(),
             message: e.to_string(),
             location: None,
+            reasons: Vec::new(),
         }),
         Err(error) => Err(Failure {
             kind: error.short_name().to_string(),
@@ -270,6 +296,12 @@ pub fn run(engine: &mut Engine, operation: &str, body: &Json) -> Result<Json, Fa
             location: error
                 .location()
                 .map(|l| (l.parameter.to_string(), l.span.start, l.span.end)),
+            reasons: match &error {
+                engine::Error::TransactionCanceled { reasons } => {
+                    super::multi_item::reason_lines(reasons)
+                }
+                _ => Vec::new(),
+            },
         }),
     }
 }

@@ -43,7 +43,7 @@ fn deeply_nested() -> String {
     patched.extend(postcard::to_allocvec(&deep).unwrap());
     patched.extend(&packed[at + marker.len()..]);
     let compressed = miniz_oxide::deflate::compress_to_vec(&patched, LEVEL);
-    format!("play=1.{}", URL_SAFE_NO_PAD.encode(compressed))
+    format!("play={VERSION}.{}", URL_SAFE_NO_PAD.encode(compressed))
 }
 
 /// A playground with markup in every text a learner can type and the
@@ -105,9 +105,9 @@ fn cases() -> Vec<(&'static str, String, String)> {
         ),
         (
             "newer",
-            "play=2.AAAA".into(),
+            "play=3.AAAA".into(),
             failed(
-                "it was made by a newer version of ddbplay (format 2; this page reads format 1 and older). Open it in the newest ddbplay",
+                "it was made by a newer version of ddbplay (format 3; this page reads format 2 and older). Open it in the newest ddbplay",
             ),
         ),
         (

@@ -1,10 +1,10 @@
 //! Links and files that carry a whole playground.
 //!
 //! 1. [`open::capture`] writes what the learner made into a [`Document`]
-//!    (the current format, [`v1`]); [`open::open`] reads one back through
+//!    (the current format, [`v2`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
-//!    `play=1.<payload>`: the format number, then the document in postcard
+//!    `play=2.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10), in unpadded
 //!    base64url so it sits in a URL unescaped. Measured on the commerce
@@ -25,11 +25,12 @@
 
 pub mod open;
 pub mod v1;
+pub mod v2;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-pub use v1::Document;
+pub use v2::{Document, VERSION};
 
 /// The fragment parameter that holds a playground.
 pub const LINK_PARAMETER: &str = "play";
@@ -83,7 +84,7 @@ impl std::fmt::Display for ShareError {
             ShareError::Newer { version } => write!(
                 f,
                 "it was made by a newer version of ddbplay (format {version}; this page reads format {} and older). Open it in the newest ddbplay",
-                v1::VERSION
+                VERSION
             ),
             ShareError::NotBase64 => f.write_str(
                 "it is damaged: it is not the text a link holds (was it cut short or changed?)",
@@ -119,14 +120,13 @@ pub fn encode_link(document: &Document) -> Result<String, ShareError> {
     }
     let compressed = miniz_oxide::deflate::compress_to_vec(&packed, LEVEL);
     Ok(format!(
-        "{LINK_PARAMETER}={}.{}",
-        v1::VERSION,
+        "{LINK_PARAMETER}={VERSION}.{}",
         URL_SAFE_NO_PAD.encode(compressed)
     ))
 }
 
 /// The value of a fragment parameter: fragments are `&`-separated
-/// `name=value` pairs (`play=1.…&panels=runner`).
+/// `name=value` pairs (`play=2.…&panels=runner`).
 pub fn fragment_parameter<'a>(fragment: &'a str, name: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')
@@ -149,7 +149,7 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
     }
     let (version, payload) = value.split_once('.').ok_or(ShareError::NoVersion)?;
     let version: u32 = version.parse().map_err(|_| ShareError::NoVersion)?;
-    if version > v1::VERSION {
+    if version > VERSION {
         return Err(ShareError::Newer { version });
     }
     let compressed = URL_SAFE_NO_PAD
@@ -161,7 +161,16 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
                 miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
                 _ => ShareError::Damaged,
             })?;
-    let (document, rest) = postcard::take_from_bytes::<Document>(&packed)
+    if version <= v1::VERSION {
+        read_packed::<v1::Document>(&packed).map(Document::from)
+    } else {
+        read_packed::<Document>(&packed)
+    }
+}
+
+/// A document of one format from its postcard bytes, all of them.
+fn read_packed<T: serde::de::DeserializeOwned>(packed: &[u8]) -> Result<T, ShareError> {
+    let (document, rest) = postcard::take_from_bytes::<T>(packed)
         .map_err(|e| ShareError::Unreadable(format!("its playground does not read ({e})")))?;
     if !rest.is_empty() {
         return Err(ShareError::Unreadable(
@@ -177,7 +186,7 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
 pub fn encode_file(document: &Document) -> String {
     let file = serde_json::json!({
         "format": FILE_FORMAT,
-        "version": v1::VERSION,
+        "version": VERSION,
         "playground": document,
     });
     serde_json::to_string_pretty(&file).unwrap_or_default()
@@ -206,13 +215,21 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
             envelope.format
         )));
     }
-    if envelope.version > v1::VERSION {
+    if envelope.version > VERSION {
         return Err(ShareError::Newer {
             version: envelope.version,
         });
     }
-    serde_json::from_value(envelope.playground)
-        .map_err(|e| ShareError::Unreadable(format!("its playground does not read ({e})")))
+    let unreadable = |e: serde_json::Error| {
+        ShareError::Unreadable(format!("its playground does not read ({e})"))
+    };
+    if envelope.version <= v1::VERSION {
+        serde_json::from_value::<v1::Document>(envelope.playground)
+            .map(Document::from)
+            .map_err(unreadable)
+    } else {
+        serde_json::from_value(envelope.playground).map_err(unreadable)
+    }
 }
 
 #[cfg(test)]

@@ -11,16 +11,20 @@ use std::collections::BTreeMap;
 
 use serde_json::Value as Json;
 
-use super::v1::{self, Document};
+use super::v1;
+use super::v2::{self, Document};
 use crate::model::attribute_text::{parse_attributes, print_attributes};
 use crate::model::chart::{
     Chart, Entity, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
 };
 use crate::model::edits::{Edit, Edits};
+use crate::model::multi_item::retarget;
+use crate::model::pattern::PATTERN_OPERATIONS;
 use crate::model::pattern::{AccessPattern, MAX_PATTERNS, ScanFilter};
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Form, OPERATIONS};
+use crate::model::stream_handler::StreamHandler;
 use crate::model::view::Position;
 
 /// The document for a playground.
@@ -34,6 +38,7 @@ pub fn capture(playground: &Playground) -> Document {
         draft,
         position,
         edits,
+        handler,
     } = playground;
     let key_order = chart.table.key_attribute_names();
     Document {
@@ -85,12 +90,25 @@ pub fn capture(playground: &Playground) -> Document {
                 Edit::Delete(key) => v1::Edit::Delete(v1::JsonText::new(key.clone())),
             })
             .collect(),
+        write_path: v2::WritePath {
+            stream: chart.table.stream.clone(),
+            ttl_attribute: chart.table.ttl_attribute.clone(),
+            handler: handler.as_ref().map(|h| v2::Handler {
+                event: h.event.clone(),
+                when_attribute: h.when_attribute.clone(),
+                when_equals: h.when_equals.clone(),
+                key: h.key.clone(),
+                update: h.update.clone(),
+                values: h.values.clone(),
+                idempotent: h.idempotent,
+            }),
+        },
     }
 }
 
 /// Reads a document back into a playground, or says what is wrong with it.
 pub fn open(document: Document) -> Result<Playground, String> {
-    let table = table_in(&document.table)?;
+    let table = table_in(&document.table, &document.write_path)?;
     let entities = document
         .entities
         .into_iter()
@@ -135,6 +153,11 @@ pub fn open(document: Document) -> Result<Playground, String> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let edits = Edits::from_changes(changes, &chart.table)?;
+    let handler = document
+        .write_path
+        .handler
+        .map(|h| handler_in(h, &chart))
+        .transpose()?;
     Ok(Playground {
         chart,
         seed: document.seed,
@@ -147,6 +170,45 @@ pub fn open(document: Document) -> Result<Playground, String> {
             row: document.view.row as usize,
         },
         edits,
+        handler,
+    })
+}
+
+/// The stream handler, checked as the handler editor checks it.
+fn handler_in(handler: v2::Handler, chart: &Chart) -> Result<StreamHandler, String> {
+    if chart.table.stream.is_none() {
+        return Err("It has a stream handler, but the table has no stream.".into());
+    }
+    if !["INSERT", "MODIFY", "REMOVE"].contains(&handler.event.as_str()) {
+        return Err(format!(
+            "Its stream handler acts on \"{}\", which is not INSERT, MODIFY or REMOVE.",
+            handler.event
+        ));
+    }
+    let key_names = [
+        Some(chart.table.partition_key.name.as_str()),
+        chart.table.sort_key.as_ref().map(|k| k.name.as_str()),
+    ];
+    if handler.key.len() != key_names.iter().flatten().count()
+        || !handler
+            .key
+            .iter()
+            .all(|(name, _)| key_names.contains(&Some(name.as_str())))
+    {
+        return Err("Its stream handler's key does not name the table's key attributes.".into());
+    }
+    for (name, text) in &handler.key {
+        crate::model::template::Template::parse(text)
+            .map_err(|e| format!("Its stream handler's {name} template: {e}."))?;
+    }
+    Ok(StreamHandler {
+        event: handler.event,
+        when_attribute: handler.when_attribute,
+        when_equals: handler.when_equals,
+        key: handler.key,
+        update: handler.update,
+        values: handler.values,
+        idempotent: handler.idempotent,
     })
 }
 
@@ -210,9 +272,19 @@ fn table_out(table: &TableDesign) -> v1::Table {
     }
 }
 
-/// The table design; DynamoDB's own checks run when the table is created.
-fn table_in(table: &v1::Table) -> Result<TableDesign, String> {
+/// The table design; DynamoDB's own checks run when the table is created
+/// (and when its stream and time to live are turned on).
+fn table_in(table: &v1::Table, write_path: &v2::WritePath) -> Result<TableDesign, String> {
+    if let Some(view) = &write_path.stream
+        && !["KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"].contains(&view.as_str())
+    {
+        return Err(format!(
+            "Its table's stream has the view type \"{view}\", which DynamoDB does not have."
+        ));
+    }
     Ok(TableDesign {
+        stream: write_path.stream.clone(),
+        ttl_attribute: write_path.ttl_attribute.clone(),
         name: table.name.clone(),
         partition_key: key_in(&table.partition_key),
         sort_key: table.sort_key.as_ref().map(key_in),
@@ -262,7 +334,7 @@ fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> 
 /// A pattern's request, rebuilt the way the runner builds a pattern's
 /// request from its form, on the page's one table.
 fn pattern_in(pattern: v1::Pattern, table: &str) -> Result<AccessPattern, String> {
-    if !OPERATIONS.contains(&pattern.operation.as_str()) {
+    if !PATTERN_OPERATIONS.contains(&pattern.operation.as_str()) {
         return Err(format!(
             "\"{}\" is not an operation an access pattern can use.",
             pattern.operation
@@ -278,7 +350,7 @@ fn pattern_in(pattern: v1::Pattern, table: &str) -> Result<AccessPattern, String
     let mut request = Form::from_request(&pattern.operation, &request)
         .pattern_request()
         .map_err(|f| f.message)?;
-    request["TableName"] = Json::String(table.to_string());
+    retarget(&pattern.operation, &mut request, table);
     let scan_filter = match pattern.scan_filter {
         None => None,
         Some(filter) => {
@@ -328,7 +400,7 @@ fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
 /// and write each as text.
 type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
 
-const RUNNER: [Field; 20] = [
+const RUNNER: [Field; 22] = [
     (
         "operation",
         |d| d.form.operation.clone(),
@@ -409,13 +481,23 @@ const RUNNER: [Field; 20] = [
         |d| d.editing.map_or(String::new(), |n| n.to_string()),
         |_, _| {},
     ),
+    (
+        "request_items",
+        |d| d.form.request_items.clone(),
+        |d, v| d.form.request_items = v,
+    ),
+    (
+        "transact_items",
+        |d| d.form.transact_items.clone(),
+        |d, v| d.form.transact_items = v,
+    ),
 ];
 
 fn flag(on: bool) -> String {
     if on { "true".into() } else { String::new() }
 }
 
-fn runner_out(draft: &Draft) -> v1::Runner {
+fn runner_out(draft: &Draft) -> v2::Runner {
     RUNNER
         .iter()
         .map(|(name, read, _)| (name.to_string(), read(draft)))
@@ -425,7 +507,7 @@ fn runner_out(draft: &Draft) -> v1::Runner {
 
 /// The runner's fields as typed: they may hold half-written requests,
 /// which the runner shows as DynamoDB's errors when run.
-fn runner_in(runner: v1::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
+fn runner_in(runner: v2::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
     let mut draft = Draft {
         form: Form {
             operation: "Query".into(),

@@ -12,7 +12,7 @@ use super::open::{capture, open};
 use super::*;
 use crate::model::commerce;
 use crate::model::edits::{Edit, Edits};
-use crate::model::pattern::AccessPattern;
+use crate::model::pattern::{AccessPattern, PATTERN_OPERATIONS};
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
 use crate::model::runner::{Form, OPERATIONS};
@@ -43,15 +43,16 @@ fn typed_number() -> impl Strategy<Value = f64> {
     })
 }
 
-/// A form as the runner may hold it: any operation, any text in any field.
-fn form() -> impl Strategy<Value = Form> {
+/// A form as the runner may hold it: any of `operations`, any text in
+/// any field.
+fn form_of(operations: &'static [&'static str]) -> impl Strategy<Value = Form> {
     (
-        0..OPERATIONS.len(),
-        prop::collection::vec(text(), 8),
+        0..operations.len(),
+        prop::collection::vec(text(), 10),
         any::<(bool, bool)>(),
     )
-        .prop_map(|(op, t, (forward, consistent))| Form {
-            operation: OPERATIONS[op].to_string(),
+        .prop_map(move |(op, t, (forward, consistent))| Form {
+            operation: operations[op].to_string(),
             table: "commerce-main".into(),
             index: t[0].clone(),
             key_condition: t[1].clone(),
@@ -61,10 +62,17 @@ fn form() -> impl Strategy<Value = Form> {
             values: t[5].clone(),
             limit: t[6].clone(),
             update: t[7].clone(),
+            request_items: t[8].clone(),
+            transact_items: t[9].clone(),
             forward,
             consistent,
             ..Form::default()
         })
+}
+
+/// A form as the runner may hold it.
+fn form() -> impl Strategy<Value = Form> {
+    form_of(&OPERATIONS)
 }
 
 /// An item changed by hand: a key of its own and an attribute or two.
@@ -87,13 +95,14 @@ fn playground() -> impl Strategy<Value = Playground> {
     (
         prop::collection::vec((0usize..4, 0usize..6, text()), 0..4),
         prop::collection::vec((1u32..5, 0u32..3), 4),
-        prop::collection::vec((text(), form()), 0..4),
+        prop::collection::vec((text(), form_of(&PATTERN_OPERATIONS)), 0..4),
         (typed_number(), typed_number(), typed_number()),
         (form(), text()),
         (prop::option::of(0usize..2), 0u32..5000),
         prop::collection::vec(edit(), 0..6),
         any::<u64>(),
         any::<prop::sample::Index>(),
+        (any::<bool>(), any::<bool>(), text(), text()),
     )
         .prop_filter_map(
             "charts the page would refuse are never on it",
@@ -107,6 +116,7 @@ fn playground() -> impl Strategy<Value = Playground> {
                 edits,
                 seed,
                 pick,
+                (streamless, idempotent, handler_update, handler_equals),
             )| {
                 let mut p = commerce::playground();
                 let keys = p.chart.table.key_attribute_names();
@@ -137,6 +147,14 @@ fn playground() -> impl Strategy<Value = Playground> {
                 p.position.row = view.1 as usize;
                 p.edits = Edits::from_changes(edits, &p.chart.table).ok()?;
                 p.seed = seed;
+                if streamless {
+                    p.chart.table.stream = None;
+                    p.handler = None;
+                } else if let Some(handler) = p.handler.as_mut() {
+                    handler.idempotent = idempotent;
+                    handler.update = handler_update;
+                    handler.when_equals = handler_equals;
+                }
                 Some(p)
             },
         )
@@ -185,11 +203,12 @@ proptest! {
     #[test]
     fn a_damaged_real_link_is_an_error_or_a_playground(cut in any::<prop::sample::Index>(), flip in any::<prop::sample::Index>(), byte in any::<u8>()) {
         let link = encode_link(&capture(&commerce::playground())).unwrap();
-        let mut packed = URL_SAFE_NO_PAD.decode(&link["play=1.".len()..]).unwrap();
+        let prefix = format!("play={VERSION}.");
+        let mut packed = URL_SAFE_NO_PAD.decode(&link[prefix.len()..]).unwrap();
         let at = flip.index(packed.len());
         packed[at] ^= byte;
         packed.truncate(cut.index(packed.len()) + 1);
-        if let Ok(document) = decode_link(&format!("1.{}", URL_SAFE_NO_PAD.encode(packed))) {
+        if let Ok(document) = decode_link(&format!("{VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))) {
             let _ = open(document);
         }
     }

@@ -56,8 +56,8 @@ fn link_sizes() {
 #[test]
 fn a_link_from_a_newer_version_says_so() {
     assert_eq!(
-        decode_link("2.AAAA").unwrap_err().to_string(),
-        "it was made by a newer version of ddbplay (format 2; this page reads format 1 and older). Open it in the newest ddbplay"
+        decode_link("3.AAAA").unwrap_err().to_string(),
+        "it was made by a newer version of ddbplay (format 3; this page reads format 2 and older). Open it in the newest ddbplay"
     );
 }
 

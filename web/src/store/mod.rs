@@ -28,6 +28,7 @@ use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Highlight};
+use crate::model::stream_handler::StreamHandler;
 use crate::model::view::Position;
 
 /// Everything the page shows.
@@ -61,6 +62,10 @@ pub struct State {
     pub position: Rc<Position>,
     /// Items changed by hand since generation.
     pub edits: Rc<Edits>,
+    /// What the table's stream feeds, and how far it has been fed.
+    pub handler: Option<Rc<StreamHandler>>,
+    /// The sequence number of the last stream record delivered to the handler.
+    pub delivered: u64,
     /// The item handed to the item editor, numbered so the editor sees it once.
     pub item_preset: Rc<(u64, Json)>,
     /// A message for the learner about the page itself (a link that would
@@ -244,6 +249,7 @@ impl State {
             draft,
             position,
             edits,
+            handler,
         } = playground;
         let mut state = State {
             engine: Rc::new(RefCell::new(engine)),
@@ -263,6 +269,8 @@ impl State {
             run_now: 0,
             position: Rc::new(position),
             edits: Rc::new(edits),
+            handler: handler.map(Rc::new),
+            delivered: 0,
             item_preset: Rc::new((0, Json::Null)),
             notice: None,
             opened: 0,
@@ -284,6 +292,7 @@ impl State {
             draft: (*self.draft).clone(),
             position: (*self.position).clone(),
             edits: (*self.edits).clone(),
+            handler: self.handler.as_deref().cloned(),
         }
     }
 

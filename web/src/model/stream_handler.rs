@@ -1,0 +1,256 @@
+//! A stream handler the learner reads and edits: on one kind of change to
+//! one kind of item, one UpdateItem on another item — what a function
+//! attached to the table's stream does to keep an aggregate, such as a
+//! customer's order count, current without the writer paying for it.
+//!
+//! Records reach it only when the learner delivers them, so the aggregate
+//! is visibly behind until then (DynamoDB Streams deliver within about a
+//! second; the lag is the lesson). A record delivered twice — streams
+//! deliver at least once — is applied twice unless the handler is
+//! idempotent: then the item it updates remembers the sequence number of
+//! the last record applied, and a condition refuses any record at or before
+//! it.
+
+use engine::Engine;
+use engine::table::{EventName, StreamRecord};
+use engine::types::Item;
+use serde_json::{Value as Json, json};
+
+use super::chart::{Chart, ENTITY_ATTRIBUTE, TableDesign};
+use super::runner::run;
+use super::template::Template;
+
+/// The attribute an idempotent handler keeps on the item it updates.
+pub const SEQUENCE_ATTRIBUTE: &str = "lastAppliedSequence";
+
+/// What the handler does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamHandler {
+    /// `INSERT`, `MODIFY` or `REMOVE`.
+    pub event: String,
+    /// Only records whose image has this attribute equal to
+    /// [`StreamHandler::when_equals`]; blank for every record of the event.
+    pub when_attribute: String,
+    pub when_equals: String,
+    /// The key of the item to update: each table key attribute and its
+    /// template over the record's image (`CUST#{customerId}`).
+    pub key: Vec<(String, String)>,
+    /// The UpdateExpression, with `:placeholders`.
+    pub update: String,
+    /// Its ExpressionAttributeValues, DynamoDB JSON.
+    pub values: String,
+    /// Refuse a record at or before the last one applied to the item.
+    pub idempotent: bool,
+}
+
+/// What delivering one record did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Delivery {
+    /// The record is not one the handler acts on.
+    Ignored,
+    /// The update ran: on this key, for these write units.
+    Applied { key: Json, units: f64 },
+    /// An idempotent handler refused a record it had applied already.
+    AlreadyApplied { key: Json },
+    /// The update failed: DynamoDB's error.
+    Failed(String),
+}
+
+impl StreamHandler {
+    /// The example's handler: a new order adds one to its customer's
+    /// `orderCount`.
+    pub fn order_count() -> StreamHandler {
+        StreamHandler {
+            event: "INSERT".into(),
+            when_attribute: ENTITY_ATTRIBUTE.into(),
+            when_equals: "Order".into(),
+            key: vec![
+                ("PK".into(), "CUST#{customerId}".into()),
+                ("SK".into(), "PROFILE".into()),
+            ],
+            update: "ADD orderCount :one".into(),
+            values: r#"{":one": {"N": "1"}}"#.into(),
+            idempotent: false,
+        }
+    }
+
+    /// True when the handler acts on a change of this kind to this image.
+    fn matches(&self, event: EventName, image: &Item) -> bool {
+        if event.name() != self.event {
+            return false;
+        }
+        if self.when_attribute.trim().is_empty() {
+            return true;
+        }
+        let value = engine::api::attribute_value::encode_item(image);
+        value[self.when_attribute.trim()]
+            .as_object()
+            .and_then(|v| v.values().next())
+            .and_then(Json::as_str)
+            == Some(self.when_equals.as_str())
+    }
+
+    /// The key of the item to update, from a record's image.
+    fn target_key(&self, image: &Item, table: &TableDesign) -> Result<Json, String> {
+        let mut key = json!({});
+        for (attribute, text) in &self.key {
+            let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
+            let value = template
+                .render(image)
+                .map_err(|e| format!("{attribute}: {e}"))?;
+            let key_type = table
+                .key_attributes()
+                .into_iter()
+                .find(|k| &k.name == attribute)
+                .map_or("S", |k| k.key_type);
+            key[attribute] = json!({ key_type: value });
+        }
+        Ok(key)
+    }
+
+    /// The UpdateItem request for one image; `sequence` when delivered from
+    /// the stream (a backfill has none).
+    fn request(
+        &self,
+        image: &Item,
+        table: &TableDesign,
+        sequence: Option<u64>,
+    ) -> Result<Json, String> {
+        let values: Json = if self.values.trim().is_empty() {
+            json!({})
+        } else {
+            serde_json::from_str(&self.values)
+                .map_err(|e| format!("ExpressionAttributeValues is not valid JSON: {e}"))?
+        };
+        let mut request = json!({
+            "TableName": table.name,
+            "Key": self.target_key(image, table)?,
+            "UpdateExpression": self.update,
+            "ReturnConsumedCapacity": "TOTAL",
+        });
+        if values.as_object().is_some_and(|v| !v.is_empty()) {
+            request["ExpressionAttributeValues"] = values;
+        }
+        if let (true, Some(sequence)) = (self.idempotent, sequence) {
+            request["UpdateExpression"] = json!(with_sequence(&self.update));
+            request["ConditionExpression"] =
+                json!("attribute_not_exists(#applied) OR #applied < :applied");
+            request["ExpressionAttributeNames"] = json!({ "#applied": SEQUENCE_ATTRIBUTE });
+            request["ExpressionAttributeValues"][":applied"] = json!({ "N": sequence.to_string() });
+        }
+        Ok(request)
+    }
+
+    /// Delivers one stream record.
+    pub fn deliver(
+        &self,
+        engine: &mut Engine,
+        table: &TableDesign,
+        record: &StreamRecord,
+    ) -> Delivery {
+        let image = match record.event_name {
+            EventName::Remove => record.old_image.as_ref(),
+            _ => record.new_image.as_ref(),
+        };
+        let Some(image) = image else {
+            return Delivery::Failed(
+                "The stream's view type carries no image for this record; the handler needs NEW_AND_OLD_IMAGES.".into(),
+            );
+        };
+        if !self.matches(record.event_name, image) {
+            return Delivery::Ignored;
+        }
+        let request = match self.request(image, table, Some(record.sequence)) {
+            Ok(request) => request,
+            Err(why) => return Delivery::Failed(why),
+        };
+        let key = request["Key"].clone();
+        match run(engine, "UpdateItem", &request) {
+            Ok(response) => Delivery::Applied {
+                key,
+                units: response["ConsumedCapacity"]["CapacityUnits"]
+                    .as_f64()
+                    .unwrap_or(0.0),
+            },
+            Err(failure) if failure.kind == "ConditionalCheckFailedException" => {
+                Delivery::AlreadyApplied { key }
+            }
+            Err(failure) => Delivery::Failed(format!("{}: {}", failure.kind, failure.message)),
+        }
+    }
+
+    /// Applies the handler to every item already in the table as if each
+    /// had just been inserted: how an aggregate is filled when its handler
+    /// is deployed on a table that already holds data. No stream is on yet.
+    pub fn backfill(&self, engine: &mut Engine, chart: &Chart) -> Result<(), String> {
+        if self.event != "INSERT" {
+            return Ok(());
+        }
+        let images: Vec<Item> = engine
+            .table(&chart.table.name)
+            .map(|t| {
+                t.items
+                    .entries()
+                    .map(|(_, _, e)| e.item.clone())
+                    .filter(|item| self.matches(EventName::Insert, item))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for image in images {
+            let request = self.request(&image, &chart.table, None)?;
+            run(engine, "UpdateItem", &request)
+                .map_err(|f| format!("The stream handler: {}: {}", f.kind, f.message))?;
+        }
+        Ok(())
+    }
+
+    /// How many items the handler counts into the item at `key`: those it
+    /// acts on whose image names that key. The truth a counter kept by
+    /// this handler should equal.
+    pub fn recount(&self, engine: &Engine, table: &TableDesign, key: &Json) -> usize {
+        engine.table(&table.name).map_or(0, |t| {
+            t.items
+                .entries()
+                .filter(|(_, _, e)| self.matches(EventName::Insert, &e.item))
+                .filter(|(_, _, e)| self.target_key(&e.item, table).ok().as_ref() == Some(key))
+                .count()
+        })
+    }
+}
+
+/// The UpdateExpression with `#applied = :applied` added to its SET
+/// section (or as a SET section of its own).
+fn with_sequence(update: &str) -> String {
+    let position = update
+        .split_whitespace()
+        .position(|word| word.eq_ignore_ascii_case("SET"));
+    match position {
+        Some(n) => {
+            let words: Vec<&str> = update.split_whitespace().collect();
+            let (before, after) = words.split_at(n + 1);
+            format!(
+                "{} #applied = :applied, {}",
+                before.join(" "),
+                after.join(" ")
+            )
+        }
+        None => format!("{} SET #applied = :applied", update.trim()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sequence_joins_the_set_section_or_makes_one() {
+        assert_eq!(
+            with_sequence("ADD orderCount :one"),
+            "ADD orderCount :one SET #applied = :applied"
+        );
+        assert_eq!(
+            with_sequence("SET total = total + :n REMOVE x"),
+            "SET #applied = :applied, total = total + :n REMOVE x"
+        );
+    }
+}
