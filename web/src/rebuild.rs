@@ -21,6 +21,7 @@ use crate::model::chart::Chart;
 use crate::model::generate::Generation;
 use crate::model::load::Loader;
 use crate::model::playground::Playground;
+use crate::model::write_path;
 use crate::store::{Action, Built, State};
 
 /// Items stored between two yields to the browser.
@@ -79,6 +80,7 @@ pub fn open(state: &UseReducerHandle<State>, playground: Playground, context: &s
 fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, context: String) {
     let build = state.builds + 1;
     state.dispatch(Action::Started);
+    let handler = state.handler.clone();
     let state = state.clone();
     let opening = matches!(built, Built::Playground(_));
     // A chart edit says why in the editors; an opened playground in a notice.
@@ -105,11 +107,18 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
             }
         }
         let (mut engine, item_count, warnings) = loader.finish();
-        if let Built::Playground(playground) = &built
-            && let Err(problem) = playground
-                .edits
-                .replay(&mut engine, &playground.chart.table.name)
-        {
+        let prepared = match &built {
+            Built::Playground(playground) => write_path::prepare(
+                &mut engine,
+                &playground.chart,
+                playground.handler.as_ref(),
+                Some(&playground.edits),
+            ),
+            Built::Chart { chart, .. } => {
+                write_path::prepare(&mut engine, chart, handler.as_deref(), None)
+            }
+        };
+        if let Err(problem) = prepared {
             return state.dispatch(refuse(problem));
         }
         state.dispatch(Action::Loaded {

@@ -15,6 +15,7 @@ use crate::model::explain::{explain, how_counted, monthly};
 use crate::model::format::{dollars, human_bytes, thousands, units};
 use crate::model::prices::Prices;
 use crate::model::runner::spaced;
+use crate::model::transaction_cost::TransactionCost;
 use crate::model::write_cost::WriteCost;
 use crate::store::{Action, State};
 
@@ -152,6 +153,106 @@ fn write(cost: &WriteCost, prices: &Prices) -> Html {
     </> }
 }
 
+/// A transaction's units, doubled, beside the same work outside a
+/// transaction; or why it is cancelled. Then the aggregate the stream
+/// handler keeps, priced inside the transaction and by the stream.
+fn transaction(cost: &TransactionCost, prices: &Prices) -> Html {
+    if let Some(reasons) = &cost.cancelled {
+        return html! { <>
+            <div class="failure cancelled" role="status">
+                <p><strong>{ "TransactionCanceledException: " }</strong>{ "nothing was written." }</p>
+                <p class="muted">{ "CancellationReasons, one per action in request order:" }</p>
+                <ol class="reasons">{ for reasons.iter().map(|r| html! { <li>{ r.split_once(". ").map_or(r.as_str(), |(_, rest)| rest) }</li> }) }</ol>
+            </div>
+            <ul class="explanations">
+                <li data-run="transaction">{ cost.explain() }</li>
+                <li>{ "Every item is as it was, and the stream has no record of the attempt: a cancelled transaction changes nothing." }</li>
+            </ul>
+        </> };
+    }
+    let row = |label: String, units_in: f64, one_by_one: f64| {
+        html! {
+            <tr data-run={label.clone()}>
+                <th scope="row">{ label }</th>
+                <td class="num units">{ units(units_in) }</td>
+                <td class="num">{ units(one_by_one) }</td>
+                <td class="num cost">{ format!("${:.4}", units_in * prices.write_per_million) }</td>
+            </tr>
+        }
+    };
+    html! { <>
+        <div class="table-scroll">
+        <table class="grid comparison write transaction">
+            <thead>
+                <tr>
+                    <th scope="col">{ "Written to" }</th>
+                    <th scope="col" class="num">{ "WCU in the transaction" }</th>
+                    <th scope="col" class="num">{ "WCU, the same writes one by one" }</th>
+                    <th scope="col" class="num">{ "$ per million" }</th>
+                </tr>
+            </thead>
+            <tbody>
+                { row("The table".into(), cost.table_units, cost.table_units / 2.0) }
+                { for cost.index_units.iter().map(|(name, u)| row(name.clone(), *u, *u)) }
+                <tr data-run="total" class="total">
+                    <th scope="row">{ "In all" }</th>
+                    <td class="num units">{ units(cost.total()) }</td>
+                    <td class="num">{ units(cost.without_transaction()) }</td>
+                    <td class="num cost">{ format!("${:.4}", cost.cost_per_million(prices)) }</td>
+                </tr>
+            </tbody>
+        </table>
+        </div>
+        <p class="monthly">{ format!("At {} requests a month: {}.", thousands(prices.requests_per_month as usize),
+            dollars(prices.monthly(cost.cost_per_million(prices)))) }</p>
+        <ul class="explanations">
+            <li data-run="transaction">{ cost.explain() }</li>
+            <li>{ "Measured and undone: the Run button in the pattern list keeps the transaction." }</li>
+        </ul>
+        if let Some(aggregate) = &cost.aggregate {
+            { aggregate_table(aggregate, prices) }
+        }
+    </> }
+}
+
+/// The aggregate kept inside the transaction against kept by the stream.
+fn aggregate_table(
+    aggregate: &crate::model::transaction_cost::AggregateCost,
+    prices: &Prices,
+) -> Html {
+    let (by_stream, in_transaction) = aggregate.monthly(prices);
+    html! {
+        <section class="aggregate" aria-label="Keeping the aggregate">
+            <h3>{ format!("Keeping “{}” current", aggregate.update) }</h3>
+            <table class="grid comparison write">
+                <thead>
+                    <tr>
+                        <th scope="col">{ "Kept" }</th>
+                        <th scope="col" class="num">{ "WCU per order" }</th>
+                        <th scope="col" class="num">{ "a month" }</th>
+                        <th scope="col">{ "When it is right" }</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <tr data-run="in-transaction">
+                        <th scope="row">{ "Inside the transaction" }</th>
+                        <td class="num units">{ units(aggregate.in_transaction) }</td>
+                        <td class="num cost">{ dollars(in_transaction) }</td>
+                        <td>{ "Always: it commits with the order." }</td>
+                    </tr>
+                    <tr data-run="by-stream">
+                        <th scope="row">{ "By the stream handler" }</th>
+                        <td class="num units">{ units(aggregate.by_stream) }</td>
+                        <td class="num cost">{ dollars(by_stream) }</td>
+                        <td>{ "Once the record is delivered: eventually." }</td>
+                    </tr>
+                </tbody>
+            </table>
+            <p class="how">{ "Inside the transaction the update is one more action, charged twice on the table like every action; the handler pays for an ordinary UpdateItem, and reading the stream costs nothing when DynamoDB invokes the function. The difference buys the guarantee: a dashboard can wait a second, a stock check cannot." }</p>
+        </section>
+    }
+}
+
 #[function_component(Comparison)]
 pub fn comparison(props: &ComparisonProps) -> Html {
     let state = &props.state;
@@ -167,6 +268,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         Err(message) => html! { <p class="error" role="alert">{ message }</p> },
         Ok(Measured::Reads { runs, .. }) => reads(runs, &state.prices),
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
+        Ok(Measured::Transaction(cost)) => transaction(cost, &state.prices),
     };
     html! {
         <Collapsible panel={Panel::Comparison} title={format!("What it costs: {}", pattern.description)}>

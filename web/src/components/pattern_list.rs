@@ -48,6 +48,17 @@ fn numbers(measured: &Result<Measured, String>) -> Html {
                 }
             </td>
         </> },
+        Ok(Measured::Transaction(cost)) => html! { <>
+            <td class="num count">{ "—" }</td>
+            <td class="num scanned">{ "—" }</td>
+            <td class="num">
+                if cost.cancelled.is_some() {
+                    <span class="note">{ "cancelled" }</span>
+                } else {
+                    <span class="units">{ format!("{} WCU", units(cost.total())) }</span>
+                }
+            </td>
+        </> },
         Err(message) => html! { <td colspan="3" class="error">{ message }</td> },
     }
 }

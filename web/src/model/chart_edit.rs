@@ -184,7 +184,7 @@ mod tests {
         chart.entities[1].count = (5000, 5000);
         assert_eq!(
             chart.validate(),
-            Err("This chart would generate about 595046 items; the page holds at most 250000. Lower a count.".into())
+            Err("This chart would generate about 595070 items; the page holds at most 250000. Lower a count.".into())
         );
         let mut chart = commerce::chart();
         let extra = chart.new_entity();

@@ -17,8 +17,9 @@ use engine::capacity::read_units;
 use engine::table::UsageSnapshot;
 
 use super::chart::TableDesign;
-use super::pattern::{AccessPattern, is_write, prune_placeholders};
+use super::pattern::{AccessPattern, is_single_write, prune_placeholders};
 use super::prices::Prices;
+use super::transaction_cost::{TransactionCost, measure_transaction};
 use super::view::key_text;
 use super::write_cost::{WriteCost, measure_write};
 use serde_json::Value as Json;
@@ -156,6 +157,8 @@ pub enum Measured {
     Reads { runs: Vec<Run>, own: usize },
     /// A write, and what it costs.
     Write(WriteCost),
+    /// A transaction, and what it costs or why it is cancelled.
+    Transaction(TransactionCost),
 }
 
 /// Measures a pattern: a GetItem or Query (a Query with a filter also
@@ -201,8 +204,11 @@ pub fn measure(
             };
             runs.push(run_all_pages(engine, "Scan", request, label, with_scan)?);
         }
-        write if is_write(write) => {
+        write if is_single_write(write) => {
             return measure_write(engine, write, request, table).map(Measured::Write);
+        }
+        "TransactWriteItems" => {
+            return measure_transaction(engine, request, table).map(Measured::Transaction);
         }
         other => {
             return Err(format!(

@@ -24,5 +24,7 @@ pub mod prices;
 pub mod runner;
 pub mod stream_handler;
 pub mod template;
+pub mod transaction_cost;
 pub mod view;
 pub mod write_cost;
+pub mod write_path;

@@ -55,6 +55,25 @@ pub fn retarget(operation: &str, request: &mut Json, table: &str) {
     }
 }
 
+/// Every table a request names, in order, repeats and all.
+pub fn table_names(operation: &str, request: &Json) -> Vec<String> {
+    let text = |v: &Json| v.as_str().map(str::to_string);
+    match items_parameter(operation) {
+        None => text(&request["TableName"]).into_iter().collect(),
+        Some("RequestItems") => request["RequestItems"]
+            .as_object()
+            .map(|tables| tables.keys().cloned().collect())
+            .unwrap_or_default(),
+        Some(_) => request["TransactItems"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.as_object()?.values().next())
+            .filter_map(|inner| text(&inner["TableName"]))
+            .collect(),
+    }
+}
+
 /// Two tables' parts of one batch as one: write lists joined, key lists joined.
 fn merge_batch(operation: &str, mut a: Json, b: Json) -> Json {
     let append = |target: Option<&mut Json>, more: Option<&Json>| {

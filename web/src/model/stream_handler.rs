@@ -75,7 +75,7 @@ impl StreamHandler {
     }
 
     /// True when the handler acts on a change of this kind to this image.
-    fn matches(&self, event: EventName, image: &Item) -> bool {
+    pub fn matches(&self, event: EventName, image: &Item) -> bool {
         if event.name() != self.event {
             return false;
         }
@@ -106,6 +106,12 @@ impl StreamHandler {
             key[attribute] = json!({ key_type: value });
         }
         Ok(key)
+    }
+
+    /// The UpdateItem the handler makes of one image, as a backfill (or
+    /// a writer doing the handler's work itself) would run it.
+    pub fn update_for(&self, image: &Item, table: &TableDesign) -> Result<Json, String> {
+        self.request(image, table, None)
     }
 
     /// The UpdateItem request for one image; `sequence` when delivered from

@@ -78,8 +78,17 @@ impl WriteCost {
     }
 }
 
-/// Runs a write, reads its cost, and undoes it.
+/// Runs a write, reads its cost, and undoes it; neither shows in the stream.
 pub fn measure_write(
+    engine: &mut Engine,
+    operation: &str,
+    request: &Json,
+    table: &TableDesign,
+) -> Result<WriteCost, String> {
+    engine.without_stream_records(|engine| try_and_undo(engine, operation, request, table))
+}
+
+fn try_and_undo(
     engine: &mut Engine,
     operation: &str,
     request: &Json,

@@ -6,12 +6,15 @@
 //! 2. [`encode_link`] turns a document into a URL fragment,
 //!    `play=2.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
-//!    compressed with raw DEFLATE (miniz_oxide, level 10), in unpadded
+//!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
+//!    with the example as a preset dictionary ([`deflate`]) — in unpadded
 //!    base64url so it sits in a URL unescaped. Measured on the commerce
-//!    example (`link_sizes` in the tests): JSON alone is 5.8 KB; JSON compressed
-//!    and in base64 2.1 KB; postcard compressed and in base64 1.9 KB, under
-//!    the 2 KB a link should stay within. The fragment never reaches a
-//!    server.
+//!    example of format 1 (`link_sizes` in the tests): JSON alone was
+//!    5.8 KB; JSON compressed and in base64 2.1 KB; postcard compressed and
+//!    in base64 1.9 KB. The example of format 2, with its write path and
+//!    twelve patterns, would be 2.6 KB that way; with the dictionary, any
+//!    playground close to the example is far under the 2 KB a link should
+//!    stay within. The fragment never reaches a server.
 //! 3. [`encode_file`] writes the same document as readable JSON, for a
 //!    `.ddbplay.json` file: what the page offers when a link would be
 //!    longer than [`LONG_LINK_BYTES`].
@@ -23,6 +26,7 @@
 //! Every format stays readable forever: a link from an older format opens
 //! as it did, and one from a newer format says so instead of opening wrong.
 
+mod deflate;
 pub mod open;
 pub mod v1;
 pub mod v2;
@@ -47,7 +51,9 @@ pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
 /// What the readable file says it is.
 const FILE_FORMAT: &str = "ddbplay playground";
 
-/// DEFLATE's strongest level in miniz_oxide.
+/// DEFLATE's strongest level in miniz_oxide (format 1's links; the tests
+/// make such links).
+#[cfg(test)]
 const LEVEL: u8 = 10;
 
 /// Why a link or a file could not be read.
@@ -118,10 +124,9 @@ pub fn encode_link(document: &Document) -> Result<String, ShareError> {
     if packed.len() > MAX_DOCUMENT_BYTES {
         return Err(ShareError::TooBig);
     }
-    let compressed = miniz_oxide::deflate::compress_to_vec(&packed, LEVEL);
     Ok(format!(
         "{LINK_PARAMETER}={VERSION}.{}",
-        URL_SAFE_NO_PAD.encode(compressed)
+        URL_SAFE_NO_PAD.encode(deflate::deflate(&packed))
     ))
 }
 
@@ -155,15 +160,19 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
     let compressed = URL_SAFE_NO_PAD
         .decode(payload.trim_end_matches('='))
         .map_err(|_| ShareError::NotBase64)?;
-    let packed =
-        miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_DOCUMENT_BYTES)
-            .map_err(|e| match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
-                _ => ShareError::Damaged,
-            })?;
     if version <= v1::VERSION {
+        let packed =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_DOCUMENT_BYTES)
+                .map_err(|e| match e.status {
+                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
+                    _ => ShareError::Damaged,
+                })?;
         read_packed::<v1::Document>(&packed).map(Document::from)
     } else {
+        let packed = deflate::inflate(&compressed, MAX_DOCUMENT_BYTES).map_err(|e| match e {
+            deflate::InflateError::TooBig => ShareError::TooBig,
+            deflate::InflateError::Damaged => ShareError::Damaged,
+        })?;
         read_packed::<Document>(&packed)
     }
 }

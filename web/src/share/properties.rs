@@ -185,9 +185,16 @@ proptest! {
 
     #[test]
     fn any_bytes_behind_a_version_are_an_error_or_a_playground(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
-        // Raw bytes, and the same bytes compressed as a real link's are.
-        for payload in [bytes.clone(), miniz_oxide::deflate::compress_to_vec(&bytes, 6)] {
-            if let Ok(document) = decode_link(&format!("1.{}", URL_SAFE_NO_PAD.encode(payload))) {
+        // Raw bytes, and the same bytes compressed as a real link's are,
+        // in each format.
+        let payloads = [
+            (1, bytes.clone()),
+            (1, miniz_oxide::deflate::compress_to_vec(&bytes, 6)),
+            (2, bytes.clone()),
+            (2, super::deflate::deflate(&bytes)),
+        ];
+        for (version, payload) in payloads {
+            if let Ok(document) = decode_link(&format!("{version}.{}", URL_SAFE_NO_PAD.encode(payload))) {
                 let _ = open(document);
             }
         }

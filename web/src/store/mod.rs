@@ -24,12 +24,15 @@ use crate::model::commerce;
 use crate::model::compare::{Measured, measure};
 use crate::model::edits::Edits;
 use crate::model::load::Loader;
+use crate::model::multi_item::{retarget, table_names};
 use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Highlight};
 use crate::model::stream_handler::StreamHandler;
+use crate::model::transaction_cost::aggregate_cost;
 use crate::model::view::Position;
+use crate::model::write_path;
 
 /// Everything the page shows.
 #[derive(Clone)]
@@ -232,9 +235,12 @@ impl State {
         let mut loader = Loader::new(&playground.chart, playground.seed)?;
         while !loader.step(usize::MAX)? {}
         let (mut engine, _, warnings) = loader.finish();
-        playground
-            .edits
-            .replay(&mut engine, &playground.chart.table.name)?;
+        write_path::prepare(
+            &mut engine,
+            &playground.chart,
+            playground.handler.as_ref(),
+            Some(&playground.edits),
+        )?;
         Ok(State::filled(engine, warnings, playground))
     }
 
@@ -328,7 +334,9 @@ impl State {
             .and_then(|()| Loader::new(&chart, seed))
             .and_then(|mut loader| {
                 while !loader.step(usize::MAX)? {}
-                Ok(loader.finish())
+                let (mut engine, items, warnings) = loader.finish();
+                write_path::prepare(&mut engine, &chart, self.handler.as_deref(), None)?;
+                Ok((engine, items, warnings))
             });
         match loaded {
             Ok((engine, items, warnings)) => {
@@ -350,8 +358,8 @@ impl State {
         let (old, new) = (self.chart.table.name.clone(), chart.table.name.clone());
         if old != new {
             for pattern in &mut self.patterns {
-                if pattern.request.get("TableName").and_then(|t| t.as_str()) == Some(old.as_str()) {
-                    pattern.request["TableName"] = serde_json::json!(new);
+                if table_names(&pattern.operation, &pattern.request).contains(&old) {
+                    retarget(&pattern.operation, &mut pattern.request, &new);
                 }
             }
             let mut draft = (*self.draft).clone();
@@ -374,6 +382,7 @@ impl State {
         self.warnings = warnings;
         self.engine = Rc::new(RefCell::new(engine));
         self.edits = Rc::new(Edits::default());
+        self.delivered = 0;
         self.highlight = Rc::new(Highlight::default());
         self.measure_all();
         self.revision += 1;
@@ -393,26 +402,31 @@ impl State {
     /// Measures every access pattern on the current data: each one's own
     /// request, and for the selected one its Scan too.
     fn measure_all(&mut self) {
-        let mut engine = self.engine.borrow_mut();
-        self.runs = self
-            .patterns
-            .iter()
-            .enumerate()
-            .map(|(i, p)| measure(&mut engine, p, &self.chart.table, i == self.selected))
+        self.runs = (0..self.patterns.len())
+            .map(|i| self.measure_one(i, i == self.selected))
             .collect();
     }
 
     /// Measures the selected pattern with its Scan, for the comparison.
     fn measure_selected(&mut self) {
-        let Some(pattern) = self.patterns.get(self.selected) else {
-            return;
-        };
-        let measured = measure(
-            &mut self.engine.borrow_mut(),
-            pattern,
-            &self.chart.table,
-            true,
-        );
-        self.runs[self.selected] = measured;
+        if self.selected < self.patterns.len() {
+            self.runs[self.selected] = self.measure_one(self.selected, true);
+        }
+    }
+
+    /// Measures one pattern; a transaction the stream handler counts is
+    /// also priced with the aggregate kept either way.
+    fn measure_one(&self, i: usize, with_scan: bool) -> Result<Measured, String> {
+        let pattern = &self.patterns[i];
+        let mut engine = self.engine.borrow_mut();
+        let mut measured = measure(&mut engine, pattern, &self.chart.table, with_scan);
+        if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, &self.handler)
+            && cost.cancelled.is_none()
+            && self.chart.table.stream.is_some()
+        {
+            cost.aggregate =
+                aggregate_cost(&mut engine, &pattern.request, &self.chart.table, handler);
+        }
+        measured
     }
 }

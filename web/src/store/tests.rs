@@ -35,7 +35,7 @@ fn an_older_build_never_lands_after_a_newer_one() {
     assert_eq!(stale.item_count, state.item_count);
     let fresh = restarted.reduce(loaded(2, small));
     assert!(
-        fresh.item_count < state.item_count / 10,
+        fresh.item_count < state.item_count / 5,
         "{}",
         fresh.item_count
     );
@@ -50,12 +50,10 @@ fn renaming_the_table_takes_the_patterns_along() {
     let renamed = state.reduce(Action::SetChart { chart, seed: 42 });
     assert_eq!(renamed.chart.table.name, "shop");
     assert_eq!(renamed.draft.form.table, "shop");
-    assert!(
-        renamed
-            .patterns
-            .iter()
-            .all(|p| p.request["TableName"] == "shop")
-    );
+    assert!(renamed.patterns.iter().all(|p| {
+        let names = crate::model::multi_item::table_names(&p.operation, &p.request);
+        !names.is_empty() && names.iter().all(|n| n == "shop")
+    }));
     assert!(renamed.runs.iter().all(Result::is_ok), "{:?}", renamed.runs);
 }
 
