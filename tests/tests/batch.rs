@@ -299,7 +299,7 @@ fn batch_writes_report_item_collections_on_tables_with_a_local_index() {
 
 /// A table with a local index, whose item collections the engine limits
 /// to `limit` bytes instead of DynamoDB's 10 GB.
-fn limited(limit: usize) -> Db {
+fn limited(limit: u64) -> Db {
     let mut db = Db::with_engine(engine::Engine::with_item_collection_limit(limit));
     db.ok(
         "CreateTable",

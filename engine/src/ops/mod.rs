@@ -92,7 +92,7 @@ pub struct Engine {
     /// The `ClientRequestToken`s of recent transactions.
     tokens: BTreeMap<String, transact_write_items::TokenUse>,
     /// The item collection limit new tables get (10 GB but in tests).
-    item_collection_limit: Option<usize>,
+    item_collection_limit: Option<u64>,
     /// The address the engine is served on, for DescribeEndpoints.
     endpoint: Option<String>,
 }
@@ -107,7 +107,7 @@ impl Engine {
     /// instead of DynamoDB's 10 GB: for tests of the limit only, which no
     /// request can change.
     #[cfg(feature = "test-limits")]
-    pub fn with_item_collection_limit(bytes: usize) -> Engine {
+    pub fn with_item_collection_limit(bytes: u64) -> Engine {
         Engine {
             item_collection_limit: Some(bytes),
             ..Engine::default()

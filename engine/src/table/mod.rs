@@ -62,7 +62,7 @@ pub struct Table {
     pub point_in_time_recovery: Option<PointInTimeRecovery>,
     /// Most bytes in one item collection (items and local index entries
     /// with one partition key value) on a table with a local index.
-    pub item_collection_limit: usize,
+    pub item_collection_limit: u64,
     /// The engine's clock, in epoch seconds: when the changes being made
     /// happen, for the stream.
     pub clock: f64,
@@ -86,7 +86,7 @@ pub struct WriteEffect {
 
 /// DynamoDB's limit on an item collection of a table with a local
 /// secondary index: 10 GB.
-pub const MAX_ITEM_COLLECTION_BYTES: usize = 10 * 1024 * 1024 * 1024;
+pub const MAX_ITEM_COLLECTION_BYTES: u64 = 10 * 1024 * 1024 * 1024;
 
 /// Where an item sits in the table's own store.
 pub fn table_position(key: &PrimaryKey) -> (PartitionKey, EntryKey) {
