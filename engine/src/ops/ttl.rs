@@ -13,7 +13,7 @@ use super::Engine;
 use crate::error::{Error, Result};
 use crate::key::{PrimaryKey, primary_key_of};
 use crate::table::TimeToLive;
-use crate::types::Value;
+use crate::types::{Item, Value};
 
 /// Seconds in DynamoDB's five-year horizon for TTL values.
 const FIVE_YEARS: f64 = 5.0 * 365.0 * 24.0 * 3600.0;
@@ -76,8 +76,14 @@ impl Engine {
     /// Deletes every item whose TTL attribute is a Number of epoch seconds
     /// at or before `until`, in every table with TTL on; returns how many.
     pub fn expire_items(&mut self, until: f64) -> usize {
-        let mut expired = 0;
-        for table in self.tables.values_mut() {
+        self.expire_items_listed(until).len()
+    }
+
+    /// [`Engine::expire_items`], returning each deleted item's table and key
+    /// attributes.
+    pub fn expire_items_listed(&mut self, until: f64) -> Vec<(String, Item)> {
+        let mut expired = Vec::new();
+        for (table_name, table) in self.tables.iter_mut() {
             let Some(ttl) = table.ttl.as_ref().filter(|t| t.enabled) else {
                 continue;
             };
@@ -96,8 +102,9 @@ impl Engine {
                 })
                 .collect();
             for key in due {
+                let keys = table.key_item(&key);
                 if table.write_by(&key, None, true).is_ok() {
-                    expired += 1;
+                    expired.push((table_name.clone(), keys));
                 }
             }
         }

@@ -191,31 +191,19 @@ impl Stream {
 /// Epoch seconds as DynamoDB writes a stream label: ISO 8601 to the
 /// millisecond, in UTC, without a zone (`2026-07-14T09:30:00.000`).
 pub fn stream_label(epoch_seconds: f64) -> String {
-    let millis = (epoch_seconds * 1000.0).round().max(0.0) as u64;
-    let (days, ms_of_day) = (millis / 86_400_000, millis % 86_400_000);
-    let (year, month, day) = civil_from_days(days as i64);
-    let (h, m, s, ms) = (
-        ms_of_day / 3_600_000,
-        ms_of_day / 60_000 % 60,
-        ms_of_day / 1000 % 60,
-        ms_of_day % 1000,
-    );
-    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{ms:03}")
-}
-
-/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
-/// algorithm for the proleptic Gregorian calendar).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+    let nanos = (epoch_seconds * 1000.0).round().max(0.0) as i128 * 1_000_000;
+    let at = time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute(),
+        at.second(),
+        at.millisecond()
+    )
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! design. Everything here runs natively too, where most of it is tested.
 
 pub mod attribute_text;
+pub mod change_log;
 pub mod chart;
 pub mod chart_edit;
 pub mod commerce;
@@ -25,6 +26,7 @@ pub mod runner;
 pub mod stream_handler;
 pub mod template;
 pub mod transaction_cost;
+pub mod ttl;
 pub mod view;
 pub mod write_cost;
 pub mod write_path;

@@ -91,7 +91,7 @@ impl StreamHandler {
     }
 
     /// The key of the item to update, from a record's image.
-    fn target_key(&self, image: &Item, table: &TableDesign) -> Result<Json, String> {
+    pub fn target_key(&self, image: &Item, table: &TableDesign) -> Result<Json, String> {
         let mut key = json!({});
         for (attribute, text) in &self.key {
             let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;

@@ -69,6 +69,8 @@ pub struct State {
     pub handler: Option<Rc<StreamHandler>>,
     /// The sequence number of the last stream record delivered to the handler.
     pub delivered: u64,
+    /// What the last delivery did, one line per record.
+    pub deliveries: Rc<Vec<String>>,
     /// The item handed to the item editor, numbered so the editor sees it once.
     pub item_preset: Rc<(u64, Json)>,
     /// A message for the learner about the page itself (a link that would
@@ -125,6 +127,8 @@ impl PartialEq for State {
             && self.run_now == other.run_now
             && self.opened == other.opened
             && self.notice == other.notice
+            && self.delivered == other.delivered
+            && Rc::ptr_eq(&self.deliveries, &other.deliveries)
             && Rc::ptr_eq(&self.highlight, &other.highlight)
             && Rc::ptr_eq(&self.draft, &other.draft)
             && Rc::ptr_eq(&self.position, &other.position)
@@ -174,6 +178,15 @@ pub enum Action {
     /// the current state of each key, count the items and measure every
     /// pattern again. `touched` holds their table keys (DynamoDB JSON).
     DataChanged { touched: Vec<Json> },
+    /// Stream records delivered to the handler, up to this sequence number,
+    /// with what each did; the items the handler changed are in `touched`.
+    Delivered {
+        up_to: u64,
+        log: Vec<String>,
+        touched: Vec<Json>,
+    },
+    /// A new stream handler (or none).
+    SetHandler(Option<StreamHandler>),
     /// Mark what a request read and returned.
     Highlight(Highlight),
     /// Show the table (`None`) or an index in the data view.
@@ -277,6 +290,7 @@ impl State {
             edits: Rc::new(edits),
             handler: handler.map(Rc::new),
             delivered: 0,
+            deliveries: Rc::new(Vec::new()),
             item_preset: Rc::new((0, Json::Null)),
             notice: None,
             opened: 0,
@@ -383,6 +397,7 @@ impl State {
         self.engine = Rc::new(RefCell::new(engine));
         self.edits = Rc::new(Edits::default());
         self.delivered = 0;
+        self.deliveries = Rc::new(Vec::new());
         self.highlight = Rc::new(Highlight::default());
         self.measure_all();
         self.revision += 1;

@@ -116,6 +116,24 @@ impl Reducible for State {
                     row,
                 });
             }
+            Action::Delivered {
+                up_to,
+                log,
+                touched,
+            } => {
+                next.delivered = next.delivered.max(up_to);
+                next.deliveries = Rc::new(log);
+                let mut edits = (*next.edits).clone();
+                edits.record(&mut next.engine.borrow_mut(), &next.chart.table, &touched);
+                next.edits = Rc::new(edits);
+                next.measure_all();
+                next.revision += 1;
+            }
+            Action::SetHandler(handler) => {
+                next.handler = handler.map(Rc::new);
+                next.measure_all();
+                next.revision += 1;
+            }
             Action::DataChanged { touched } => {
                 let mut edits = (*next.edits).clone();
                 edits.record(&mut next.engine.borrow_mut(), &next.chart.table, &touched);
