@@ -174,15 +174,15 @@ pub fn deliver_again(
     delivered: u64,
 ) -> DeliveryReport {
     let last = records(engine, &table.name)
+        .rev()
         .filter(|r| r.sequence <= delivered)
-        .filter(|r| {
+        .find(|r| {
             let image = match r.event_name {
                 EventName::Remove => r.old_image.as_ref(),
                 _ => r.new_image.as_ref(),
             };
             image.is_some_and(|i| handler.matches(r.event_name, i))
         })
-        .last()
         .cloned();
     let mut report = DeliveryReport {
         up_to: delivered,
