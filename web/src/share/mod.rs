@@ -7,7 +7,7 @@
 //!    `play=2.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
-//!    with the example as a preset dictionary ([`deflate`]) — in unpadded
+//!    with the example as a preset dictionary (`deflate.rs`) — in unpadded
 //!    base64url so it sits in a URL unescaped. Measured on the commerce
 //!    example of format 1 (`link_sizes` in the tests): JSON alone was
 //!    5.8 KB; JSON compressed and in base64 2.1 KB; postcard compressed and
