@@ -115,7 +115,8 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
                 Some(&playground.edits),
             ),
             Built::Chart { chart, .. } => {
-                write_path::prepare(&mut engine, chart, handler.as_deref(), None)
+                let handler = handler.as_deref().map(|h| h.for_table(&chart.table));
+                write_path::prepare(&mut engine, chart, handler.as_ref(), None)
             }
         };
         if let Err(problem) = prepared {

@@ -74,6 +74,67 @@ impl StreamHandler {
         }
     }
 
+    /// The same handler on a table whose key attributes were renamed: its
+    /// key templates go to the table's key attributes by position
+    /// (partition key first), a missing one blank.
+    pub fn for_table(&self, table: &TableDesign) -> StreamHandler {
+        let key = std::iter::once(&table.partition_key)
+            .chain(table.sort_key.as_ref())
+            .enumerate()
+            .map(|(i, attribute)| {
+                let template = self.key.get(i).map(|(_, t)| t.clone()).unwrap_or_default();
+                (attribute.name.clone(), template)
+            })
+            .collect();
+        StreamHandler {
+            key,
+            ..self.clone()
+        }
+    }
+
+    /// Checks what the learner wrote before it is kept: a known event, a
+    /// template for each of the table's key attributes and no other, an
+    /// update expression, and values that are a JSON object. DynamoDB's
+    /// own checks of the update run when a record is delivered.
+    pub fn check(&self, table: &TableDesign) -> Result<(), String> {
+        if !["INSERT", "MODIFY", "REMOVE"].contains(&self.event.as_str()) {
+            return Err(format!(
+                "The handler acts on INSERT, MODIFY or REMOVE records, not {:?}.",
+                self.event
+            ));
+        }
+        let keys: Vec<String> = std::iter::once(&table.partition_key)
+            .chain(table.sort_key.as_ref())
+            .map(|k| k.name.clone())
+            .collect();
+        let named: Vec<&String> = self.key.iter().map(|(name, _)| name).collect();
+        if named.len() != keys.len() || keys.iter().any(|k| !named.contains(&k)) {
+            return Err(format!(
+                "The handler's key needs a template for each of the table's key attributes ({}).",
+                keys.join(", ")
+            ));
+        }
+        for (attribute, text) in &self.key {
+            let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
+            if template.is_blank() {
+                return Err(format!(
+                    "{attribute}: write a template for the key to update."
+                ));
+            }
+        }
+        if self.update.trim().is_empty() {
+            return Err("Write the UpdateExpression the handler runs.".into());
+        }
+        if !self.values.trim().is_empty() {
+            let values: Json = serde_json::from_str(&self.values)
+                .map_err(|e| format!("ExpressionAttributeValues is not valid JSON: {e}"))?;
+            if !values.is_object() {
+                return Err("ExpressionAttributeValues must be a JSON object, such as {\":one\": {\"N\": \"1\"}}.".into());
+            }
+        }
+        Ok(())
+    }
+
     /// True when the handler acts on a change of this kind to this image.
     pub fn matches(&self, event: EventName, image: &Item) -> bool {
         if event.name() != self.event {
@@ -247,6 +308,43 @@ fn with_sequence(update: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_handler_is_checked_before_it_is_kept() {
+        let table = crate::model::commerce::playground().chart.table;
+        let good = StreamHandler::order_count();
+        assert_eq!(good.check(&table), Ok(()));
+        let with = |change: fn(&mut StreamHandler)| {
+            let mut handler = good.clone();
+            change(&mut handler);
+            handler.check(&table).unwrap_err()
+        };
+        assert!(with(|h| h.event = "UPSERT".into()).contains("INSERT, MODIFY or REMOVE"));
+        assert!(
+            with(|h| {
+                h.key.pop();
+            })
+            .contains("(PK, SK)")
+        );
+        assert!(with(|h| h.key[0].1 = "CUST#{customerId".into()).starts_with("PK: "));
+        assert!(with(|h| h.key[1].1 = String::new()).starts_with("SK: write a template"));
+        assert!(with(|h| h.update = " ".into()).contains("UpdateExpression"));
+        assert!(with(|h| h.values = "{:one".into()).contains("not valid JSON"));
+        assert!(with(|h| h.values = "[1]".into()).contains("JSON object"));
+    }
+
+    #[test]
+    fn renamed_key_attributes_take_the_templates_along() {
+        let mut table = crate::model::commerce::playground().chart.table;
+        table.partition_key.name = "pk".into();
+        table.sort_key = None;
+        let handler = StreamHandler::order_count().for_table(&table);
+        assert_eq!(
+            handler.key,
+            [("pk".to_string(), "CUST#{customerId}".to_string())]
+        );
+        assert_eq!(handler.check(&table), Ok(()));
+    }
 
     #[test]
     fn the_sequence_joins_the_set_section_or_makes_one() {

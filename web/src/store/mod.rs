@@ -349,7 +349,8 @@ impl State {
             .and_then(|mut loader| {
                 while !loader.step(usize::MAX)? {}
                 let (mut engine, items, warnings) = loader.finish();
-                write_path::prepare(&mut engine, &chart, self.handler.as_deref(), None)?;
+                let handler = self.handler.as_deref().map(|h| h.for_table(&chart.table));
+                write_path::prepare(&mut engine, &chart, handler.as_ref(), None)?;
                 Ok((engine, items, warnings))
             });
         match loaded {
@@ -367,7 +368,8 @@ impl State {
 
     /// Puts a new chart in place. A renamed table takes its access
     /// patterns and the runner along: the page has one table, and a
-    /// pattern names it.
+    /// pattern names it. Renamed key attributes take the stream handler's
+    /// key along.
     fn replace_chart(&mut self, chart: Chart) {
         let (old, new) = (self.chart.table.name.clone(), chart.table.name.clone());
         if old != new {
@@ -384,6 +386,9 @@ impl State {
             && !chart.table.indexes.iter().any(|i| &i.name == index)
         {
             self.position = Rc::new(Position::default());
+        }
+        if let Some(handler) = &self.handler {
+            self.handler = Some(Rc::new(handler.for_table(&chart.table)));
         }
         self.chart = chart;
     }
