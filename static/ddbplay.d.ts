@@ -6,7 +6,7 @@
 /** The panels a playground can show, by the names links and embeds use. */
 export type PanelName =
   | "patterns" | "comparison" | "runner" | "items"
-  | "data" | "item" | "design" | "chart";
+  | "data" | "item" | "stream" | "design" | "chart";
 
 export interface MountOptions {
   /** An example by name; "commerce" (the default). */

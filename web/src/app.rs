@@ -23,6 +23,7 @@ use crate::components::item_editor::ItemEditor;
 use crate::components::notice::NoticeBar;
 use crate::components::pattern_list::PatternList;
 use crate::components::runner::Runner;
+use crate::components::stream_panel::StreamPanel;
 use crate::components::table_editor::TableEditor;
 use crate::components::toolbar::{Toolbar, open_file};
 use crate::embed::{Options, Panel};
@@ -105,6 +106,7 @@ fn panel(panel: Panel, state: &UseReducerHandle<State>) -> Html {
         Panel::Items => html! { <GeneratePanel {state} /> },
         Panel::Data => html! { <DataView {state} /> },
         Panel::Item => html! { <ItemEditor {state} /> },
+        Panel::Stream => html! { <StreamPanel {state} /> },
         Panel::Design => html! { <TableEditor {state} /> },
         Panel::Chart => html! { <ChartEditor {state} /> },
     }

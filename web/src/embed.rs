@@ -29,31 +29,34 @@ pub enum Panel {
     Items,
     Data,
     Item,
+    Stream,
     Design,
     Chart,
 }
 
 impl Panel {
     /// Every panel, in the page's order.
-    pub const ALL: [Panel; 8] = [
+    pub const ALL: [Panel; 9] = [
         Panel::Patterns,
         Panel::Comparison,
         Panel::Runner,
         Panel::Items,
         Panel::Data,
         Panel::Item,
+        Panel::Stream,
         Panel::Design,
         Panel::Chart,
     ];
 
     /// The names, as written in `panels=`.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "patterns",
         "comparison",
         "runner",
         "items",
         "data",
         "item",
+        "stream",
         "design",
         "chart",
     ];
@@ -80,6 +83,7 @@ impl Panel {
             Panel::Items => "Items",
             Panel::Data => "The data, as DynamoDB stores it",
             Panel::Item => "One item",
+            Panel::Stream => "Stream and time to live",
             Panel::Design => "Table design",
             Panel::Chart => "Entity chart",
         }
@@ -205,7 +209,7 @@ mod tests {
     fn the_full_page_shows_every_panel() {
         let options = Options::read("", "#play=1.abc&show=runner");
         assert!(!options.embed && !options.read_only);
-        assert_eq!(options.panels().len(), 8);
+        assert_eq!(options.panels().len(), 9);
         assert_eq!(options.show, Some(Panel::Runner));
         assert_eq!(Options::read("?embed=0&pattern=0", "").pattern, None);
     }

@@ -16,6 +16,7 @@ pub mod pattern_list;
 pub mod playgrounds;
 pub mod runner;
 pub mod share_dialog;
+pub mod stream_panel;
 pub mod table_editor;
 pub mod toolbar;
 pub mod warnings;

@@ -111,7 +111,7 @@ fn items_grid(response: &Json, keys: &[String]) -> Html {
                 <thead><tr>{ for columns.iter().map(|c| html! { <th scope="col">{ c }</th> }) }</tr></thead>
                 <tbody>
                     { for items.iter().take(200).map(|item| html! {
-                        <tr>{ for columns.iter().map(|c| html! { <td>{ item.get(c).map(cell).unwrap_or_default() }</td> }) }</tr>
+                        <tr>{ for columns.iter().map(|c| html! { <td data-attribute={c.clone()}>{ item.get(c).map(cell).unwrap_or_default() }</td> }) }</tr>
                     }) }
                 </tbody>
             </table>

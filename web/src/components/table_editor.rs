@@ -1,5 +1,6 @@
-//! The table design: its name, its key attributes and their types, and its
-//! secondary indexes (global or local, their keys, what they project).
+//! The table design: its name, its key attributes and their types, its
+//! stream and time to live, and its secondary indexes (global or local,
+//! their keys, what they project).
 //!
 //! Changes collect in a draft until "Apply design": then the table is
 //! created again, the items generated again and every pattern re-measured.
@@ -122,6 +123,15 @@ fn key_fields(
         </span>
     }
 }
+
+/// The stream's view types, and no stream.
+const STREAM_CHOICES: [(&str, &str); 5] = [
+    ("none", "none"),
+    ("KEYS_ONLY", "KEYS_ONLY: the keys"),
+    ("NEW_IMAGE", "NEW_IMAGE: the item after"),
+    ("OLD_IMAGE", "OLD_IMAGE: the item before"),
+    ("NEW_AND_OLD_IMAGES", "NEW_AND_OLD_IMAGES: both"),
+];
 
 fn projection_name(projection: &ProjectionDesign) -> &'static str {
     match projection {
@@ -295,6 +305,21 @@ pub fn table_editor(props: &TableEditorProps) -> Html {
                     <span>{ "Sort key (blank for none)" }</span>
                     { key_fields(&draft, Slot::TableSort, table.sort_key.as_ref(), "Table sort key", false) }
                 </div>
+            </div>
+            <div class="row design-row">
+                <label class="field inline">
+                    <span>{ "Stream" }</span>
+                    <select onchange={edit(&draft, |d, v| d.table.stream = (v != "none").then_some(v))}>
+                        { for STREAM_CHOICES.iter().map(|(value, words)| html! {
+                            <option value={*value} selected={table.stream.as_deref().unwrap_or("none") == *value}>{ *words }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="field inline">
+                    <span>{ "Time-to-live attribute (blank for off)" }</span>
+                    <input type="text" value={table.ttl_attribute.clone().unwrap_or_default()} spellcheck="false" placeholder="expiresAt"
+                        onchange={edit(&draft, |d, v| d.table.ttl_attribute = Some(v.trim().to_string()).filter(|v| !v.is_empty()))} />
+                </label>
             </div>
             <div class="table-scroll">
                 <table class="grid indexes">

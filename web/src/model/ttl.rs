@@ -39,6 +39,43 @@ pub fn due_by(engine: &Engine, table: &TableDesign, until: f64) -> usize {
     })
 }
 
+/// The TTL attribute's times in the table, earliest and latest; `None`
+/// when no item holds one as a Number.
+fn ttl_range(engine: &Engine, table: &TableDesign) -> Option<(f64, f64)> {
+    let attribute = table.ttl_attribute.as_ref()?;
+    let times = engine
+        .table(&table.name)?
+        .items
+        .entries()
+        .filter_map(|(_, _, e)| match e.item.get(attribute) {
+            Some(engine::types::Value::N(n)) => n.to_f64(),
+            _ => None,
+        });
+    times.fold(None, |range, at| match range {
+        None => Some((at, at)),
+        Some((low, high)) => Some((low.min(at), high.max(at))),
+    })
+}
+
+/// A date to offer in the "expire items due by" field: halfway through
+/// the items' TTL times, so that expiring deletes some and leaves some.
+pub fn suggested_date(engine: &Engine, table: &TableDesign) -> Option<String> {
+    let (low, high) = ttl_range(engine, table)?;
+    date_text(low + (high - low) / 2.0)
+}
+
+/// Epoch seconds as the day they fall on, "2024-09-01" (UTC).
+pub fn date_text(seconds: f64) -> Option<String> {
+    let at = time::OffsetDateTime::from_unix_timestamp(seconds.floor() as i64).ok()?;
+    let date = at.date();
+    Some(format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    ))
+}
+
 /// "2024-09-01" as epoch seconds at midnight UTC; `None` if it is not a date.
 pub fn date_seconds(date: &str) -> Option<f64> {
     let mut parts = date.trim().splitn(3, '-');
@@ -61,6 +98,18 @@ mod tests {
         assert_eq!(date_seconds("2024-07-01"), Some(1_719_792_000.0));
         assert_eq!(date_seconds("2024-13-01"), None);
         assert_eq!(date_seconds("soon"), None);
+    }
+
+    #[test]
+    fn the_suggested_date_falls_inside_the_carts_times() {
+        let state = State::example();
+        let engine = state.engine.borrow();
+        let date = suggested_date(&engine, &state.chart.table).unwrap();
+        let at = date_seconds(&date).unwrap();
+        let due = due_by(&engine, &state.chart.table, at);
+        assert!(due > 0 && due < 24, "{date}: {due} of 24 due");
+        assert_eq!(date_text(1_719_792_000.0).as_deref(), Some("2024-07-01"));
+        assert_eq!(date_text(1_719_791_999.0).as_deref(), Some("2024-06-30"));
     }
 
     #[test]
