@@ -104,8 +104,8 @@ test('an idempotent handler skips a record it has applied', async () => {
   assert.match(await counter.textContent(), /In step/);
   await expectOrderCount(page, 13);
   // A handler DynamoDB would refuse says why and is not kept.
-  await page.getByLabel('ExpressionAttributeValues', { exact: true }).last().fill('{":one": ');
-  await page.getByLabel('ExpressionAttributeValues', { exact: true }).last().press('Tab');
+  await page.getByLabel('Its placeholders\' values (DynamoDB JSON)').fill('{":one": ');
+  await page.getByLabel('Its placeholders\' values (DynamoDB JSON)').press('Tab');
   await page.getByRole('button', { name: 'Keep this handler' }).click();
   await page.locator('#stream .handler .error', { hasText: 'ExpressionAttributeValues is not valid JSON' }).waitFor();
   assert.deepEqual(page.errors, []);

@@ -341,11 +341,11 @@ fn handler_form(draft: &UseStateHandle<Option<StreamHandler>>, handler: &StreamH
             </div>
             <div class="row">
                 <label class="field inline grow">
-                    <span>{ "UpdateExpression" }</span>
+                    <span>{ "The update it makes" }</span>
                     <input type="text" class="template" value={handler.update.clone()} spellcheck="false" onchange={edit(|h, v| h.update = v)} />
                 </label>
                 <label class="field inline grow">
-                    <span>{ "ExpressionAttributeValues" }</span>
+                    <span>{ "Its placeholders' values (DynamoDB JSON)" }</span>
                     <input type="text" class="template" value={handler.values.clone()} spellcheck="false" onchange={edit(|h, v| h.values = v)} />
                 </label>
             </div>
