@@ -77,7 +77,7 @@ fn parent_mut<'a>(item: &'a mut Item, path: &Path) -> Result<Option<&'a mut Valu
 
 fn set_path(item: &mut Item, path: &Path, value: Value) -> Result<()> {
     let Some(parent) = parent_mut(item, path)? else {
-        item.insert(path.top().to_string(), value);
+        item.insert(path.top(), value);
         return Ok(());
     };
     // Invariant: parent_mut returned Some, so the path has at least two steps.

@@ -14,12 +14,14 @@ use std::borrow::Borrow;
 use std::fmt;
 use std::sync::Arc;
 
-use compact_str::CompactString;
+use smol_str::SmolStr;
 
 use super::value::Value;
 
-/// Text stored inline when short (up to 24 bytes), on the heap otherwise.
-pub type Text = CompactString;
+/// Text stored inline when short (up to 23 bytes), else shared on the heap:
+/// cloning a long string (an item copied to be changed, an index entry, a
+/// stream image) is a reference-count increment, never a copy.
+pub type Text = SmolStr;
 
 /// An ordered map from attribute name to value.
 #[derive(Clone, PartialEq)]
@@ -53,6 +55,16 @@ impl Map {
         self.entries.to_vec()
     }
 
+    /// Makes the entries this map's own, copying them (into one new
+    /// allocation of the exact size) when they are shared; then changes them.
+    fn unique_entries(&mut self) -> &mut [(Text, Value)] {
+        if Arc::get_mut(&mut self.entries).is_none() {
+            self.entries = self.entries.iter().cloned().collect();
+        }
+        // Invariant: the entries were made unique just above.
+        Arc::get_mut(&mut self.entries).expect("unique entries")
+    }
+
     fn position(&self, name: &str) -> Result<usize, usize> {
         self.entries
             .binary_search_by(|(k, _)| k.as_bytes().cmp(name.as_bytes()))
@@ -69,11 +81,7 @@ impl Map {
     /// The value of an attribute, mutably (copying the map first if it is shared).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
         let i = self.position(name).ok()?;
-        if Arc::get_mut(&mut self.entries).is_none() {
-            self.entries = Arc::from(self.to_vec());
-        }
-        // Invariant: the map was made unique just above.
-        Arc::get_mut(&mut self.entries).map(|entries| &mut entries[i].1)
+        Some(&mut self.unique_entries()[i].1)
     }
 
     /// True when the attribute is present.
@@ -81,27 +89,32 @@ impl Map {
         self.position(name).is_ok()
     }
 
-    /// Sets an attribute, returning its previous value.
+    /// Sets an attribute, returning its previous value. A new map is built
+    /// in one allocation of the exact size (the entries are shared with
+    /// the map it was copied from until then).
     pub fn insert(&mut self, name: impl Into<Text>, value: Value) -> Option<Value> {
         let name = name.into();
-        let mut entries = self.to_vec();
-        let old = match self.position(&name) {
-            Ok(i) => Some(std::mem::replace(&mut entries[i].1, value)),
+        match self.position(&name) {
+            Ok(i) => Some(std::mem::replace(&mut self.unique_entries()[i].1, value)),
             Err(i) => {
-                entries.insert(i, (name, value));
+                let (before, after) = self.entries.split_at(i);
+                self.entries = before
+                    .iter()
+                    .cloned()
+                    .chain(std::iter::once((name, value)))
+                    .chain(after.iter().cloned())
+                    .collect();
                 None
             }
-        };
-        *self = Map::from_sorted(entries);
-        old
+        }
     }
 
     /// Removes an attribute, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<Value> {
         let i = self.position(name).ok()?;
-        let mut entries = self.to_vec();
-        let (_, old) = entries.remove(i);
-        *self = Map::from_sorted(entries);
+        let old = self.entries[i].1.clone();
+        let (before, after) = self.entries.split_at(i);
+        self.entries = before.iter().chain(&after[1..]).cloned().collect();
         Some(old)
     }
 
