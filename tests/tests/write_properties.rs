@@ -1,7 +1,8 @@
 //! Properties of the write path for any sequence of writes: single-item
 //! writes, batches and transactions, some of them refused or cancelled.
-//! After every step each secondary index holds exactly the entries that
-//! rebuilding it from the table would give, and a refused batch or a
+//! After every step each secondary index (keys only, some attributes, or
+//! everything) holds exactly the entries that rebuilding it from the table
+//! would give, and a refused batch or a
 //! cancelled transaction has changed nothing at all.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -24,7 +25,9 @@ fn db() -> Db {
                                         {"AttributeName": "g", "AttributeType": "S"}, {"AttributeName": "l", "AttributeType": "N"}],
                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
                "GlobalSecondaryIndexes": [{"IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
-                   "Projection": {"ProjectionType": "KEYS_ONLY"}}],
+                   "Projection": {"ProjectionType": "KEYS_ONLY"}},
+                   {"IndexName": "everything", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+                   "Projection": {"ProjectionType": "ALL"}}],
                "LocalSecondaryIndexes": [{"IndexName": "byL", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
                    {"AttributeName": "l", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["note"]}}]}),
     );
@@ -209,6 +212,11 @@ proptest! {
                 items(&mut db, json!({"TableName": "tbl", "IndexName": "byG"})),
                 rebuilt(&mut db, &["g"], &[]),
                 "GSI after {:?}", step
+            );
+            prop_assert_eq!(
+                items(&mut db, json!({"TableName": "tbl", "IndexName": "everything"})),
+                items(&mut db, json!({"TableName": "tbl", "FilterExpression": "attribute_exists(g)"})),
+                "GSI projecting everything after {:?}", step
             );
             prop_assert_eq!(
                 items(&mut db, json!({"TableName": "tbl", "IndexName": "byL"})),

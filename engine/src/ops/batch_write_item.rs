@@ -9,6 +9,7 @@ use super::{Engine, constraint_errors, table_name_problems};
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};
 use crate::key::{KeySchema, PrimaryKey, key_from_request, primary_key_of};
+use crate::table::PlannedWrite;
 use crate::types::Item;
 
 /// Most put and delete requests in one batch.
@@ -40,8 +41,8 @@ pub struct BatchWriteItemResponse {
     pub item_collections: Vec<(String, Vec<super::ItemCollectionMetrics>)>,
 }
 
-/// A checked request: the key it writes, and the item (`None`: a delete).
-type Keyed = (PrimaryKey, Option<Item>);
+/// A checked request: the key it writes, and the write planned there.
+type Keyed = (PrimaryKey, PlannedWrite);
 
 /// The key a batch put writes: like PutItem's, except that a missing or
 /// mistyped key attribute is DynamoDB's plain schema mismatch here.
@@ -67,13 +68,19 @@ impl Engine {
         request: BatchWriteItemRequest,
     ) -> Result<BatchWriteItemResponse> {
         check_request_items(&request.request_items)?;
+        // Every put's size, in request order, checked before anything else.
+        let mut sizes = Vec::with_capacity(MAX_BATCH_WRITES);
         for (_, writes) in &request.request_items {
             for write in writes {
                 if let WriteRequest::Put(item) = write {
-                    check_item_size(item, "Item size has exceeded the maximum allowed size")?;
+                    sizes.push(check_item_size(
+                        item,
+                        "Item size has exceeded the maximum allowed size",
+                    )?);
                 }
             }
         }
+        let mut sizes = sizes.into_iter();
         // Every table, key and index key is checked before the first write.
         let mut planned: Vec<(String, Vec<Keyed>)> = Vec::new();
         for (table_name, writes) in request.request_items {
@@ -83,14 +90,16 @@ impl Engine {
             // What earlier requests of the batch add to each item collection.
             let mut growth: Vec<(crate::key::KeyValue, i64)> = Vec::new();
             for write in writes {
-                let (key, new) = match write {
+                let (key, planned) = match write {
                     WriteRequest::Put(item) => {
                         let key = put_key(schema, &item)?;
-                        table.check_index_keys(&item)?;
-                        (key, Some(item))
+                        (key, table.plan(Some(item), sizes.next())?)
                     }
-                    WriteRequest::Delete(key) => (key_from_request(schema, &key)?, None),
+                    WriteRequest::Delete(key) => {
+                        (key_from_request(schema, &key)?, table.plan(None, None)?)
+                    }
                 };
+                let new = planned.item();
                 if keyed.iter().any(|(k, _)| *k == key) {
                     return Err(Error::validation(
                         "Provided list of item keys contains duplicates",
@@ -99,14 +108,14 @@ impl Engine {
                 if table.has_local_index() {
                     let at = growth.iter().position(|(p, _)| *p == key.partition);
                     let pending = at.map_or(0, |i| growth[i].1);
-                    table.check_collection_limit_after(&key, new.as_ref(), pending)?;
-                    let added = table.collection_growth(&key, new.as_ref());
+                    table.check_collection_limit_after(&key, new, pending)?;
+                    let added = table.collection_growth(&key, new);
                     match at {
                         Some(i) => growth[i].1 += added,
                         None => growth.push((key.partition.clone(), added)),
                     }
                 }
-                keyed.push((key, new));
+                keyed.push((key, planned));
             }
             planned.push((table_name, keyed));
         }
@@ -115,8 +124,8 @@ impl Engine {
             let table = self.table_mut_or_not_found(&table_name)?;
             let mut consumed = Consumed::new(&table_name);
             let mut collections = Vec::new();
-            for (key, new) in writes {
-                let effect = table.write(&key, new)?;
+            for (key, planned) in writes {
+                let effect = table.apply(&key, planned)?;
                 consumed.add(&charge_write(table, &key, &effect));
                 if let Some(metrics) = super::item_collection_metrics(table, &key) {
                     collections.push(metrics);
@@ -153,17 +162,21 @@ pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Strin
         ];
     }
     let mut problems = Vec::new();
-    let shown = super::request_map_text(
-        items
-            .iter()
-            .map(|(name, writes)| (name.as_str(), writes.len(), "WriteRequest")),
-    );
+    // The request as DynamoDB prints it, made only when a problem needs it.
+    let shown = || {
+        super::request_map_text(
+            items
+                .iter()
+                .map(|(name, writes)| (name.as_str(), writes.len(), "WriteRequest")),
+        )
+    };
     if items
         .iter()
         .any(|(name, _)| !table_name_problems(name, "").is_empty())
     {
         problems.push(format!(
-            "Value '{shown}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]"
+            "Value '{}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]",
+            shown()
         ));
     }
     if items
@@ -171,7 +184,8 @@ pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Strin
         .any(|(_, writes)| writes.is_empty() || writes.len() > MAX_BATCH_WRITES)
     {
         problems.push(format!(
-            "Value '{shown}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]"
+            "Value '{}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
+            shown()
         ));
     }
     problems

@@ -48,18 +48,18 @@ impl Engine {
             parse_condition_only(&request.expression, request.condition_expression.as_deref())?;
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = primary_key_of(&table.description.key_schema, &request.item)?;
-        check_item_size(
+        let size = check_item_size(
             &request.item,
             "Item size has exceeded the maximum allowed size",
         )?;
-        table.check_index_keys(&request.item)?;
+        let planned = table.plan(Some(request.item), Some(size))?;
         check_condition(
             table,
             &key,
             condition.as_ref(),
             request.return_old_on_condition_failure,
         )?;
-        let effect = table.write(&key, Some(request.item))?;
+        let effect = table.apply(&key, planned)?;
         let consumed = charge_write(table, &key, &effect);
         let item_collection = request
             .return_item_collection_metrics

@@ -30,6 +30,7 @@ use crate::error::{CancellationReason, Error, Result};
 use crate::expr::ast::{Condition, UpdateAction};
 use crate::expr::eval::eval_condition;
 use crate::key::{PrimaryKey, key_from_request, primary_key_of};
+use crate::table::PlannedWrite;
 use crate::types::{Item, item_size};
 
 /// Most actions in one transaction.
@@ -122,25 +123,30 @@ impl Engine {
         request: TransactWriteItemsRequest,
     ) -> Result<TransactWriteItemsResponse> {
         check_action_count(request.transact_items.len(), "TransactWriteItem")?;
-        let text = format!("{:?}", request.transact_items);
-        if let Some(token) = &request.client_request_token {
+        // The request as text, to tell a repeat from another request with
+        // the same token: only made when there is a token.
+        let text = request
+            .client_request_token
+            .as_ref()
+            .map(|_| format!("{:?}", request.transact_items));
+        if let (Some(token), Some(text)) = (&request.client_request_token, &text) {
             self.forget_old_tokens();
             if let Some(first) = self.tokens.get(token) {
-                if first.request != text {
+                if first.request != *text {
                     return Err(Error::IdempotentParameterMismatch);
                 }
                 return self.replay(&request.transact_items);
             }
         }
         let planned = self.plan(request.transact_items)?;
-        let reasons = self.evaluate(&planned);
+        let (reasons, writes) = self.evaluate(&planned);
         if reasons.iter().any(|r| r.code != "None") {
             return Err(Error::TransactionCanceled { reasons });
         }
-        let response = self.apply(planned);
-        if let Some(token) = request.client_request_token {
+        let response = self.apply(planned, writes);
+        if let (Some(token), Some(request)) = (request.client_request_token, text) {
             let at = self.now;
-            self.tokens.insert(token, TokenUse { request: text, at });
+            self.tokens.insert(token, TokenUse { request, at });
         }
         Ok(response)
     }
@@ -257,14 +263,20 @@ impl Engine {
     }
 
     /// Step 2: one reason per action, against the items as they are now
-    /// (and, for item collections, what earlier actions add to them).
-    fn evaluate(&self, planned: &[Planned]) -> Vec<CancellationReason> {
+    /// (and, for item collections, what earlier actions add to them); and
+    /// for each write that can go ahead, the write worked out, for step 3.
+    fn evaluate(
+        &self,
+        planned: &[Planned],
+    ) -> (Vec<CancellationReason>, Vec<Option<PlannedWrite>>) {
         let mut growth: Vec<(String, crate::key::KeyValue, i64)> = Vec::new();
-        planned
+        let mut writes = Vec::with_capacity(planned.len());
+        let reasons = planned
             .iter()
             .map(|p| {
                 // Invariant: planning found every table.
                 let Some(table) = self.table(&p.table) else {
+                    writes.push(None);
                     return CancellationReason::validation("Requested resource not found");
                 };
                 let current = table.get(&p.key).map(|e| &e.item);
@@ -272,35 +284,42 @@ impl Engine {
                 if let Some(condition) = &p.condition
                     && !eval_condition(condition, current.unwrap_or(&empty))
                 {
+                    writes.push(None);
                     return CancellationReason {
                         code: "ConditionalCheckFailed",
                         message: Some("The conditional request failed".into()),
                         item: current.filter(|_| p.return_old_on_failure).cloned(),
                     };
                 }
-                let new = match &p.change {
-                    Change::Put(item) => table.check_index_keys(item).map(|()| Some(item.clone())),
+                let write = match &p.change {
+                    Change::Put(item) => table.plan(Some(item.clone()), None),
                     Change::Update { key_item, actions } => {
-                        updated_item(table, key_item, current, actions).map(Some)
+                        updated_item(table, key_item, current, actions)
                     }
-                    Change::Delete => Ok(None),
+                    Change::Delete => table.plan(None, None),
                     Change::Check => {
+                        writes.push(None);
                         return CancellationReason::none();
                     }
                 };
-                let checked = new.and_then(|new| {
+                let checked = write.and_then(|write| {
+                    let new = write.item();
                     let at = growth
                         .iter()
                         .position(|(t, k, _)| *t == p.table && *k == p.key.partition);
                     let pending = at.map_or(0, |i| growth[i].2);
-                    table.check_collection_limit_after(&p.key, new.as_ref(), pending)?;
-                    let added = table.collection_growth(&p.key, new.as_ref());
+                    table.check_collection_limit_after(&p.key, new, pending)?;
+                    let added = table.collection_growth(&p.key, new);
                     match at {
                         Some(i) => growth[i].2 += added,
                         None => growth.push((p.table.clone(), p.key.partition.clone(), added)),
                     }
-                    Ok(())
+                    Ok(write)
                 });
+                let checked = checked.map(|write| writes.push(Some(write)));
+                if checked.is_err() {
+                    writes.push(None);
+                }
                 match checked {
                     Ok(()) => CancellationReason::none(),
                     Err(Error::ItemCollectionSizeLimitExceeded) => CancellationReason {
@@ -311,36 +330,35 @@ impl Engine {
                     Err(e) => CancellationReason::validation(e.to_string()),
                 }
             })
-            .collect()
+            .collect();
+        (reasons, writes)
     }
 
-    /// Step 3: every write, and what it cost.
-    fn apply(&mut self, planned: Vec<Planned>) -> TransactWriteItemsResponse {
+    /// Step 3: every write, as evaluated (the items each action names are
+    /// distinct, so no write changes what another was worked out from),
+    /// and what it cost.
+    fn apply(
+        &mut self,
+        planned: Vec<Planned>,
+        writes: Vec<Option<PlannedWrite>>,
+    ) -> TransactWriteItemsResponse {
         let mut response = TransactWriteItemsResponse::default();
-        for p in planned {
+        for (p, write) in planned.into_iter().zip(writes) {
             let Ok(table) = self.table_mut_or_not_found(&p.table) else {
                 continue;
             };
             let mut consumed = Consumed::new(&p.table);
-            let new = match p.change {
-                Change::Put(item) => Some(item),
-                Change::Update { key_item, actions } => {
-                    let current = table.get(&p.key).map(|e| e.item.clone());
-                    // Invariant: evaluation made the same item from the same state.
-                    updated_item(table, &key_item, current.as_ref(), &actions).ok()
-                }
-                Change::Delete => None,
-                Change::Check => {
-                    let size = table.get(&p.key).map_or(0, |e| e.size);
-                    consumed.table = 2.0 * write_units(size);
-                    table
-                        .usage
-                        .add_write(None, &p.key.partition, consumed.table);
-                    add_consumed(&mut response.consumed, consumed);
-                    continue;
-                }
+            let Some(write) = write else {
+                // A ConditionCheck.
+                let size = table.get(&p.key).map_or(0, |e| e.size);
+                consumed.table = 2.0 * write_units(size);
+                table
+                    .usage
+                    .add_write(None, &p.key.partition, consumed.table);
+                add_consumed(&mut response.consumed, consumed);
+                continue;
             };
-            let Ok(effect) = table.write(&p.key, new) else {
+            let Ok(effect) = table.apply(&p.key, write) else {
                 continue;
             };
             let charged = charge_write(table, &p.key, &effect);

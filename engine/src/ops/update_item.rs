@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::expr::ast::{Condition, UpdateAction};
 use crate::expr::{ExprKind, Placeholders};
 use crate::key::{KeySchema, key_from_request};
-use crate::table::Table;
+use crate::table::{PlannedWrite, Table};
 use crate::types::{Item, Path, path::project};
 
 /// An UpdateItem request.
@@ -89,20 +89,19 @@ pub(super) fn check_key_untouched(schema: &KeySchema, actions: &[UpdateAction]) 
 }
 
 /// The item an update makes of `old` (or of the bare key when there is no
-/// item yet), checked as it would be stored.
+/// item yet), checked as it would be stored and planned as a write.
 pub(super) fn updated_item(
     table: &Table,
     key_item: &Item,
     old: Option<&Item>,
     actions: &[UpdateAction],
-) -> Result<Item> {
+) -> Result<PlannedWrite> {
     let new = apply_update(old.unwrap_or(key_item), actions)?;
-    check_item_size(
+    let size = check_item_size(
         &new,
         "Item size to update has exceeded the maximum allowed size",
     )?;
-    table.check_index_keys(&new)?;
-    Ok(new)
+    table.plan(Some(new), Some(size))
 }
 
 impl Engine {
@@ -125,8 +124,10 @@ impl Engine {
             request.return_old_on_condition_failure,
         )?;
         let old = table.get(&key).map(|e| e.item.clone());
-        let new = updated_item(table, &request.key, old.as_ref(), &actions)?;
-        let effect = table.write(&key, Some(new.clone()))?;
+        let planned = updated_item(table, &request.key, old.as_ref(), &actions)?;
+        // Invariant: an update always plans an item.
+        let new = planned.item().cloned().unwrap_or_default();
+        let effect = table.apply(&key, planned)?;
         let consumed = charge_write(table, &key, &effect);
         let item_collection = request
             .return_item_collection_metrics

@@ -10,7 +10,7 @@ pub use description::{
     BillingMode, IndexDescription, IndexKind, PointInTimeRecovery, Projection, TableClass,
     TableDescription, Throughput, TimeToLive,
 };
-pub use store::{Entry, Partition, Store};
+pub use store::{Entry, Partition, Slot, Store};
 pub use stream::{
     EventName, RETENTION_SECONDS, Stream, StreamRecord, StreamViewType, stream_label,
 };
@@ -39,6 +39,44 @@ pub struct Index {
     pub description: IndexDescription,
     /// Its entries.
     pub store: Store,
+    /// By the slot of a table item, the slot of its entry here
+    /// ([`NO_SLOT`] when it has none): how a write finds the entry it
+    /// replaces without looking it up by key.
+    slot_of: Vec<Slot>,
+}
+
+/// No entry in the index.
+const NO_SLOT: Slot = Slot::MAX;
+
+impl Index {
+    fn new(description: IndexDescription) -> Index {
+        Index {
+            description,
+            store: Store::for_index(),
+            slot_of: Vec::new(),
+        }
+    }
+
+    /// The slot of the entry the table item in `item_slot` has here.
+    fn entry_slot(&self, item_slot: Slot) -> Option<Slot> {
+        self.slot_of
+            .get(item_slot as usize)
+            .copied()
+            .filter(|&s| s != NO_SLOT)
+    }
+
+    /// Records (or, with `None`, forgets) the entry of the table item in
+    /// `item_slot`.
+    fn set_entry_slot(&mut self, item_slot: Slot, entry: Option<Slot>) {
+        let at = item_slot as usize;
+        if at >= self.slot_of.len() {
+            if entry.is_none() {
+                return;
+            }
+            self.slot_of.resize(at + 1, NO_SLOT);
+        }
+        self.slot_of[at] = entry.unwrap_or(NO_SLOT);
+    }
 }
 
 /// A table and everything it holds.
@@ -99,10 +137,29 @@ pub fn table_position(key: &PrimaryKey) -> (PartitionKey, EntryKey) {
     )
 }
 
+/// A write worked out and checked by [`Table::plan`], not yet made.
+#[derive(Debug)]
+pub struct PlannedWrite {
+    new: Option<Item>,
+    new_size: usize,
+    /// Per index, the entry the new item makes there (empty for a delete).
+    entries: Vec<Option<IndexEntry>>,
+}
+
+impl PlannedWrite {
+    /// The item the write stores (`None`: a delete).
+    pub fn item(&self) -> Option<&Item> {
+        self.new.as_ref()
+    }
+}
+
 /// A planned index entry: where it goes and what it holds.
+#[derive(Debug)]
 struct IndexEntry {
     partition: PartitionKey,
-    key: EntryKey,
+    /// The index sort key; the entry's place in its partition is made of it
+    /// (and the table key) only when the entry has to be put there.
+    sort: Option<KeyValue>,
     entry: Entry,
 }
 
@@ -112,14 +169,12 @@ impl Table {
         let indexes = description
             .indexes
             .iter()
-            .map(|d| Index {
-                description: d.clone(),
-                store: Store::default(),
-            })
+            .cloned()
+            .map(Index::new)
             .collect();
         Table {
             description,
-            items: Store::default(),
+            items: Store::for_items(),
             indexes,
             usage: Usage::default(),
             stream: None,
@@ -148,7 +203,6 @@ impl Table {
     fn plan_index_entry(
         &self,
         index: &IndexDescription,
-        key: &PrimaryKey,
         item: &Item,
         item_size_known: Option<usize>,
     ) -> Result<Option<IndexEntry>> {
@@ -166,7 +220,7 @@ impl Table {
         };
         Ok(Some(IndexEntry {
             partition: PartitionKey::new(partition),
-            key: index_entry_key(key, sort),
+            sort,
             entry: Entry {
                 item: projected,
                 size,
@@ -175,7 +229,8 @@ impl Table {
     }
 
     /// Checks that an item may be stored: every index key it has must be of
-    /// the right type and not empty. Nothing changes.
+    /// the right type and not empty. Nothing changes. (A write checks the
+    /// same when it is planned.)
     pub fn check_index_keys(&self, item: &Item) -> Result<()> {
         for index in &self.description.indexes {
             index_key_of(&index.key_schema, &index.name, item)?;
@@ -206,13 +261,13 @@ impl Table {
 
     /// The bytes an item takes in its item collection: its own size and its
     /// entries in every local index.
-    fn collection_bytes(&self, key: &PrimaryKey, item: &Item) -> usize {
+    fn collection_bytes(&self, item: &Item) -> usize {
         let local: usize = self
             .description
             .indexes
             .iter()
             .filter(|i| i.kind == IndexKind::Local)
-            .filter_map(|i| self.plan_index_entry(i, key, item, None).ok().flatten())
+            .filter_map(|i| self.plan_index_entry(i, item, None).ok().flatten())
             .map(|e| e.entry.size)
             .sum();
         item_size(item) + local
@@ -231,7 +286,7 @@ impl Table {
     /// items and their local index entries.
     pub fn collection_size(&self, partition: &KeyValue) -> usize {
         let partition = PartitionKey::new(partition.clone());
-        let sum = |p: Option<&Partition>| p.map_or(0, |p| p.values().map(|e| e.size).sum());
+        let sum = |p: Option<Partition>| p.map_or(0, |p| p.values().map(|e| e.size).sum());
         sum(self.items.partition(&partition))
             + self
                 .indexes
@@ -244,10 +299,8 @@ impl Table {
     /// How many bytes a write of `new` at `key` adds to its item
     /// collection (negative when it shrinks it).
     pub fn collection_growth(&self, key: &PrimaryKey, new: Option<&Item>) -> i64 {
-        let old = self
-            .get(key)
-            .map_or(0, |e| self.collection_bytes(key, &e.item));
-        let new = new.map_or(0, |item| self.collection_bytes(key, item));
+        let old = self.get(key).map_or(0, |e| self.collection_bytes(&e.item));
+        let new = new.map_or(0, |item| self.collection_bytes(item));
         new as i64 - old as i64
     }
 
@@ -287,27 +340,67 @@ impl Table {
         new: Option<Item>,
         by_service: bool,
     ) -> Result<WriteEffect> {
-        self.check_collection_limit(key, new.as_ref())?;
-        let new_size = new.as_ref().map_or(0, item_size);
-        let mut planned = Vec::with_capacity(self.indexes.len());
-        for index in &self.description.indexes {
-            planned.push(match &new {
-                Some(item) => self.plan_index_entry(index, key, item, Some(new_size))?,
-                None => None,
-            });
+        let planned = self.plan(new, None)?;
+        self.apply_by(key, planned, by_service)
+    }
+
+    /// Works out the entry `new` makes in every index, checking every
+    /// index key it has (of the right type, not empty); `None` plans a
+    /// delete. Nothing changes: [`Table::apply`] makes the write.
+    /// `size_known` is the item's size when the caller has it already.
+    pub fn plan(&self, new: Option<Item>, size_known: Option<usize>) -> Result<PlannedWrite> {
+        let new_size = match (&new, size_known) {
+            (Some(_), Some(size)) => size,
+            (Some(item), None) => item_size(item),
+            (None, _) => 0,
+        };
+        let mut entries = Vec::with_capacity(self.indexes.len());
+        if let Some(item) = &new {
+            for index in &self.description.indexes {
+                entries.push(self.plan_index_entry(index, item, Some(new_size))?);
+            }
         }
+        Ok(PlannedWrite {
+            new,
+            new_size,
+            entries,
+        })
+    }
+
+    /// Makes a planned write, unless it would grow an item collection past
+    /// its limit: every index and the stream kept in step.
+    pub fn apply(&mut self, key: &PrimaryKey, planned: PlannedWrite) -> Result<WriteEffect> {
+        self.apply_by(key, planned, false)
+    }
+
+    fn apply_by(
+        &mut self,
+        key: &PrimaryKey,
+        planned: PlannedWrite,
+        by_service: bool,
+    ) -> Result<WriteEffect> {
+        let PlannedWrite {
+            new,
+            new_size,
+            mut entries,
+        } = planned;
+        self.check_collection_limit(key, new.as_ref())?;
+        entries.resize_with(self.indexes.len(), || None);
+        let planned = entries;
         let (partition, entry_key) = table_position(key);
         let stored = new.clone();
-        let old = match new {
-            Some(item) => self.items.insert(
-                partition,
-                entry_key,
-                Entry {
+        let (item_slot, old) = match new {
+            Some(item) => {
+                let entry = Entry {
                     item,
                     size: new_size,
-                },
-            ),
-            None => self.items.remove(&partition, &entry_key),
+                };
+                self.items.insert(partition, entry_key, entry)
+            }
+            None => match self.items.remove(&partition, &entry_key) {
+                Some((slot, old)) => (slot, Some(old)),
+                None => (NO_SLOT, None),
+            },
         };
         // Compared once: whether the write changed the item at all decides
         // both whether an ALL index's entry changed and whether the stream
@@ -319,7 +412,8 @@ impl Table {
         let mut index_changes = Vec::with_capacity(self.indexes.len());
         let mut index_partitions = Vec::with_capacity(self.indexes.len());
         for (i, plan) in planned.into_iter().enumerate() {
-            let description = &self.description.indexes[i];
+            let index = &mut self.indexes[i];
+            let description = &index.description;
             // Invariant: the stored item passed the same checks when it was written.
             let old_key = old.as_ref().and_then(|old| {
                 index_key_of(&description.key_schema, &description.name, &old.item)
@@ -331,51 +425,86 @@ impl Table {
                 (None, Some((partition, _))) => Some(partition.clone()),
                 (None, None) => None,
             });
-            let store = &mut self.indexes[i].store;
+            let projects_all = description.projection == Projection::All;
+            let old_slot = old_key.as_ref().and_then(|_| index.entry_slot(item_slot));
             let change = match (old_key, plan) {
                 (None, None) => IndexChange::Untouched,
                 (None, Some(p)) => {
                     let new = p.entry.size;
-                    store.insert(p.partition, p.key, p.entry);
+                    let (slot, _) =
+                        index
+                            .store
+                            .insert(p.partition, index_entry_key(key, p.sort), p.entry);
+                    index.set_entry_slot(item_slot, Some(slot));
                     IndexChange::Entered { new }
                 }
                 (Some((partition, sort)), None) => {
-                    let removed =
-                        store.remove(&PartitionKey::new(partition), &index_entry_key(key, sort));
+                    let removed = index
+                        .store
+                        .remove(&PartitionKey::new(partition), &index_entry_key(key, sort));
+                    index.set_entry_slot(item_slot, None);
                     IndexChange::Left {
-                        old: removed.map_or(0, |e| e.size),
+                        old: removed.map_or(0, |(_, e)| e.size),
+                    }
+                }
+                (Some((partition, sort)), Some(p))
+                    if p.partition.value == partition && p.sort == sort =>
+                {
+                    // The entry stays where it is: replaced in its slot.
+                    let new_size = p.entry.size;
+                    let new_item = p.entry.item.clone();
+                    let in_place = match old_slot {
+                        Some(slot) => index.store.replace(slot, p.entry),
+                        None => Err(p.entry),
+                    };
+                    let replaced = match in_place {
+                        Ok(replaced) => Some(replaced),
+                        // Invariant: an item in the index has its entry's
+                        // slot recorded; looked up by key all the same.
+                        Err(entry) => {
+                            let entry_key = index_entry_key(key, p.sort);
+                            let (slot, replaced) =
+                                index.store.insert(p.partition, entry_key, entry);
+                            index.set_entry_slot(item_slot, Some(slot));
+                            replaced
+                        }
+                    };
+                    match replaced {
+                        Some(_) if projects_all && same_item => IndexChange::Unchanged,
+                        Some(replaced) if !projects_all && replaced.item == new_item => {
+                            IndexChange::Unchanged
+                        }
+                        replaced => IndexChange::Changed {
+                            old: replaced.map_or(0, |e| e.size),
+                            new: new_size,
+                        },
                     }
                 }
                 (Some((partition, sort)), Some(p)) => {
+                    let removed = index
+                        .store
+                        .remove(&PartitionKey::new(partition), &index_entry_key(key, sort));
                     let new_size = p.entry.size;
-                    let new_item = p.entry.item.clone();
-                    let projects_all = description.projection == Projection::All;
-                    if p.partition.value == partition && p.key.sort == sort {
-                        // One walk down the partition: the replaced entry
-                        // tells its size and whether it changed.
-                        match store.insert(p.partition, p.key, p.entry) {
-                            Some(_) if projects_all && same_item => IndexChange::Unchanged,
-                            Some(replaced) if !projects_all && replaced.item == new_item => {
-                                IndexChange::Unchanged
-                            }
-                            replaced => IndexChange::Changed {
-                                old: replaced.map_or(0, |e| e.size),
-                                new: new_size,
-                            },
-                        }
-                    } else {
-                        let removed = store
-                            .remove(&PartitionKey::new(partition), &index_entry_key(key, sort));
-                        store.insert(p.partition, p.key, p.entry);
-                        IndexChange::Moved {
-                            old: removed.map_or(0, |e| e.size),
-                            new: new_size,
-                        }
+                    let (slot, _) =
+                        index
+                            .store
+                            .insert(p.partition, index_entry_key(key, p.sort), p.entry);
+                    index.set_entry_slot(item_slot, Some(slot));
+                    IndexChange::Moved {
+                        old: removed.map_or(0, |(_, e)| e.size),
+                        new: new_size,
                     }
                 }
             };
             index_changes.push(change);
         }
+        // A deleted item's slot may be reused by the next item stored.
+        if stored.is_none() && item_slot != NO_SLOT {
+            for index in &mut self.indexes {
+                index.set_entry_slot(item_slot, None);
+            }
+        }
+        debug_assert!(self.slots_agree(key, item_slot), "index slots of {key:?}");
         let (old, old_size) = match old {
             Some(entry) => (Some(entry.item), entry.size),
             None => (None, 0),
@@ -397,25 +526,53 @@ impl Table {
         })
     }
 
+    /// True when every index's recorded slot for the item at `key` holds
+    /// that item's entry: a check the tests' debug builds make after
+    /// every write.
+    fn slots_agree(&self, key: &PrimaryKey, item_slot: Slot) -> bool {
+        let Some(item) = self.get(key) else {
+            return true;
+        };
+        self.indexes.iter().all(|index| {
+            let description = &index.description;
+            let expected = index_key_of(&description.key_schema, &description.name, &item.item)
+                .ok()
+                .flatten()
+                .and_then(|(partition, sort)| {
+                    index
+                        .store
+                        .slot(&PartitionKey::new(partition), &index_entry_key(key, sort))
+                });
+            match (expected, index.entry_slot(item_slot)) {
+                (Some(slot), Some(recorded)) => slot == recorded,
+                (None, _) => true,
+                (Some(_), None) => false,
+            }
+        })
+    }
+
     /// Adds a global secondary index and fills it from the items already in
     /// the table. As in DynamoDB's backfill, an item whose key attribute has
     /// the wrong type (or is empty) is left out of the index rather than
     /// failing the update; it is what DynamoDB calls an index key violation.
     pub fn add_index(&mut self, description: IndexDescription) {
-        let mut store = Store::default();
-        for (partition, entry_key, entry) in self.items.entries() {
+        let mut index = Index::new(description.clone());
+        for (partition, entry_key, item_slot, entry) in self.items.entries_with_slots() {
             let key = PrimaryKey {
                 partition: partition.value.clone(),
                 sort: entry_key.sort.clone(),
             };
-            if let Ok(Some(p)) =
-                self.plan_index_entry(&description, &key, &entry.item, Some(entry.size))
+            if let Ok(Some(p)) = self.plan_index_entry(&description, &entry.item, Some(entry.size))
             {
-                store.insert(p.partition, p.key, p.entry);
+                let (slot, _) =
+                    index
+                        .store
+                        .insert(p.partition, index_entry_key(&key, p.sort), p.entry);
+                index.set_entry_slot(item_slot, Some(slot));
             }
         }
-        self.description.indexes.push(description.clone());
-        self.indexes.push(Index { description, store });
+        self.description.indexes.push(description);
+        self.indexes.push(index);
     }
 
     /// Copies the description's index settings (throughput) to the index

@@ -78,7 +78,7 @@ pub fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
             None => return Vec::new(),
         },
     };
-    let mut partitions: Vec<(&KeyValue, &engine::table::Partition)> = store
+    let mut partitions: Vec<(&KeyValue, engine::table::Partition)> = store
         .partitions_from(std::ops::Bound::Unbounded)
         .map(|(k, p)| (&k.value, p))
         .collect();
@@ -91,7 +91,7 @@ pub fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
             items: entries.len(),
             bytes,
         });
-        for (entry_key, entry) in entries {
+        for (entry_key, entry) in entries.iter() {
             // An index may not project the entity type; the label then comes
             // from the table's item (for display only: it is not a read).
             let labelled = match (&entry_key.tie, entry.item.get(ENTITY_ATTRIBUTE)) {
