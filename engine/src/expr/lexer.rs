@@ -49,7 +49,8 @@ fn is_name_byte(b: u8) -> bool {
 /// Tokenises a whole expression; the last token is always [`TokenKind::Eof`].
 pub fn tokenize(source: &str) -> Vec<Token> {
     let bytes = source.as_bytes();
-    let mut tokens = Vec::new();
+    // About one token per three bytes of a typical expression.
+    let mut tokens = Vec::with_capacity(bytes.len() / 3 + 2);
     let mut pos = 0;
     while pos < bytes.len() {
         let b = bytes[pos];

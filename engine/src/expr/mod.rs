@@ -4,7 +4,7 @@
 //! The life of an expression:
 //! 1. [`lexer`] splits the text into tokens with byte spans;
 //! 2. [`parser`] builds a [`syntax`] tree, reporting syntax errors with the
-//!    offending token;
+//!    offending token ([`memo`] remembers the trees of texts seen before);
 //! 3. [`resolve`] replaces `#names` and `:values`, checks reserved words,
 //!    undefined and unused placeholders, functions and operand types, and
 //!    yields an [`ast`];
@@ -15,6 +15,7 @@ pub mod ast;
 pub mod eval;
 pub mod keycond;
 pub mod lexer;
+pub mod memo;
 pub mod parser;
 pub mod reserved;
 pub mod resolve;
@@ -29,7 +30,7 @@ pub const MAX_OPERATORS: usize = 300;
 
 /// Which request parameter an expression came from; it names the expression
 /// in messages (`Invalid FilterExpression: …`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExprKind {
     /// `KeyConditionExpression`.
     KeyCondition,

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ExprKind;
 use super::ast::{self, CompareOp};
-use super::parser;
+use super::memo;
 use super::reserved::is_reserved;
 use super::syntax::{self, Call, RawPath, Segment};
 use crate::error::{Error, Result, Span};
@@ -30,8 +30,9 @@ const MAX_IN_OPERANDS: usize = 100;
 pub struct Placeholders<'a> {
     names: Option<&'a BTreeMap<String, String>>,
     values: Option<&'a BTreeMap<String, Value>>,
-    used_names: BTreeSet<String>,
-    used_values: BTreeSet<String>,
+    /// The names used, as the request's maps spell them.
+    used_names: BTreeSet<&'a str>,
+    used_values: BTreeSet<&'a str>,
 }
 
 impl<'a> Placeholders<'a> {
@@ -50,7 +51,7 @@ impl<'a> Placeholders<'a> {
 
     /// Parses and resolves a condition-like expression.
     pub fn condition(&mut self, source: &str, kind: ExprKind) -> Result<ast::Condition> {
-        let tree = parser::parse_condition(source, kind)?;
+        let tree = memo::parse_condition(source, kind)?;
         let mut refs = Refs::default();
         refs.condition(&tree);
         self.check_refs(&refs, kind)?;
@@ -64,7 +65,7 @@ impl<'a> Placeholders<'a> {
     /// Parses and resolves a ProjectionExpression, rejecting overlapping paths.
     pub fn projection(&mut self, source: &str) -> Result<Vec<Path>> {
         let kind = ExprKind::Projection;
-        let raw = parser::parse_projection(source)?;
+        let raw = memo::parse_projection(source)?;
         let mut refs = Refs::default();
         raw.iter().for_each(|p| refs.path(p));
         self.check_refs(&refs, kind)?;
@@ -80,9 +81,9 @@ impl<'a> Placeholders<'a> {
     /// Parses and resolves an UpdateExpression.
     pub fn update(&mut self, source: &str) -> Result<Vec<ast::UpdateAction>> {
         let kind = ExprKind::Update;
-        let raw = parser::parse_update(source)?;
+        let raw = memo::parse_update(source)?;
         let mut refs = Refs::default();
-        for action in &raw {
+        for action in raw.iter() {
             match action {
                 syntax::UpdateAction::Set(p, v)
                 | syntax::UpdateAction::Add(p, v)
@@ -112,7 +113,7 @@ impl<'a> Placeholders<'a> {
         if let Some(names) = self.names {
             let unused: Vec<&str> = names
                 .keys()
-                .filter(|k| !self.used_names.contains(*k))
+                .filter(|k| !self.used_names.contains(k.as_str()))
                 .map(String::as_str)
                 .collect();
             if !unused.is_empty() {
@@ -125,7 +126,7 @@ impl<'a> Placeholders<'a> {
         if let Some(values) = self.values {
             let unused: Vec<&str> = values
                 .keys()
-                .filter(|k| !self.used_values.contains(*k))
+                .filter(|k| !self.used_values.contains(k.as_str()))
                 .map(String::as_str)
                 .collect();
             if !unused.is_empty() {
@@ -150,7 +151,7 @@ impl<'a> Placeholders<'a> {
             ));
         }
         for (name, span) in &refs.aliases {
-            if !self.names.is_some_and(|n| n.contains_key(name)) {
+            let Some((defined, _)) = self.names.and_then(|n| n.get_key_value(name)) else {
                 return Err(Error::at(
                     format!(
                         "Invalid {parameter}: An expression attribute name used in the document path is not defined; attribute name: {name}"
@@ -158,11 +159,11 @@ impl<'a> Placeholders<'a> {
                     parameter,
                     *span,
                 ));
-            }
-            self.used_names.insert(name.clone());
+            };
+            self.used_names.insert(defined);
         }
         for (name, span) in &refs.values {
-            if !self.values.is_some_and(|v| v.contains_key(name)) {
+            let Some((defined, _)) = self.values.and_then(|v| v.get_key_value(name)) else {
                 return Err(Error::at(
                     format!(
                         "Invalid {parameter}: An expression attribute value used in expression is not defined; attribute value: {name}"
@@ -170,8 +171,8 @@ impl<'a> Placeholders<'a> {
                     parameter,
                     *span,
                 ));
-            }
-            self.used_values.insert(name.clone());
+            };
+            self.used_values.insert(defined);
         }
         Ok(())
     }
