@@ -3,9 +3,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use xxhash_rust::xxh3::Xxh3DefaultBuilder;
+use crate::key::{KeyValue, PartitionKey, PrehashedBuilder};
 
-use crate::key::KeyValue;
+/// Usage by partition, found by the partition key's fixed hash (computed
+/// once per write, not hashed again by the map).
+type ByPartition = HashMap<PartitionKey, PartitionUsage, PrehashedBuilder>;
 
 /// Units consumed in one partition.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -18,13 +20,13 @@ pub struct PartitionUsage {
 
 /// Per-partition usage of one table or index at a moment.
 #[derive(Clone, Debug, Default)]
-pub struct UsageSnapshot(HashMap<KeyValue, PartitionUsage, Xxh3DefaultBuilder>);
+pub struct UsageSnapshot(ByPartition);
 
 /// Usage of a table (key `""`) and its indexes (key: index name, which is
 /// never empty).
 #[derive(Debug, Default)]
 pub struct Usage {
-    by_target: BTreeMap<String, HashMap<KeyValue, PartitionUsage, Xxh3DefaultBuilder>>,
+    by_target: BTreeMap<String, ByPartition>,
 }
 
 impl Usage {
@@ -45,10 +47,9 @@ impl Usage {
         }
         // Invariant: inserted just above when missing.
         let target = self.by_target.get_mut(name).expect("target exists");
-        if !target.contains_key(partition) {
-            target.insert(partition.clone(), PartitionUsage::default());
-        }
-        target.get_mut(partition).expect("slot exists")
+        target
+            .entry(PartitionKey::new(partition.clone()))
+            .or_default()
     }
 
     /// Per-partition usage of the table or an index, hottest first.
@@ -56,7 +57,7 @@ impl Usage {
         let mut rows: Vec<(KeyValue, PartitionUsage)> = self
             .by_target
             .get(index.unwrap_or(""))
-            .map(|m| m.iter().map(|(k, u)| (k.clone(), *u)).collect())
+            .map(|m| m.iter().map(|(k, u)| (k.value.clone(), *u)).collect())
             .unwrap_or_default();
         rows.sort_by(|a, b| {
             (b.1.read + b.1.write)
@@ -88,7 +89,7 @@ impl Usage {
             .filter_map(|(key, now)| {
                 let earlier = before.0.get(key).map_or(0.0, |u| u.read);
                 let read = now.read - earlier;
-                (read > 1e-9).then(|| (key.clone(), read))
+                (read > 1e-9).then(|| (key.value.clone(), read))
             })
             .collect();
         rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

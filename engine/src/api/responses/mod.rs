@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::attribute_value::WireItem;
-use crate::capacity::{Consumed, ReturnConsumedCapacity};
+use crate::capacity::{Arms, Consumed, ReturnConsumedCapacity};
 use crate::error::Error;
 use crate::ops::PageResponse;
 use crate::types::Item;
@@ -47,10 +47,10 @@ pub struct WireConsumed<'a> {
     local_secondary_indexes: Option<BTreeMap<&'a str, Units>>,
 }
 
-fn arms(map: &BTreeMap<String, f64>) -> Option<BTreeMap<&str, Units>> {
-    (!map.is_empty()).then(|| {
-        map.iter()
-            .map(|(k, v)| (k.as_str(), Units { capacity_units: *v }))
+fn arms(arms: &Arms) -> Option<BTreeMap<&str, Units>> {
+    (!arms.is_empty()).then(|| {
+        arms.iter()
+            .map(|(k, v)| (k, Units { capacity_units: v }))
             .collect()
     })
 }

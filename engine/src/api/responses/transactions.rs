@@ -21,7 +21,7 @@ fn units(value: f64, kind: &str) -> Json {
 /// One table's entry; `kind` is `Read` or `Write`.
 fn entry(consumed: &Consumed, mode: ReturnConsumedCapacity, kind: &str) -> Json {
     let mut out = units(consumed.total(), kind);
-    out["TableName"] = json!(consumed.table_name);
+    out["TableName"] = json!(consumed.table_name.as_str());
     if mode == ReturnConsumedCapacity::Indexes {
         out["Table"] = units(consumed.table, kind);
         for (field, arms) in [
@@ -31,7 +31,7 @@ fn entry(consumed: &Consumed, mode: ReturnConsumedCapacity, kind: &str) -> Json 
             if !arms.is_empty() {
                 let map: Map<String, Json> = arms
                     .iter()
-                    .map(|(name, value)| (name.clone(), units(*value, kind)))
+                    .map(|(name, value)| (name.to_string(), units(value, kind)))
                     .collect();
                 out[field] = Json::Object(map);
             }
