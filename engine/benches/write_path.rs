@@ -4,13 +4,14 @@
 //! quarter of the orders under one key) — and the read and write benchmarks of `engine.rs` again on it.
 //!
 //! - `indexed/query_100_of_1m`, `indexed/put_item_1kb/{new_key,replace}`:
-//!   the index-free benchmarks on the indexed table;
+//!   the index-free benchmarks on the indexed table (`replace` changes an
+//!   attribute of the order it replaces);
 //! - `indexed/update_item_set_one_attribute`: UpdateItem `SET` of one
 //!   attribute of a ~1 KB item (the change reaches GSI1, which projects it);
 //! - `indexed/batch_write_25`: a BatchWriteItem of 25 ~1 KB puts replacing
-//!   orders;
+//!   orders, each with an attribute changed;
 //! - `indexed/transact_write_10`: a TransactWriteItems of 10 actions — four
-//!   puts, four conditional updates, a conditional delete of an order that
+//!   puts (each changing an order), four conditional updates, a conditional delete of an order that
 //!   is put back afterwards outside the timing, and a ConditionCheck;
 //! - `stream/put_item_1kb_indexed/{no_stream,new_and_old_images}`: PutItem
 //!   replacing orders of the commerce table before and after its stream is
@@ -113,6 +114,15 @@ fn values(pairs: Vec<(&str, Value)>) -> ExpressionParameters {
     }
 }
 
+/// Order `i` with one attribute changed (its line count is set to `n`), so
+/// that a put replacing it changes the item, and the GSI1 entry that
+/// projects it, as a real write would.
+fn changed_order(i: usize, n: i64) -> Item {
+    let mut item = indexed_item(i);
+    item.insert("lines", number(n));
+    item
+}
+
 /// A well-spread walk over the loaded orders.
 struct Walk(usize);
 
@@ -162,9 +172,13 @@ fn put_item_1kb(c: &mut Criterion) {
     drop(fresh);
     let mut engine = LOADED.lock().unwrap();
     let mut walk = Walk(0);
+    let mut n = 0i64;
     group.bench_function("replace", |b| {
         b.iter_batched(
-            || put("orders", indexed_item(walk.next())),
+            || {
+                n += 1;
+                put("orders", changed_order(walk.next(), n))
+            },
             |r| black_box(engine.put_item(r).unwrap()),
             BatchSize::SmallInput,
         )
@@ -202,6 +216,7 @@ fn batch_write_25(c: &mut Criterion) {
     let mut group = c.benchmark_group("indexed");
     group.throughput(Throughput::Elements(1));
     let mut walk = Walk(5);
+    let mut n = 0i64;
     group.bench_function("batch_write_25", |b| {
         b.iter_batched(
             || {
@@ -213,7 +228,10 @@ fn batch_write_25(c: &mut Criterion) {
                         "orders".into(),
                         picked
                             .into_iter()
-                            .map(|i| WriteRequest::Put(indexed_item(i)))
+                            .map(|i| {
+                                n += 1;
+                                WriteRequest::Put(changed_order(i, n))
+                            })
                             .collect(),
                     )],
                 }
@@ -227,7 +245,7 @@ fn batch_write_25(c: &mut Criterion) {
 
 /// Ten actions on ten different orders: what placing an order with its
 /// lines, stock decrements and a customer check looks like in size.
-fn ten_actions(walk: &mut Walk) -> (TransactWriteItemsRequest, usize) {
+fn ten_actions(walk: &mut Walk, n: &mut i64) -> (TransactWriteItemsRequest, usize) {
     let mut picked: Vec<usize> = Vec::with_capacity(10);
     while picked.len() < 10 {
         let i = walk.next();
@@ -238,7 +256,10 @@ fn ten_actions(walk: &mut Walk) -> (TransactWriteItemsRequest, usize) {
     let exists = || Some("attribute_exists(PK)".to_string());
     let mut actions: Vec<TransactWrite> = picked[..4]
         .iter()
-        .map(|&i| TransactWrite::Put(put("orders", indexed_item(i))))
+        .map(|&i| {
+            *n += 1;
+            TransactWrite::Put(put("orders", changed_order(i, *n)))
+        })
         .collect();
     actions.extend(picked[4..8].iter().map(|&i| {
         TransactWrite::Update(UpdateItemRequest {
@@ -274,11 +295,12 @@ fn transact_write_10(c: &mut Criterion) {
     let mut group = c.benchmark_group("indexed");
     group.throughput(Throughput::Elements(1));
     let mut walk = Walk(11);
+    let mut n = 0i64;
     group.bench_function("transact_write_10", |b| {
         b.iter_custom(|iterations| {
             let mut timed = Duration::ZERO;
             for _ in 0..iterations {
-                let (request, deleted) = ten_actions(&mut walk);
+                let (request, deleted) = ten_actions(&mut walk, &mut n);
                 let started = Instant::now();
                 black_box(engine.transact_write_items(request).unwrap());
                 timed += started.elapsed();
