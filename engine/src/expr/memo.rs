@@ -22,7 +22,21 @@ use crate::error::Result;
 /// Most texts remembered of each kind; past it the memo starts again.
 const REMEMBERED: usize = 256;
 
-type Trees<T> = RefCell<HashMap<(ExprKind, Box<str>), Rc<T>, Xxh3DefaultBuilder>>;
+/// Per parameter (conditions) or per kind, trees by text.
+type Trees<T> = RefCell<[HashMap<Box<str>, Rc<T>, Xxh3DefaultBuilder>; KINDS]>;
+
+/// How many kinds of expression there are (see [`ExprKind`]).
+const KINDS: usize = 5;
+
+fn kind_index(kind: ExprKind) -> usize {
+    match kind {
+        ExprKind::KeyCondition => 0,
+        ExprKind::Filter => 1,
+        ExprKind::Condition => 2,
+        ExprKind::Projection => 3,
+        ExprKind::Update => 4,
+    }
+}
 
 thread_local! {
     static CONDITIONS: Trees<Condition> = RefCell::default();
@@ -36,17 +50,17 @@ fn remembered<T>(
     source: &str,
     parse: impl FnOnce() -> Result<T>,
 ) -> Result<Rc<T>> {
-    let key = (kind, Box::<str>::from(source));
-    if let Some(tree) = trees.with(|t| t.borrow().get(&key).cloned()) {
+    let at = kind_index(kind);
+    if let Some(tree) = trees.with(|t| t.borrow()[at].get(source).cloned()) {
         return Ok(tree);
     }
     let tree = Rc::new(parse()?);
     trees.with(|t| {
-        let mut t = t.borrow_mut();
-        if t.len() >= REMEMBERED {
-            t.clear();
+        let trees = &mut t.borrow_mut()[at];
+        if trees.len() >= REMEMBERED {
+            trees.clear();
         }
-        t.insert(key, tree.clone());
+        trees.insert(source.into(), tree.clone());
     });
     Ok(tree)
 }

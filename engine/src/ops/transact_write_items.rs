@@ -20,7 +20,7 @@
 //! is refused.
 
 use super::update_item::{check_key_untouched, parse_update, updated_item};
-use super::write::{charge_write, check_item_size, parse_condition_only};
+use super::write::{charge_write_times, check_item_size, parse_condition_only};
 use super::{
     DeleteItemRequest, Engine, ExpressionParameters, PutItemRequest, UpdateItemRequest,
     check_table_name, constraint_errors,
@@ -107,7 +107,8 @@ struct Planned {
 }
 
 enum Change {
-    Put(Item),
+    /// The item and its size.
+    Put(Item, usize),
     Update {
         key_item: Item,
         actions: Vec<UpdateAction>,
@@ -170,16 +171,17 @@ impl Engine {
                         parse_condition_only(&put.expression, put.condition_expression.as_deref())?;
                     let table = self.table_or_not_found(&put.table_name)?;
                     let key = primary_key_of(&table.description.key_schema, &put.item)?;
-                    bytes += check_item_size(
+                    let size = check_item_size(
                         &put.item,
                         "Item size has exceeded the maximum allowed size",
                     )?;
+                    bytes += size;
                     Planned {
                         table: put.table_name,
                         key,
                         condition,
                         return_old_on_failure: put.return_old_on_condition_failure,
-                        change: Change::Put(put.item),
+                        change: Change::Put(put.item, size),
                     }
                 }
                 TransactWrite::Update(update) => {
@@ -292,7 +294,7 @@ impl Engine {
                     };
                 }
                 let write = match &p.change {
-                    Change::Put(item) => table.plan(Some(item.clone()), None),
+                    Change::Put(item, size) => table.plan(Some(item.clone()), Some(*size)),
                     Change::Update { key_item, actions } => {
                         updated_item(table, key_item, current, actions)
                     }
@@ -303,6 +305,9 @@ impl Engine {
                     }
                 };
                 let checked = write.and_then(|write| {
+                    if !table.has_local_index() {
+                        return Ok(write);
+                    }
                     let new = write.item();
                     let at = growth
                         .iter()
@@ -361,11 +366,8 @@ impl Engine {
             let Ok(effect) = table.apply(&p.key, write) else {
                 continue;
             };
-            let charged = charge_write(table, &p.key, &effect);
             // The table arm doubles; index arms are charged as usual.
-            table.usage.add_write(None, &p.key.partition, charged.table);
-            consumed.add(&charged);
-            consumed.table += charged.table;
+            consumed.add(&charge_write_times(table, &p.key, &effect, 2.0));
             add_consumed(&mut response.consumed, consumed);
             if let Some(metrics) = super::item_collection_metrics(table, &p.key) {
                 match response

@@ -133,13 +133,13 @@ impl Engine {
             .return_item_collection_metrics
             .then(|| super::item_collection_metrics(table, &key))
             .flatten();
-        let updated: Vec<Path> = actions.iter().map(|a| a.path().clone()).collect();
+        let updated = || -> Vec<Path> { actions.iter().map(|a| a.path().clone()).collect() };
         let attributes = match request.return_values {
             ReturnValues::None => None,
             ReturnValues::AllOld => old,
             ReturnValues::AllNew => Some(new),
-            ReturnValues::UpdatedOld => old.map(|o| project(&o, &updated)),
-            ReturnValues::UpdatedNew => Some(project(&new, &updated)),
+            ReturnValues::UpdatedOld => old.map(|o| project(&o, &updated())),
+            ReturnValues::UpdatedNew => Some(project(&new, &updated())),
         }
         .filter(|a| !a.is_empty());
         Ok(UpdateItemResponse {

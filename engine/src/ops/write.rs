@@ -96,8 +96,20 @@ pub(super) fn check_condition(
 
 /// The capacity a write consumed, by arm, and its per-partition usage.
 pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEffect) -> Consumed {
+    charge_write_times(table, key, effect, 1.0)
+}
+
+/// Like [`charge_write`], with the table arm charged `times` over (a
+/// transaction's writes cost twice on the table, spec §4.5); index arms
+/// are charged as for any write.
+pub(super) fn charge_write_times(
+    table: &mut Table,
+    key: &PrimaryKey,
+    effect: &WriteEffect,
+    times: f64,
+) -> Consumed {
     let mut consumed = Consumed::new(&table.description.name);
-    consumed.table = write_units(effect.old_size.max(effect.new_size));
+    consumed.table = times * write_units(effect.old_size.max(effect.new_size));
     table.usage.add_write(None, &key.partition, consumed.table);
     for (i, change) in effect.index_changes.iter().enumerate() {
         let Some(units) = change.write_units() else {

@@ -22,11 +22,11 @@ pub struct PartitionUsage {
 #[derive(Clone, Debug, Default)]
 pub struct UsageSnapshot(ByPartition);
 
-/// Usage of a table (key `""`) and its indexes (key: index name, which is
-/// never empty).
+/// Usage of a table and of its indexes (by index name).
 #[derive(Debug, Default)]
 pub struct Usage {
-    by_target: BTreeMap<String, ByPartition>,
+    table: ByPartition,
+    indexes: BTreeMap<String, ByPartition>,
 }
 
 impl Usage {
@@ -41,22 +41,32 @@ impl Usage {
     }
 
     fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {
-        let name = index.unwrap_or("");
-        if !self.by_target.contains_key(name) {
-            self.by_target.insert(name.to_string(), HashMap::default());
-        }
-        // Invariant: inserted just above when missing.
-        let target = self.by_target.get_mut(name).expect("target exists");
+        let target = match index {
+            None => &mut self.table,
+            Some(name) => {
+                if !self.indexes.contains_key(name) {
+                    self.indexes.insert(name.to_string(), HashMap::default());
+                }
+                // Invariant: inserted just above when missing.
+                self.indexes.get_mut(name).expect("index usage exists")
+            }
+        };
         target
             .entry(PartitionKey::new(partition.clone()))
             .or_default()
     }
 
+    fn target(&self, index: Option<&str>) -> Option<&ByPartition> {
+        match index {
+            None => Some(&self.table),
+            Some(name) => self.indexes.get(name),
+        }
+    }
+
     /// Per-partition usage of the table or an index, hottest first.
     pub fn partitions(&self, index: Option<&str>) -> Vec<(KeyValue, PartitionUsage)> {
         let mut rows: Vec<(KeyValue, PartitionUsage)> = self
-            .by_target
-            .get(index.unwrap_or(""))
+            .target(index)
             .map(|m| m.iter().map(|(k, u)| (k.value.clone(), *u)).collect())
             .unwrap_or_default();
         rows.sort_by(|a, b| {
@@ -70,20 +80,14 @@ impl Usage {
     /// The usage of the table or an index as it stands, to compare with
     /// later through [`Usage::reads_since`].
     pub fn snapshot(&self, index: Option<&str>) -> UsageSnapshot {
-        UsageSnapshot(
-            self.by_target
-                .get(index.unwrap_or(""))
-                .cloned()
-                .unwrap_or_default(),
-        )
+        UsageSnapshot(self.target(index).cloned().unwrap_or_default())
     }
 
     /// Read units per partition since `before`, busiest first: what one
     /// request (or a run of pages) read where.
     pub fn reads_since(&self, index: Option<&str>, before: &UsageSnapshot) -> Vec<(KeyValue, f64)> {
         let mut rows: Vec<(KeyValue, f64)> = self
-            .by_target
-            .get(index.unwrap_or(""))
+            .target(index)
             .into_iter()
             .flat_map(|m| m.iter())
             .filter_map(|(key, now)| {
@@ -100,9 +104,12 @@ impl Usage {
     pub fn forget(&mut self, index: Option<&str>) {
         match index {
             Some(name) => {
-                self.by_target.remove(name);
+                self.indexes.remove(name);
             }
-            None => self.by_target.clear(),
+            None => {
+                self.table.clear();
+                self.indexes.clear();
+            }
         }
     }
 }
