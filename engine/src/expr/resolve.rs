@@ -296,13 +296,13 @@ impl Resolver<'_, '_> {
             .segments
             .iter()
             .map(|segment| match segment {
-                Segment::Name(name, _) => PathElement::Attr(name.clone()),
+                Segment::Name(name, _) => PathElement::Attr(name.as_str().into()),
                 Segment::Alias(alias, _) => PathElement::Attr(
                     // Invariant: check_refs has verified every alias is defined.
                     self.placeholders
                         .names
                         .and_then(|n| n.get(alias))
-                        .cloned()
+                        .map(|name| name.as_str().into())
                         .unwrap_or_default(),
                 ),
                 Segment::Index(i, _) => PathElement::Index(*i),

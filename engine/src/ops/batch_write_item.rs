@@ -122,6 +122,9 @@ impl Engine {
         let mut response = BatchWriteItemResponse::default();
         for (table_name, writes) in planned {
             let table = self.table_mut_or_not_found(&table_name)?;
+            for (key, _) in &writes {
+                table.prefetch_write(key);
+            }
             let mut consumed = Consumed::new(&table_name);
             let mut collections = Vec::new();
             for (key, planned) in writes {

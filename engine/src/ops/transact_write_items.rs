@@ -271,6 +271,11 @@ impl Engine {
         &self,
         planned: &[Planned],
     ) -> (Vec<CancellationReason>, Vec<Option<PlannedWrite>>) {
+        for p in planned {
+            if let Some(table) = self.table(&p.table) {
+                table.prefetch_write(&p.key);
+            }
+        }
         let mut growth: Vec<(String, crate::key::KeyValue, i64)> = Vec::new();
         let mut writes = Vec::with_capacity(planned.len());
         let reasons = planned

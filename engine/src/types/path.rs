@@ -5,13 +5,14 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::map::Text;
 use super::value::{Item, Value};
 
 /// One step of a document path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PathElement {
     /// A map key (or, first, a top-level attribute name).
-    Attr(String),
+    Attr(Text),
     /// A list index.
     Index(usize),
 }
@@ -25,7 +26,7 @@ pub struct Path {
 
 impl Path {
     /// A path naming one top-level attribute.
-    pub fn attribute(name: impl Into<String>) -> Path {
+    pub fn attribute(name: impl Into<Text>) -> Path {
         Path {
             elements: vec![PathElement::Attr(name.into())],
         }
@@ -91,7 +92,7 @@ impl fmt::Display for Path {
             .elements
             .iter()
             .map(|e| match e {
-                PathElement::Attr(name) => name.clone(),
+                PathElement::Attr(name) => name.to_string(),
                 PathElement::Index(i) => format!("[{i}]"),
             })
             .collect();
@@ -152,7 +153,7 @@ fn insert(node: &mut Projected, rest: &[PathElement], value: &Value) {
     };
     let child = match (node, element) {
         (Projected::Map(map), PathElement::Attr(key)) => {
-            map.entry(key.clone()).or_insert_with(fresh)
+            map.entry(key.to_string()).or_insert_with(fresh)
         }
         (Projected::List(list), PathElement::Index(i)) => list.entry(*i).or_insert_with(fresh),
         // Invariant: validated projections have no conflicting paths.
