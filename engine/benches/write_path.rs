@@ -98,12 +98,9 @@ fn put(table: &str, item: Item) -> PutItemRequest {
     }
 }
 
+/// The key of order `i`, built as a decoded request holds it.
 fn key_of(i: usize) -> Item {
-    let item = item(i);
-    ["PK", "SK"]
-        .into_iter()
-        .map(|k| (k, item.get(k).unwrap().clone()))
-        .collect()
+    common::key(i)
 }
 
 fn values(pairs: Vec<(&str, Value)>) -> ExpressionParameters {

@@ -11,14 +11,26 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub const ITEMS: usize = 1_000_000;
 pub const PER_PARTITION: usize = 100;
 
+/// The key of order `i`, as a request names it.
+pub fn key(i: usize) -> Item {
+    [("PK", partition_key(i)), ("SK", sort_key(i))]
+        .into_iter()
+        .collect()
+}
+
+fn partition_key(i: usize) -> Value {
+    Value::s(format!("CUST#{:07}", i / PER_PARTITION))
+}
+
+fn sort_key(i: usize) -> Value {
+    Value::s(format!("ORDER#2024-07-{:02}#{:06}", 1 + i % 28, i))
+}
+
 /// An order of 833 bytes by DynamoDB's count, in 100-item partitions.
 pub fn item(i: usize) -> Item {
     [
-        ("PK", Value::s(format!("CUST#{:07}", i / PER_PARTITION))),
-        (
-            "SK",
-            Value::s(format!("ORDER#2024-07-{:02}#{:06}", 1 + i % 28, i)),
-        ),
+        ("PK", partition_key(i)),
+        ("SK", sort_key(i)),
         (
             "status",
             Value::s(if i % 1000 == 7 { "RETURNED" } else { "SHIPPED" }),

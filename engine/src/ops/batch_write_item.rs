@@ -4,7 +4,7 @@
 //! changes nothing. A request DynamoDB would leave unprocessed (throttling)
 //! never happens here: `UnprocessedItems` is always empty.
 
-use super::write::{charge_write, check_item_size};
+use super::write::{charge_write_into, check_item_size};
 use super::{Engine, constraint_errors, table_name_problems};
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};
@@ -47,18 +47,21 @@ type Keyed = (PrimaryKey, PlannedWrite);
 /// The key a batch put writes: like PutItem's, except that a missing or
 /// mistyped key attribute is DynamoDB's plain schema mismatch here.
 fn put_key(schema: &KeySchema, item: &Item) -> Result<PrimaryKey> {
-    for attribute in std::iter::once(&schema.partition).chain(schema.sort.iter()) {
-        let typed = item
-            .get(&attribute.name)
-            .and_then(crate::key::KeyValue::from_value)
-            .is_some_and(|k| k.key_type() == attribute.key_type);
-        if !typed {
-            return Err(Error::validation(
-                "The provided key element does not match the schema",
-            ));
+    primary_key_of(schema, item).map_err(|error| {
+        let typed = |attribute: &crate::key::KeyAttribute| {
+            item.get(&attribute.name)
+                .and_then(crate::key::KeyValue::from_value)
+                .is_some_and(|k| k.key_type() == attribute.key_type)
+        };
+        if std::iter::once(&schema.partition)
+            .chain(schema.sort.iter())
+            .all(typed)
+        {
+            error
+        } else {
+            Error::validation("The provided key element does not match the schema")
         }
-    }
-    primary_key_of(schema, item)
+    })
 }
 
 impl Engine {
@@ -129,7 +132,7 @@ impl Engine {
             let mut collections = Vec::new();
             for (key, planned) in writes {
                 let effect = table.apply(&key, planned)?;
-                consumed.add(&charge_write(table, &key, &effect));
+                charge_write_into(&mut consumed, table, &key, &effect, 1.0);
                 if let Some(metrics) = super::item_collection_metrics(table, &key) {
                     collections.push(metrics);
                 }

@@ -20,7 +20,7 @@
 //! is refused.
 
 use super::update_item::{check_key_untouched, parse_update, updated_item};
-use super::write::{charge_write_times, check_item_size, parse_condition_only};
+use super::write::{charge_write_into, check_item_size, parse_condition_only};
 use super::{
     DeleteItemRequest, Engine, ExpressionParameters, PutItemRequest, UpdateItemRequest,
     check_table_name, constraint_errors,
@@ -372,7 +372,7 @@ impl Engine {
                 continue;
             };
             // The table arm doubles; index arms are charged as usual.
-            consumed.add(&charge_write_times(table, &p.key, &effect, 2.0));
+            charge_write_into(&mut consumed, table, &p.key, &effect, 2.0);
             add_consumed(&mut response.consumed, consumed);
             if let Some(metrics) = super::item_collection_metrics(table, &p.key) {
                 match response

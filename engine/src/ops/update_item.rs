@@ -9,7 +9,7 @@ use crate::expr::ast::{Condition, UpdateAction};
 use crate::expr::{ExprKind, Placeholders};
 use crate::key::{KeySchema, key_from_request};
 use crate::table::{PlannedWrite, Table};
-use crate::types::{Item, Path, path::project};
+use crate::types::{Item, Path, Text, path::project};
 
 /// An UpdateItem request.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -101,7 +101,9 @@ pub(super) fn updated_item(
         &new,
         "Item size to update has exceeded the maximum allowed size",
     )?;
-    table.plan(Some(new), Some(size))
+    // An update changes the attributes its actions name, and no others.
+    let changed = actions.iter().map(|a| Text::from(a.path().top())).collect();
+    Ok(table.plan(Some(new), Some(size))?.changing_only(changed))
 }
 
 impl Engine {

@@ -96,21 +96,25 @@ pub(super) fn check_condition(
 
 /// The capacity a write consumed, by arm, and its per-partition usage.
 pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEffect) -> Consumed {
-    charge_write_times(table, key, effect, 1.0)
+    let mut consumed = Consumed::new(&table.description.name);
+    charge_write_into(&mut consumed, table, key, effect, 1.0);
+    consumed
 }
 
-/// Like [`charge_write`], with the table arm charged `times` over (a
-/// transaction's writes cost twice on the table, spec §4.5); index arms
+/// Adds what a write consumed to `consumed` (a request's total on the
+/// table), and records its per-partition usage. The table arm is charged
+/// `times` over: twice for a transaction's writes (spec §4.5); index arms
 /// are charged as for any write.
-pub(super) fn charge_write_times(
+pub(super) fn charge_write_into(
+    consumed: &mut Consumed,
     table: &mut Table,
     key: &PrimaryKey,
     effect: &WriteEffect,
     times: f64,
-) -> Consumed {
-    let mut consumed = Consumed::new(&table.description.name);
-    consumed.table = times * write_units(effect.old_size.max(effect.new_size));
-    table.usage.add_write(None, &key.partition, consumed.table);
+) {
+    let units = times * write_units(effect.old_size.max(effect.new_size));
+    consumed.table += units;
+    table.usage.add_write(None, &key.partition, units);
     for (i, change) in effect.index_changes.iter().enumerate() {
         let Some(units) = change.write_units() else {
             continue;
@@ -121,5 +125,4 @@ pub(super) fn charge_write_times(
             table.usage.add_write(Some(&index.name), partition, units);
         }
     }
-    consumed
 }

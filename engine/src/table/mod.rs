@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use crate::capacity::IndexChange;
 use crate::error::Result;
 use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
-use crate::types::{Item, item_size};
+use crate::types::{Item, Text, item_size};
 
 /// Where a table item's entry sits inside an index partition: the index
 /// sort key, then the table key to keep entries with equal index keys apart.
@@ -144,12 +144,24 @@ pub struct PlannedWrite {
     new_size: usize,
     /// Per index, the entry the new item makes there (empty for a delete).
     entries: Vec<Option<IndexEntry>>,
+    /// When known, the only top-level attributes the new item may have
+    /// differently from the item it replaces (an update's paths); a write
+    /// that names them saves comparing whole items and looking up index
+    /// keys it cannot have changed.
+    changed: Option<Vec<Text>>,
 }
 
 impl PlannedWrite {
     /// The item the write stores (`None`: a delete).
     pub fn item(&self) -> Option<&Item> {
         self.new.as_ref()
+    }
+
+    /// Says that the new item differs from the one it replaces (if any) in
+    /// these top-level attributes at most.
+    pub fn changing_only(mut self, attributes: Vec<Text>) -> PlannedWrite {
+        self.changed = Some(attributes);
+        self
     }
 }
 
@@ -192,21 +204,17 @@ impl Table {
         self.items.get(&partition, &entry_key)
     }
 
-    /// Starts loading what a write at `key` will touch — the item there and
-    /// its entry in every index — so that a batch or a transaction, which
-    /// knows all its keys before it writes, has its memory loads overlap
-    /// instead of waiting for one after another. Finding the item is a
-    /// lookup like any other; the rest is a hint that changes nothing.
+    /// Starts loading the item a write at `key` will replace, so that a
+    /// batch or a transaction, which knows all its keys before it writes,
+    /// has those loads overlap instead of waiting for one after another.
+    /// Finding the item is a lookup like any other (and leaves the way to
+    /// it in cache for the write); loading it is a hint that changes
+    /// nothing. (Loading its index entries too was tried: finding them
+    /// takes loads of their own, which cost more than they saved.)
     pub fn prefetch_write(&self, key: &PrimaryKey) {
         let (partition, entry_key) = table_position(key);
-        let Some((item_slot, entry)) = self.items.get_with_slot(&partition, &entry_key) else {
-            return;
-        };
-        entry.item.prefetch();
-        for index in &self.indexes {
-            if let Some(entry) = index.entry_slot(item_slot).and_then(|s| index.store.at(s)) {
-                entry.item.prefetch();
-            }
+        if let Some(entry) = self.items.get(&partition, &entry_key) {
+            entry.item.prefetch();
         }
     }
 
@@ -382,6 +390,7 @@ impl Table {
             new,
             new_size,
             entries,
+            changed: None,
         })
     }
 
@@ -401,6 +410,7 @@ impl Table {
             new,
             new_size,
             mut entries,
+            changed,
         } = planned;
         self.check_collection_limit(key, new.as_ref())?;
         entries.resize_with(self.indexes.len(), || None);
@@ -423,9 +433,14 @@ impl Table {
         // Compared once: whether the write changed the item at all decides
         // both whether an ALL index's entry changed and whether the stream
         // records anything.
-        // (Equal items have equal sizes, so a size that changed settles it.)
-        let same_item = match (&old, &stored) {
-            (Some(old), Some(new)) => old.size == new_size && old.item == *new,
+        // (Equal items have equal sizes, so a size that changed settles it;
+        // when the write names what it may have changed, only that is compared.)
+        let same_item = match (&old, &stored, &changed) {
+            (Some(old), Some(new), _) if old.size != new_size => false,
+            (Some(old), Some(new), Some(changed)) => {
+                changed.iter().all(|a| old.item.get(a) == new.get(a))
+            }
+            (Some(old), Some(new), None) => old.item == *new,
             _ => false,
         };
         let mut index_changes = Vec::with_capacity(self.indexes.len());
@@ -433,12 +448,21 @@ impl Table {
         for (i, plan) in planned.into_iter().enumerate() {
             let index = &mut self.indexes[i];
             let description = &index.description;
-            // Invariant: the stored item passed the same checks when it was written.
-            let old_key = old.as_ref().and_then(|old| {
-                index_key_of(&description.key_schema, &description.name, &old.item)
-                    .ok()
-                    .flatten()
-            });
+            // An index key the write cannot have changed is the planned one.
+            let key_kept = changed
+                .as_ref()
+                .is_some_and(|changed| !changed.iter().any(|a| description.key_schema.contains(a)));
+            let old_key = match (&old, &plan) {
+                (None, _) => None,
+                (Some(_), Some(p)) if key_kept => Some((p.partition.value.clone(), p.sort.clone())),
+                (Some(_), None) if key_kept => None,
+                // Invariant: the stored item passed the same checks when it was written.
+                (Some(old), _) => {
+                    index_key_of(&description.key_schema, &description.name, &old.item)
+                        .ok()
+                        .flatten()
+                }
+            };
             index_partitions.push(match (&plan, &old_key) {
                 (Some(p), _) => Some(p.partition.value.clone()),
                 (None, Some((partition, _))) => Some(partition.clone()),

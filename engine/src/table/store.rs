@@ -194,35 +194,6 @@ impl Store {
         self.partition(partition)?.get(key)
     }
 
-    /// One entry and its slot.
-    pub fn get_with_slot(
-        &self,
-        partition: &PartitionKey,
-        key: &EntryKey,
-    ) -> Option<(Slot, &Entry)> {
-        match &self.layout {
-            Layout::Direct { partitions, .. } => partitions
-                .get(partition)?
-                .get(key)
-                .map(|held| (held.slot, &held.entry)),
-            Layout::Slotted {
-                partitions,
-                entries,
-            } => partitions
-                .get(partition)?
-                .get(key)
-                .map(|&slot| (slot, &entries[slot as usize])),
-        }
-    }
-
-    /// The entry in an index entry's slot, if the slot holds one.
-    pub fn at(&self, slot: Slot) -> Option<&Entry> {
-        match &self.layout {
-            Layout::Slotted { entries, .. } => entries.get(slot as usize),
-            Layout::Direct { .. } => None,
-        }
-    }
-
     /// The slot of one entry.
     pub fn slot(&self, partition: &PartitionKey, key: &EntryKey) -> Option<Slot> {
         match &self.layout {
