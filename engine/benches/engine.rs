@@ -23,13 +23,7 @@ mod common;
 use common::{ITEMS, PER_PARTITION, item, resident_bytes};
 
 fn table_request() -> CreateTableRequest {
-    CreateTableRequest {
-        table_name: "bench".into(),
-        attribute_definitions: vec![("PK".into(), "S".into()), ("SK".into(), "S".into())],
-        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
-        billing_mode: Some("PAY_PER_REQUEST".into()),
-        ..CreateTableRequest::default()
-    }
+    common::common_table("bench")
 }
 
 static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {

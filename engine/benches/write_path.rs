@@ -29,57 +29,15 @@ use std::hint::black_box;
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{ITEMS, PER_PARTITION, indexed_item, item, number};
+use common::{ITEMS, PER_PARTITION, common_table, indexed_item, indexed_table, item, number, put};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use engine::Engine;
 use engine::ops::{
-    BatchWriteItemRequest, ConditionCheckRequest, CreateTableRequest, DeleteItemRequest,
-    ExpressionParameters, IndexRequest, PutItemRequest, QueryRequest, StreamSpecification,
-    TransactWrite, TransactWriteItemsRequest, UpdateItemRequest, UpdateTableRequest, WriteRequest,
+    BatchWriteItemRequest, ConditionCheckRequest, DeleteItemRequest, ExpressionParameters,
+    QueryRequest, StreamSpecification, TransactWrite, TransactWriteItemsRequest, UpdateItemRequest,
+    UpdateTableRequest, WriteRequest,
 };
 use engine::types::{Item, Value};
-
-fn index(name: &str, keys: &[(&str, &str)], projection: &str, include: &[&str]) -> IndexRequest {
-    IndexRequest {
-        index_name: name.into(),
-        key_schema: keys
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect(),
-        projection_type: Some(projection.into()),
-        non_key_attributes: (!include.is_empty())
-            .then(|| include.iter().map(|a| a.to_string()).collect()),
-        provisioned_throughput: None,
-    }
-}
-
-fn indexed_table(name: &str) -> CreateTableRequest {
-    let definitions = ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"];
-    CreateTableRequest {
-        table_name: name.into(),
-        attribute_definitions: definitions
-            .iter()
-            .map(|n| (n.to_string(), "S".to_string()))
-            .collect(),
-        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
-        global_secondary_indexes: Some(vec![
-            index(
-                "GSI1",
-                &[("GSI1PK", "HASH"), ("GSI1SK", "RANGE")],
-                "ALL",
-                &[],
-            ),
-            index(
-                "GSI2",
-                &[("GSI2PK", "HASH"), ("GSI2SK", "RANGE")],
-                "INCLUDE",
-                &["orderStatus", "total"],
-            ),
-        ]),
-        billing_mode: Some("PAY_PER_REQUEST".into()),
-        ..CreateTableRequest::default()
-    }
-}
 
 static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
     let mut engine = Engine::new();
@@ -89,14 +47,6 @@ static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
     }
     Mutex::new(engine)
 });
-
-fn put(table: &str, item: Item) -> PutItemRequest {
-    PutItemRequest {
-        table_name: table.into(),
-        item,
-        ..PutItemRequest::default()
-    }
-}
 
 /// The key of order `i`, built as a decoded request holds it.
 fn key_of(i: usize) -> Item {
@@ -406,17 +356,6 @@ fn stream_append(c: &mut Criterion) {
         });
     }
     group.finish();
-}
-
-/// The index-free table of `engine.rs`.
-fn common_table(name: &str) -> CreateTableRequest {
-    CreateTableRequest {
-        table_name: name.into(),
-        attribute_definitions: vec![("PK".into(), "S".into()), ("SK".into(), "S".into())],
-        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
-        billing_mode: Some("PAY_PER_REQUEST".into()),
-        ..CreateTableRequest::default()
-    }
 }
 
 criterion_group!(

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use engine::ops::{CreateTableRequest, IndexRequest, PutItemRequest};
 use engine::types::{Item, Number, Value};
 
 /// The allocator `ddbplay serve` runs the engine with.
@@ -87,4 +88,68 @@ pub fn indexed_item(i: usize) -> Item {
 /// A number attribute value.
 pub fn number(n: i64) -> Value {
     Value::N(Number::from_i64(n))
+}
+
+fn index(name: &str, keys: &[(&str, &str)], projection: &str, include: &[&str]) -> IndexRequest {
+    IndexRequest {
+        index_name: name.into(),
+        key_schema: keys
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect(),
+        projection_type: Some(projection.into()),
+        non_key_attributes: (!include.is_empty())
+            .then(|| include.iter().map(|a| a.to_string()).collect()),
+        provisioned_throughput: None,
+    }
+}
+
+/// The commerce example's table shape: GSI1 overloaded by status and
+/// date, projecting everything; GSI2 sparse, holding the open orders.
+pub fn indexed_table(name: &str) -> CreateTableRequest {
+    let definitions = ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"];
+    CreateTableRequest {
+        table_name: name.into(),
+        attribute_definitions: definitions
+            .iter()
+            .map(|n| (n.to_string(), "S".to_string()))
+            .collect(),
+        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
+        global_secondary_indexes: Some(vec![
+            index(
+                "GSI1",
+                &[("GSI1PK", "HASH"), ("GSI1SK", "RANGE")],
+                "ALL",
+                &[],
+            ),
+            index(
+                "GSI2",
+                &[("GSI2PK", "HASH"), ("GSI2SK", "RANGE")],
+                "INCLUDE",
+                &["orderStatus", "total"],
+            ),
+        ]),
+        billing_mode: Some("PAY_PER_REQUEST".into()),
+        ..CreateTableRequest::default()
+    }
+}
+
+/// A PutItem of `item` into `table`.
+pub fn put(table: &str, item: Item) -> PutItemRequest {
+    PutItemRequest {
+        table_name: table.into(),
+        item,
+        ..PutItemRequest::default()
+    }
+}
+
+/// A table keyed like the orders, without indexes.
+pub fn common_table(name: &str) -> CreateTableRequest {
+    CreateTableRequest {
+        table_name: name.into(),
+        attribute_definitions: vec![("PK".into(), "S".into()), ("SK".into(), "S".into())],
+        key_schema: vec![("PK".into(), "HASH".into()), ("SK".into(), "RANGE".into())],
+        billing_mode: Some("PAY_PER_REQUEST".into()),
+        ..CreateTableRequest::default()
+    }
 }
