@@ -33,7 +33,13 @@ pub struct StreamPanelProps {
 pub fn stream_panel(props: &StreamPanelProps) -> Html {
     let state = &props.state;
     let table = &state.chart.table;
-    let log = change_log(&state.engine.borrow(), table, state.delivered, SHOWN);
+    // Worked out again only when the data or the deliveries change.
+    let log = {
+        let (engine, table) = (state.engine.clone(), table.clone());
+        use_memo((state.revision, state.delivered), move |(_, delivered)| {
+            change_log(&engine.borrow(), &table, *delivered, SHOWN)
+        })
+    };
     html! {
         <Collapsible panel={Panel::Stream}>
             if let Some(view_type) = log.view_type {
@@ -177,11 +183,20 @@ fn handler_section(props: &HandlerProps) -> Html {
         Callback::from(move |_| draft.set(Some(blank_handler(&table))))
     };
     let changed = draft.as_ref() != applied.as_deref();
-    let check = applied.as_deref().and_then(|handler| {
-        counter_check(&state.engine.borrow(), &table, handler).map(|(key, kept, counted)| {
-            counter_sentence(handler, &key, kept, counted, props.pending)
-        })
-    });
+    // A recount reads the whole table: only when the data or the handler change.
+    let check = {
+        let (engine, table, pending) = (state.engine.clone(), table.clone(), props.pending);
+        use_memo(
+            (state.revision, state.delivered, applied.clone()),
+            move |(_, _, applied)| {
+                applied.as_deref().and_then(|handler| {
+                    counter_check(&engine.borrow(), &table, handler).map(|(key, kept, counted)| {
+                        counter_sentence(handler, &key, kept, counted, pending)
+                    })
+                })
+            },
+        )
+    };
     html! {
         <section class="handler" aria-label="The stream handler">
             <h3>{ "The stream handler" }</h3>
@@ -218,7 +233,7 @@ fn handler_section(props: &HandlerProps) -> Html {
                     { for state.deliveries.iter().map(|line| html! { <li>{ line }</li> }) }
                 </ol>
             }
-            if let Some((text, in_step)) = check {
+            if let Some((text, in_step)) = (*check).clone() {
                 <p class={classes!("counter", if in_step { "ok" } else { "lagging" })} role="status">{ text }</p>
             }
         </section>
@@ -369,10 +384,18 @@ fn ttl_section(props: &TtlProps) -> Html {
     let read_only = use_read_only();
     let table = &state.chart.table;
     let date = {
-        let suggested = suggested_date(&state.engine.borrow(), table).unwrap_or_default();
-        use_state(move || suggested)
+        let (engine, table) = (state.engine.clone(), table.clone());
+        use_state(move || suggested_date(&engine.borrow(), &table).unwrap_or_default())
     };
     let expired = use_state(|| None::<usize>);
+    let until = date_seconds(&date);
+    // Counting what is due reads the whole table: only when the data or the date change.
+    let due = {
+        let (engine, table) = (state.engine.clone(), table.clone());
+        *use_memo((state.revision, until.map(f64::to_bits)), move |_| {
+            until.map(|until| due_by(&engine.borrow(), &table, until))
+        })
+    };
     let Some(attribute) = table.ttl_attribute.clone() else {
         return html! {
             <section class="ttl" aria-label="Time to live">
@@ -381,8 +404,6 @@ fn ttl_section(props: &TtlProps) -> Html {
             </section>
         };
     };
-    let until = date_seconds(&date);
-    let due = until.map(|until| due_by(&state.engine.borrow(), table, until));
     let on_date = {
         let (date, expired) = (date.clone(), expired.clone());
         Callback::from(move |e: Event| {

@@ -143,12 +143,10 @@ impl StreamHandler {
         if self.when_attribute.trim().is_empty() {
             return true;
         }
-        let value = engine::api::attribute_value::encode_item(image);
-        value[self.when_attribute.trim()]
-            .as_object()
-            .and_then(|v| v.values().next())
-            .and_then(Json::as_str)
-            == Some(self.when_equals.as_str())
+        match image.get(self.when_attribute.trim()) {
+            Some(engine::types::Value::S(value)) => value.as_str() == self.when_equals,
+            _ => false,
+        }
     }
 
     /// The key of the item to update, from a record's image.
@@ -249,10 +247,16 @@ impl StreamHandler {
     /// Applies the handler to every item already in the table as if each
     /// had just been inserted: how an aggregate is filled when its handler
     /// is deployed on a table that already holds data. No stream is on yet.
+    /// The updates go to the engine directly (as many as there are items,
+    /// so not through the JSON API), with the values decoded once.
     pub fn backfill(&self, engine: &mut Engine, chart: &Chart) -> Result<(), String> {
         if self.event != "INSERT" {
             return Ok(());
         }
+        let refused = |e: engine::Error| format!("The stream handler: {}: {e}", e.short_name());
+        let values = self
+            .decoded_values()
+            .map_err(|e| format!("The stream handler: {e}"))?;
         let images: Vec<Item> = engine
             .table(&chart.table.name)
             .map(|t| {
@@ -264,11 +268,44 @@ impl StreamHandler {
             })
             .unwrap_or_default();
         for image in images {
-            let request = self.request(&image, &chart.table, None)?;
-            run(engine, "UpdateItem", &request)
-                .map_err(|f| format!("The stream handler: {}: {}", f.kind, f.message))?;
+            let key = self.target_key(&image, &chart.table)?;
+            let key = engine::api::attribute_value::decode_item(&key).map_err(refused)?;
+            let request = engine::ops::UpdateItemRequest {
+                table_name: chart.table.name.clone(),
+                key,
+                update_expression: Some(self.update.clone()),
+                expression: engine::ops::ExpressionParameters {
+                    names: None,
+                    values: values.clone(),
+                },
+                ..engine::ops::UpdateItemRequest::default()
+            };
+            engine.update_item(request).map_err(refused)?;
         }
         Ok(())
+    }
+
+    /// The handler's ExpressionAttributeValues as the engine takes them.
+    fn decoded_values(
+        &self,
+    ) -> Result<Option<std::collections::BTreeMap<String, engine::types::Value>>, String> {
+        if self.values.trim().is_empty() {
+            return Ok(None);
+        }
+        let json: Json = serde_json::from_str(&self.values)
+            .map_err(|e| format!("ExpressionAttributeValues is not valid JSON: {e}"))?;
+        let Some(values) = json.as_object().filter(|v| !v.is_empty()) else {
+            return Ok(None);
+        };
+        values
+            .iter()
+            .map(|(name, value)| {
+                engine::api::attribute_value::decode_value(value, 0)
+                    .map(|v| (name.clone(), v))
+                    .map_err(|e| format!("ExpressionAttributeValues: {e}"))
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
 
     /// How many items the handler counts into the item at `key`: those it
