@@ -28,7 +28,8 @@ pub enum Row {
     },
     /// An item (or index entry).
     Item {
-        entity: String,
+        /// The entity's name (shared, not copied, from the item).
+        entity: engine::types::Text,
         item: Item,
         bytes: usize,
     },
@@ -109,8 +110,8 @@ pub fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
                 .unwrap_or(&entry.item)
                 .get(ENTITY_ATTRIBUTE)
             {
-                Some(Value::S(s)) => s.to_string(),
-                _ => String::new(),
+                Some(Value::S(s)) => s.clone(),
+                _ => engine::types::Text::default(),
             };
             out.push(Row::Item {
                 entity,
