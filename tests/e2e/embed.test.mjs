@@ -107,6 +107,30 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
   assert.deepEqual(full.errors, []);
 });
 
+test('the share dialog\'s embed code, pasted into another page, frames the playground at its content\'s height', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByLabel('What the embed shows').selectOption({ label: 'the patterns, the comparison and the stream' });
+  const code = await page.locator('textarea.snippet').inputValue();
+  assert.match(code, /^<iframe src="[^"]+\/course\/ddbplay\/\?embed&panels=patterns,comparison,stream&readonly&pattern=3#play=2\.[^"]+" title="ddbplay: An order's lines, in one request" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"><\/iframe>/);
+  // Another site's page, with nothing but the pasted code.
+  const lesson = await session.context.newPage();
+  lesson.errors = [];
+  lesson.on('pageerror', (e) => lesson.errors.push(e.message));
+  await lesson.setContent(`<!doctype html><title>A lesson</title><h1>Streams</h1>${code}`);
+  const frame = lesson.frameLocator('iframe');
+  await frame.locator('#stream').waitFor();
+  assert.equal(await frame.locator('#design').count(), 0);
+  assert.match(await frame.locator('#comparison-title').textContent(), /An order's lines/);
+  await lesson.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 700);
+  assert.equal(await frame.getByRole('button', { name: 'Deliver the last record again' }).count(), 1);
+  assert.ok(await frame.getByRole('button', { name: 'Expire them now' }).isDisabled(), 'read-only: nothing expires');
+  await lesson.screenshot({ path: join(artifacts, 'embed-pasted.png') });
+  assert.deepEqual(lesson.errors, []);
+  assert.deepEqual(page.errors, []);
+});
+
 test('the read-only embed works by keyboard alone', async () => {
   const page = await openPage(session, `${session.served.url}?embed&panels=patterns,comparison&readonly#example=commerce`);
   await page.locator('table.comparison').waitFor();

@@ -21,12 +21,16 @@ pub struct ShareDialogProps {
 }
 
 /// What an embed can show.
-const EMBEDS: [(&str, &[Panel]); 3] = [
+const EMBEDS: [(&str, &[Panel]); 4] = [
     (
         "the access patterns and the comparison",
         &[Panel::Patterns, Panel::Comparison],
     ),
     ("the request runner", &[Panel::Runner, Panel::Data]),
+    (
+        "the patterns, the comparison and the stream",
+        &[Panel::Patterns, Panel::Comparison, Panel::Stream],
+    ),
     ("everything", &Panel::ALL),
 ];
 
@@ -166,5 +170,31 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                 <button type="button" onclick={close}>{ "Close" }</button>
             </div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embed_code_frames_the_playground_lazily_sandboxed_and_titled() {
+        let options = Options {
+            embed: true,
+            panels: Some(vec![Panel::Runner]),
+            read_only: true,
+            pattern: Some(1),
+            ..Options::default()
+        };
+        let snippet = iframe_snippet(
+            "https://example.org/course/ddbplay/",
+            "play=2.abc",
+            &options,
+            "A customer's orders <newest> \"first\" & more",
+        );
+        assert!(snippet.starts_with(
+            r#"<iframe src="https://example.org/course/ddbplay/?embed&panels=runner&readonly&pattern=2#play=2.abc" title="ddbplay: A customer's orders newest first  more" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"></iframe>"#
+        ), "{snippet}");
+        assert!(snippet.contains(r#"e.data.type === "ddbplay:height""#));
     }
 }
