@@ -191,3 +191,50 @@ def test_a_streams_consumer_written_for_dynamodb_reads_every_change():
     ddb.put_item(TableName="events", Item={"pk": {"S": "e2"}})
     more = streams.get_records(ShardIterator=page["NextShardIterator"])["Records"]
     assert [r["dynamodb"]["Keys"]["pk"]["S"] for r in more] == ["e2"]
+
+
+def test_legacy_parameters_work_as_older_sdk_code_sends_them(table):
+    """Pre-expression parameters, as DynamoDBMapper-era code and old tutorials write them."""
+    ddb = client()
+    # A create-only put with Expected.
+    ddb.put_item(TableName=TABLE, Item={"PK": {"S": "LEGACY#1"}, "SK": {"S": "A"}, "n": {"N": "1"}},
+                 Expected={"PK": {"Exists": False}})
+    with pytest.raises(ClientError) as refused:
+        ddb.put_item(TableName=TABLE, Item={"PK": {"S": "LEGACY#1"}, "SK": {"S": "A"}},
+                     Expected={"PK": {"Exists": False}})
+    assert refused.value.response["Error"]["Code"] == "ConditionalCheckFailedException"
+    # AttributeUpdates, guarded by Expected.
+    updated = ddb.update_item(
+        TableName=TABLE, Key={"PK": {"S": "LEGACY#1"}, "SK": {"S": "A"}},
+        AttributeUpdates={"n": {"Action": "ADD", "Value": {"N": "2"}}, "tags": {"Action": "PUT", "Value": {"SS": ["a"]}}},
+        Expected={"n": {"ComparisonOperator": "EQ", "AttributeValueList": [{"N": "1"}]}},
+        ReturnValues="ALL_NEW")
+    assert updated["Attributes"]["n"] == {"N": "3"}
+    # KeyConditions, QueryFilter and AttributesToGet.
+    result = ddb.query(
+        TableName=TABLE,
+        KeyConditions={"PK": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": "CUST#c1"}]},
+                       "SK": {"ComparisonOperator": "BEGINS_WITH", "AttributeValueList": [{"S": "ORDER#"}]}},
+        QueryFilter={"status": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": "PENDING"}]}},
+        AttributesToGet=["SK", "status"], ReturnConsumedCapacity="TOTAL")
+    modern = ddb.query(
+        TableName=TABLE, KeyConditionExpression="PK = :pk AND begins_with(SK, :order)",
+        FilterExpression="#s = :pending", ProjectionExpression="SK, #s",
+        ExpressionAttributeNames={"#s": "status"},
+        ExpressionAttributeValues={":pk": {"S": "CUST#c1"}, ":order": {"S": "ORDER#"}, ":pending": {"S": "PENDING"}},
+        ReturnConsumedCapacity="TOTAL")
+    assert result["Items"] == modern["Items"]
+    assert (result["Count"], result["ScannedCount"]) == (modern["Count"], modern["ScannedCount"])
+    assert result["ScannedCount"] == 3 and result["Count"] >= 1
+    assert all(set(item) == {"SK", "status"} for item in result["Items"])
+    assert result["ConsumedCapacity"] == modern["ConsumedCapacity"] == {"TableName": TABLE, "CapacityUnits": 0.5}
+    scanned = ddb.scan(TableName=TABLE, ScanFilter={"n": {"ComparisonOperator": "GT", "AttributeValueList": [{"N": "2"}]}})
+    by_expression = ddb.scan(TableName=TABLE, FilterExpression="n > :two", ExpressionAttributeValues={":two": {"N": "2"}})
+    assert scanned["Items"] == by_expression["Items"]
+    assert {"PK": {"S": "LEGACY#1"}, "SK": {"S": "A"}, "n": {"N": "3"}, "tags": {"SS": ["a"]}} in scanned["Items"]
+    # Mixing both kinds is refused with DynamoDB's message.
+    with pytest.raises(ClientError) as mixed:
+        ddb.scan(TableName=TABLE, ScanFilter={"n": {"ComparisonOperator": "NOT_NULL"}}, ProjectionExpression="PK")
+    assert mixed.value.response["Error"]["Message"] == (
+        "Can not use both expression and non-expression parameters in the same request: "
+        "Non-expression parameters: {ScanFilter} Expression parameters: {ProjectionExpression}")

@@ -31,6 +31,8 @@ pub struct KeysAndAttributes {
     pub projection_expression: Option<String>,
     /// `ExpressionAttributeNames`.
     pub expression_attribute_names: Option<BTreeMap<String, String>>,
+    /// `AttributesToGet`: the legacy form of a projection.
+    pub attributes_to_get: Option<Vec<String>>,
 }
 
 /// A BatchGetItem request.
@@ -81,6 +83,8 @@ impl Engine {
                 .map(|p| placeholders.projection(p))
                 .transpose()?;
             placeholders.check_unused()?;
+            let projection =
+                projection.or_else(|| super::legacy::paths(part.attributes_to_get.as_deref()));
             let table = self.table_or_not_found(&table_name)?;
             let mut keys: Vec<(Item, PrimaryKey)> = Vec::with_capacity(part.keys.len());
             for key in &part.keys {

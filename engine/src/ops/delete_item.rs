@@ -4,6 +4,7 @@ use super::write::{ReturnValues, charge_write, check_condition, parse_condition_
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::Consumed;
 use crate::error::Result;
+use crate::expr::ast::Condition;
 use crate::key::key_from_request;
 use crate::types::Item;
 
@@ -16,6 +17,9 @@ pub struct DeleteItemRequest {
     pub key: Item,
     /// `ConditionExpression`.
     pub condition_expression: Option<String>,
+    /// `Expected` (with `ConditionalOperator`), as a condition: the legacy
+    /// form of `ConditionExpression`.
+    pub expected: Option<Condition>,
     /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
     pub expression: ExpressionParameters,
     /// `ReturnValues`: `NONE` or `ALL_OLD`.
@@ -43,7 +47,8 @@ impl Engine {
         check_table_name(&request.table_name, "tableName")?;
         request.return_values.check_old_only()?;
         let condition =
-            parse_condition_only(&request.expression, request.condition_expression.as_deref())?;
+            parse_condition_only(&request.expression, request.condition_expression.as_deref())?
+                .or(request.expected);
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
         check_condition(

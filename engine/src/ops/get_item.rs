@@ -16,6 +16,9 @@ pub struct GetItemRequest {
     pub key: Item,
     /// `ProjectionExpression`.
     pub projection_expression: Option<String>,
+    /// `AttributesToGet`: the legacy form of a projection, of top-level
+    /// names (key attributes are not added).
+    pub attributes_to_get: Option<Vec<String>>,
     /// `ExpressionAttributeNames` (values are not allowed in GetItem).
     pub expression: ExpressionParameters,
     /// `ConsistentRead`.
@@ -51,6 +54,8 @@ impl Engine {
             .map(|p| placeholders.projection(p))
             .transpose()?;
         placeholders.check_unused()?;
+        let projection =
+            projection.or_else(|| super::legacy::paths(request.attributes_to_get.as_deref()));
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
         let entry = table.get(&key);

@@ -12,6 +12,7 @@ mod create_table;
 mod delete_item;
 mod get_item;
 mod item_collections;
+mod legacy;
 mod page;
 mod put_item;
 mod query;
@@ -47,6 +48,10 @@ pub use delete_item::{DeleteItemRequest, DeleteItemResponse};
 pub use get_item::{GetItemRequest, GetItemResponse};
 use item_collections::item_collection_metrics;
 pub use item_collections::{ItemCollectionMetrics, collection_size};
+pub use legacy::{
+    AttributeUpdates, COMPARISON_OPERATORS, ComparisonOperator, LegacyTest, UpdateKind,
+    attribute_update, combine,
+};
 pub use page::{PageResponse, StartKey};
 pub use put_item::{PutItemRequest, PutItemResponse};
 pub use query::QueryRequest;

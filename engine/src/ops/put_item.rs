@@ -6,6 +6,7 @@ use super::write::{
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::Consumed;
 use crate::error::Result;
+use crate::expr::ast::Condition;
 use crate::key::primary_key_of;
 use crate::types::Item;
 
@@ -18,6 +19,9 @@ pub struct PutItemRequest {
     pub item: Item,
     /// `ConditionExpression`.
     pub condition_expression: Option<String>,
+    /// `Expected` (with `ConditionalOperator`), as a condition: the legacy
+    /// form of `ConditionExpression`.
+    pub expected: Option<Condition>,
     /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
     pub expression: ExpressionParameters,
     /// `ReturnValues`: `NONE` or `ALL_OLD`.
@@ -45,7 +49,8 @@ impl Engine {
         check_table_name(&request.table_name, "tableName")?;
         request.return_values.check_old_only()?;
         let condition =
-            parse_condition_only(&request.expression, request.condition_expression.as_deref())?;
+            parse_condition_only(&request.expression, request.condition_expression.as_deref())?
+                .or(request.expected);
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = primary_key_of(&table.description.key_schema, &request.item)?;
         let size = check_item_size(

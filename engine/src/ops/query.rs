@@ -3,10 +3,12 @@
 
 use std::ops::Bound;
 
+use super::legacy::LegacyTest;
 use super::page::{PageBuilder, PageResponse, Target};
 use super::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
 use crate::error::{Error, Result, Span};
+use crate::expr::ast::Condition;
 use crate::expr::keycond::{SortCondition, analyze};
 use crate::expr::{ExprKind, Placeholders};
 use crate::key::{EntryKey, KeyValue, PartitionKey, Tie};
@@ -37,6 +39,12 @@ pub struct QueryRequest {
     pub consistent_read: bool,
     /// `ExclusiveStartKey`.
     pub exclusive_start_key: Option<Item>,
+    /// `KeyConditions`: the legacy form of `KeyConditionExpression`.
+    pub key_conditions: Option<Vec<LegacyTest>>,
+    /// `QueryFilter` (with `ConditionalOperator`), as a condition.
+    pub query_filter: Option<Condition>,
+    /// `AttributesToGet`: the legacy form of a projection.
+    pub attributes_to_get: Option<Vec<String>>,
 }
 
 fn lower(v: &KeyValue, inclusive: bool) -> Bound<EntryKey> {
@@ -87,22 +95,32 @@ impl Engine {
                 "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
             ));
         }
-        check_select_parameters(request.select, request.projection_expression.is_some())?;
-        let Some(key_condition_text) = request.key_condition_expression.as_deref() else {
+        check_select_parameters(
+            request.select,
+            request.projection_expression.is_some(),
+            request.attributes_to_get.is_some(),
+            true,
+        )?;
+        let key_condition_text = request.key_condition_expression.as_deref();
+        if key_condition_text.is_none() && request.key_conditions.is_none() {
             return Err(Error::validation(
                 "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
             ));
-        };
+        }
         check_expression_parameters(
             &request.expression,
-            true,
+            key_condition_text.is_some()
+                || request.filter_expression.is_some()
+                || request.projection_expression.is_some(),
             "FilterExpression and KeyConditionExpression are null",
         )?;
         let mut placeholders = Placeholders::new(
             request.expression.names.as_ref(),
             request.expression.values.as_ref(),
         );
-        let key_condition = placeholders.condition(key_condition_text, ExprKind::KeyCondition)?;
+        let key_condition = key_condition_text
+            .map(|text| placeholders.condition(text, ExprKind::KeyCondition))
+            .transpose()?;
         let filter = request
             .filter_expression
             .as_deref()
@@ -114,6 +132,8 @@ impl Engine {
             .map(|p| placeholders.projection(p))
             .transpose()?;
         placeholders.check_unused()?;
+        let projection =
+            projection.or_else(|| super::legacy::paths(request.attributes_to_get.as_deref()));
 
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;
@@ -123,9 +143,27 @@ impl Engine {
             ));
         }
         let schema = target.key_schema();
-        let whole = Span::new(0, key_condition_text.len());
-        let key_condition = analyze(&key_condition, schema)
-            .map_err(|e| e.or_at("KeyConditionExpression", whole))?;
+        let key_condition = match (key_condition, &request.key_conditions) {
+            (Some(condition), _) => {
+                let whole = Span::new(0, key_condition_text.map_or(0, str::len));
+                analyze(&condition, schema).map_err(|e| e.or_at("KeyConditionExpression", whole))?
+            }
+            (None, Some(tests)) => analyze(&super::legacy::key_condition(tests, schema)?, schema)?,
+            // Invariant: one of the two was required above.
+            (None, None) => return Err(Error::validation("Query key condition not supported")),
+        };
+        if let Some(filter) = &request.query_filter
+            && let Some(path) = filter
+                .paths()
+                .into_iter()
+                .find(|p| schema.contains(p.top()))
+        {
+            return Err(Error::validation(format!(
+                "QueryFilter can only contain non-primary key attributes: Primary key attribute: {}",
+                path.top()
+            )));
+        }
+        let filter = filter.or(request.query_filter);
         if let Some(filter) = &filter
             && let Some(path) = filter
                 .paths()

@@ -8,6 +8,7 @@ use super::page::{PageBuilder, PageResponse, Target};
 use super::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
 use crate::error::{Error, Result};
+use crate::expr::ast::Condition;
 use crate::expr::{ExprKind, Placeholders};
 use crate::key::{KeyValue, PartitionKey};
 use crate::types::Item;
@@ -40,6 +41,11 @@ pub struct ScanRequest {
     pub segment: Option<i64>,
     /// `TotalSegments`.
     pub total_segments: Option<i64>,
+    /// `ScanFilter` (with `ConditionalOperator`), as a condition: the legacy
+    /// form of `FilterExpression`.
+    pub scan_filter: Option<Condition>,
+    /// `AttributesToGet`: the legacy form of a projection.
+    pub attributes_to_get: Option<Vec<String>>,
 }
 
 fn check_segments(segment: Option<i64>, total: Option<i64>) -> Result<Option<(u32, u32)>> {
@@ -94,7 +100,12 @@ impl Engine {
             )));
         }
         let segments = check_segments(request.segment, request.total_segments)?;
-        check_select_parameters(request.select, request.projection_expression.is_some())?;
+        check_select_parameters(
+            request.select,
+            request.projection_expression.is_some(),
+            request.attributes_to_get.is_some(),
+            false,
+        )?;
         check_expression_parameters(
             &request.expression,
             request.filter_expression.is_some() || request.projection_expression.is_some(),
@@ -115,6 +126,9 @@ impl Engine {
             .map(|p| placeholders.projection(p))
             .transpose()?;
         placeholders.check_unused()?;
+        let filter = filter.or(request.scan_filter);
+        let projection =
+            projection.or_else(|| super::legacy::paths(request.attributes_to_get.as_deref()));
 
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;

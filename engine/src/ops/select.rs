@@ -31,14 +31,31 @@ pub(super) struct ReadShape {
     pub fetch: bool,
 }
 
-/// Checks `Select` against `ProjectionExpression` (before anything else about the request).
-pub(super) fn check_select_parameters(select: Option<Select>, has_projection: bool) -> Result<()> {
+/// Checks `Select` against `ProjectionExpression` or `AttributesToGet`
+/// (before anything else about the request). Query prefixes its
+/// `AttributesToGet` conflicts with `1 validation error detected: `, Scan
+/// does not (as moto records DynamoDB answering).
+pub(super) fn check_select_parameters(
+    select: Option<Select>,
+    has_projection: bool,
+    attributes_to_get: bool,
+    query: bool,
+) -> Result<()> {
     let conflict = |what: &str| {
-        Err(Error::validation(format!(
-            "Cannot specify the ProjectionExpression when choosing to get {what}"
-        )))
+        Err(Error::validation(if attributes_to_get {
+            format!(
+                "{}Cannot specify the AttributesToGet when choosing to get {what}",
+                if query {
+                    "1 validation error detected: "
+                } else {
+                    ""
+                }
+            )
+        } else {
+            format!("Cannot specify the ProjectionExpression when choosing to get {what}")
+        }))
     };
-    match (select, has_projection) {
+    match (select, has_projection || attributes_to_get) {
         (Some(Select::AllAttributes), true) => conflict("ALL_ATTRIBUTES"),
         (Some(Select::AllProjectedAttributes), true) => conflict("ALL_PROJECTED_ATTRIBUTES"),
         (Some(Select::Count), true) => conflict("only the Count"),

@@ -1,5 +1,6 @@
 //! UpdateItem: change some attributes of an item, creating it if missing.
 
+use super::legacy::{AttributeUpdates, UPDATE_TYPE_MISMATCH};
 use super::update::apply_update;
 use super::write::{ReturnValues, charge_write, check_condition, check_item_size};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
@@ -22,6 +23,11 @@ pub struct UpdateItemRequest {
     pub update_expression: Option<String>,
     /// `ConditionExpression`.
     pub condition_expression: Option<String>,
+    /// `Expected` (with `ConditionalOperator`), as a condition: the legacy
+    /// form of `ConditionExpression`.
+    pub expected: Option<Condition>,
+    /// `AttributeUpdates`: the legacy form of `UpdateExpression`.
+    pub attribute_updates: Option<AttributeUpdates>,
     /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
     pub expression: ExpressionParameters,
     /// `ReturnValues`.
@@ -110,11 +116,16 @@ impl Engine {
     /// UpdateItem.
     pub fn update_item(&mut self, request: UpdateItemRequest) -> Result<UpdateItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
-        let (actions, condition) = parse_update(
+        let (mut actions, mut condition) = parse_update(
             request.update_expression.as_deref(),
             request.condition_expression.as_deref(),
             &request.expression,
         )?;
+        condition = condition.or(request.expected);
+        let legacy = request.attribute_updates;
+        if let Some(updates) = &legacy {
+            actions.clone_from(&updates.actions);
+        }
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let schema = &table.description.key_schema;
         let key = key_from_request(schema, &request.key)?;
@@ -126,7 +137,34 @@ impl Engine {
             request.return_old_on_condition_failure,
         )?;
         let old = table.get(&key).map(|e| e.item.clone());
-        let planned = updated_item(table, &request.key, old.as_ref(), &actions)?;
+        if old.is_none()
+            && legacy
+                .as_ref()
+                .is_some_and(|u| u.deletes_only && !u.actions.is_empty())
+        {
+            // Legacy DELETEs on a missing item create nothing; the attempt
+            // is charged as a write of nothing.
+            let mut consumed = Consumed::new(&request.table_name);
+            consumed.table = crate::capacity::write_units(0);
+            table.usage.add_write(None, &key.partition, consumed.table);
+            return Ok(UpdateItemResponse {
+                attributes: None,
+                consumed,
+                item_collection: None,
+            });
+        }
+        let planned = updated_item(table, &request.key, old.as_ref(), &actions).map_err(|e| {
+            match (&legacy, e) {
+                // A legacy update names no operands: the stored value is
+                // what does not fit.
+                (Some(_), Error::Validation { message, .. })
+                    if message.starts_with("An operand in the update expression") =>
+                {
+                    Error::validation(UPDATE_TYPE_MISMATCH)
+                }
+                (_, e) => e,
+            }
+        })?;
         // Invariant: an update always plans an item.
         let new = planned.item().cloned().unwrap_or_default();
         let effect = table.apply(&key, planned)?;

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use super::{
-    no_legacy, parse_body, required, return_consumed_capacity, return_item_collection_metrics,
+    legacy, parse_body, required, return_consumed_capacity, return_item_collection_metrics,
 };
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
@@ -54,7 +54,11 @@ pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsume
     )? {
         let part: KeysAndAttributesWire =
             serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
-        no_legacy(&[("AttributesToGet", part.attributes_to_get.is_some())])?;
+        legacy::check_mixing(
+            &[("AttributesToGet", part.attributes_to_get.is_some())],
+            &[("ProjectionExpression", part.projection_expression.is_some())],
+        )?;
+        let attributes_to_get = legacy::attributes_to_get(part.attributes_to_get)?;
         let keys = required(part.keys, &format!("requestItems.{table}.member.keys"))?
             .iter()
             .map(decode_item)
@@ -66,6 +70,7 @@ pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsume
                 consistent_read: part.consistent_read.unwrap_or(false),
                 projection_expression: part.projection_expression,
                 expression_attribute_names: part.expression_attribute_names,
+                attributes_to_get,
             },
         ));
     }

@@ -6,15 +6,16 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use super::{
-    expression_parameters, no_legacy, parse_body, required, return_consumed_capacity,
+    expression_parameters, legacy, parse_body, required, return_consumed_capacity,
     return_item_collection_metrics, return_old_on_failure, return_values,
 };
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::Result;
+use crate::expr::ast::Condition;
 use crate::ops::{
-    DeleteItemRequest, ExpressionParameters, GetItemRequest, PutItemRequest, ReturnValues,
-    UpdateItemRequest,
+    AttributeUpdates, DeleteItemRequest, ExpressionParameters, GetItemRequest, PutItemRequest,
+    ReturnValues, UpdateItemRequest,
 };
 
 #[derive(Deserialize)]
@@ -45,40 +46,84 @@ struct ItemWrite {
     return_old_on_condition_failure: bool,
     return_item_collection_metrics: bool,
     capacity: ReturnConsumedCapacity,
+    /// `Expected`, as a condition.
+    expected: Option<Condition>,
+    /// `AttributeUpdates` (UpdateItem only).
+    attribute_updates: Option<AttributeUpdates>,
 }
 
-fn item_write(body: &[u8]) -> Result<ItemWrite> {
+/// Which write: they take different legacy parameters.
+#[derive(Clone, Copy, PartialEq)]
+enum Write {
+    Put,
+    Delete,
+    Update,
+}
+
+fn item_write(body: &[u8], write: Write) -> Result<ItemWrite> {
     let mut wire: ItemWriteWire = parse_body(body)?;
-    no_legacy(&[
-        ("Expected", wire.expected.is_some()),
-        ("AttributeUpdates", wire.attribute_updates.is_some()),
-        ("ConditionalOperator", wire.conditional_operator.is_some()),
-    ])?;
+    if write != Write::Update {
+        wire.attribute_updates = None;
+    }
+    // 1. The fields' own constraints.
+    let capacity = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
+    let table_name = required(wire.table_name.take(), "tableName")?;
+    let return_values = return_values(wire.return_values.as_deref())?;
+    let return_old_on_condition_failure =
+        return_old_on_failure(wire.return_values_on_condition_check_failure.as_deref())?;
+    let return_item_collection_metrics =
+        return_item_collection_metrics(wire.return_item_collection_metrics.as_deref())?;
+    let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
+    legacy::check_operators(wire.expected.as_ref(), "expected", false)?;
+    legacy::check_update_actions(wire.attribute_updates.as_ref())?;
+    // 2. Legacy and expression parameters together.
+    legacy::check_mixing(
+        &[
+            ("AttributeUpdates", wire.attribute_updates.is_some()),
+            ("Expected", wire.expected.is_some()),
+            ("ConditionalOperator", wire.conditional_operator.is_some()),
+        ],
+        &[
+            ("UpdateExpression", wire.update_expression.is_some()),
+            ("ConditionExpression", wire.condition_expression.is_some()),
+        ],
+    )?;
+    // 3. What ConditionalOperator combines.
+    legacy::check_conditional_operator(or, legacy::count(wire.expected.as_ref()))?;
+    // 4. The values.
+    let expression = expression_parameters(
+        wire.expression_attribute_names.take(),
+        wire.expression_attribute_values.take(),
+    )?;
+    let expected = match wire.expected.take() {
+        Some(json) => legacy::expected(&json, or)?,
+        None => None,
+    };
+    let attribute_updates = match wire.attribute_updates.take() {
+        Some(json) => Some(legacy::attribute_updates(&json)?),
+        None => None,
+    };
     Ok(ItemWrite {
-        capacity: return_consumed_capacity(wire.return_consumed_capacity.as_deref())?,
-        table_name: required(wire.table_name.take(), "tableName")?,
-        expression: expression_parameters(
-            wire.expression_attribute_names.take(),
-            wire.expression_attribute_values.take(),
-        )?,
-        return_values: return_values(wire.return_values.as_deref())?,
-        return_old_on_condition_failure: return_old_on_failure(
-            wire.return_values_on_condition_check_failure.as_deref(),
-        )?,
-        return_item_collection_metrics: return_item_collection_metrics(
-            wire.return_item_collection_metrics.as_deref(),
-        )?,
+        capacity,
+        table_name,
+        expression,
+        return_values,
+        return_old_on_condition_failure,
+        return_item_collection_metrics,
+        expected,
+        attribute_updates,
         wire,
     })
 }
 
 /// PutItem.
 pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)> {
-    let w = item_write(body)?;
+    let w = item_write(body, Write::Put)?;
     let request = PutItemRequest {
         item: decode_item(&required(w.wire.item, "item")?)?,
         table_name: w.table_name,
         condition_expression: w.wire.condition_expression,
+        expected: w.expected,
         expression: w.expression,
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
@@ -89,11 +134,12 @@ pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)>
 
 /// DeleteItem.
 pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapacity)> {
-    let w = item_write(body)?;
+    let w = item_write(body, Write::Delete)?;
     let request = DeleteItemRequest {
         key: decode_item(&required(w.wire.key, "key")?)?,
         table_name: w.table_name,
         condition_expression: w.wire.condition_expression,
+        expected: w.expected,
         expression: w.expression,
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
@@ -104,12 +150,14 @@ pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapa
 
 /// UpdateItem.
 pub fn update_item(body: &[u8]) -> Result<(UpdateItemRequest, ReturnConsumedCapacity)> {
-    let w = item_write(body)?;
+    let w = item_write(body, Write::Update)?;
     let request = UpdateItemRequest {
         key: decode_item(&required(w.wire.key, "key")?)?,
         table_name: w.table_name,
         update_expression: w.wire.update_expression,
+        attribute_updates: w.attribute_updates,
         condition_expression: w.wire.condition_expression,
+        expected: w.expected,
         expression: w.expression,
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
@@ -134,15 +182,20 @@ struct GetItemWire {
 /// GetItem.
 pub fn get_item(body: &[u8]) -> Result<(GetItemRequest, ReturnConsumedCapacity)> {
     let wire: GetItemWire = parse_body(body)?;
-    no_legacy(&[("AttributesToGet", wire.attributes_to_get.is_some())])?;
     let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
     let table_name = required(wire.table_name, "tableName")?;
+    legacy::check_mixing(
+        &[("AttributesToGet", wire.attributes_to_get.is_some())],
+        &[("ProjectionExpression", wire.projection_expression.is_some())],
+    )?;
+    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get)?;
     let key = decode_item(&required(wire.key, "key")?)?;
     Ok((
         GetItemRequest {
             table_name,
             key,
             projection_expression: wire.projection_expression,
+            attributes_to_get,
             expression: expression_parameters(
                 wire.expression_attribute_names,
                 wire.expression_attribute_values,

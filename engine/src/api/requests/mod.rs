@@ -7,6 +7,7 @@
 mod backups;
 mod batch;
 mod items;
+mod legacy;
 mod reads;
 mod tables;
 mod tags;
@@ -204,14 +205,4 @@ pub(super) fn start_key(json: Option<Json>) -> Result<Option<Item>> {
         }
         other => other,
     })
-}
-
-/// Rejects the legacy (pre-expression) parameters, which this engine does not implement.
-pub(super) fn no_legacy(present: &[(&str, bool)]) -> Result<()> {
-    if let Some((name, _)) = present.iter().find(|(_, p)| *p) {
-        return Err(Error::validation(format!(
-            "The legacy parameter {name} is not supported here; use the expression parameters instead"
-        )));
-    }
-    Ok(())
 }

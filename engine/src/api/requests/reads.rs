@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use super::{
-    expression_parameters, no_legacy, parse_body, required, return_consumed_capacity, select,
+    expression_parameters, legacy, parse_body, required, return_consumed_capacity, select,
     start_key,
 };
 use crate::capacity::ReturnConsumedCapacity;
@@ -38,25 +38,102 @@ struct ReadWire {
     conditional_operator: Option<Json>,
 }
 
-fn read_wire(body: &[u8]) -> Result<(ReadWire, ReturnConsumedCapacity)> {
-    let wire: ReadWire = parse_body(body)?;
-    no_legacy(&[
-        ("KeyConditions", wire.key_conditions.is_some()),
-        ("QueryFilter", wire.query_filter.is_some()),
-        ("ScanFilter", wire.scan_filter.is_some()),
-        ("AttributesToGet", wire.attributes_to_get.is_some()),
-        ("ConditionalOperator", wire.conditional_operator.is_some()),
-    ])?;
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    Ok((wire, rcc))
+/// Which read: they take different legacy parameters.
+#[derive(Clone, Copy, PartialEq)]
+enum Read {
+    Query,
+    Scan,
+}
+
+/// A read's parameters checked in DynamoDB's order, and its legacy
+/// parameters decoded.
+struct Checked {
+    wire: ReadWire,
+    capacity: ReturnConsumedCapacity,
+    table_name: String,
+    filter: Option<crate::expr::ast::Condition>,
+    key_conditions: Option<Vec<crate::ops::LegacyTest>>,
+    attributes_to_get: Option<Vec<String>>,
+}
+
+fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
+    let mut wire: ReadWire = parse_body(body)?;
+    let (filter_name, filter_parameter) = match read {
+        Read::Query => {
+            wire.scan_filter = None;
+            ("QueryFilter", "queryFilter")
+        }
+        Read::Scan => {
+            wire.query_filter = None;
+            wire.key_conditions = None;
+            ("ScanFilter", "scanFilter")
+        }
+    };
+    let legacy_filter = match read {
+        Read::Query => wire.query_filter.take(),
+        Read::Scan => wire.scan_filter.take(),
+    };
+    // 1. The fields' own constraints.
+    let capacity = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
+    let table_name = required(wire.table_name.take(), "tableName")?;
+    let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
+    legacy::check_operators(legacy_filter.as_ref(), filter_parameter, true)?;
+    legacy::check_operators(wire.key_conditions.as_ref(), "keyConditions", true)?;
+    // 2. Legacy and expression parameters together. KeyConditions counts
+    // only against KeyConditionExpression.
+    let key_conditions_mixed =
+        wire.key_conditions.is_some() && wire.key_condition_expression.is_some();
+    legacy::check_mixing(
+        &[
+            ("AttributesToGet", wire.attributes_to_get.is_some()),
+            (filter_name, legacy_filter.is_some()),
+            ("ConditionalOperator", wire.conditional_operator.is_some()),
+            ("KeyConditions", key_conditions_mixed),
+        ],
+        &[
+            ("ProjectionExpression", wire.projection_expression.is_some()),
+            ("FilterExpression", wire.filter_expression.is_some()),
+            (
+                "KeyConditionExpression",
+                wire.key_condition_expression.is_some(),
+            ),
+        ],
+    )?;
+    // 3. What ConditionalOperator combines: the filter, never the key.
+    legacy::check_conditional_operator(or, legacy::count(legacy_filter.as_ref()))?;
+    // 4. The values.
+    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get.take())?;
+    let filter = match &legacy_filter {
+        Some(json) => legacy::filter(json, filter_name, or)?,
+        None => None,
+    };
+    let key_conditions = match wire.key_conditions.take() {
+        Some(json) => Some(legacy::tests(&json, "KeyConditions")?),
+        None => None,
+    };
+    Ok(Checked {
+        wire,
+        capacity,
+        table_name,
+        filter,
+        key_conditions,
+        attributes_to_get,
+    })
 }
 
 /// Query.
 pub fn query(body: &[u8]) -> Result<(QueryRequest, ReturnConsumedCapacity)> {
-    let (wire, rcc) = read_wire(body)?;
+    let Checked {
+        wire,
+        capacity,
+        table_name,
+        filter,
+        key_conditions,
+        attributes_to_get,
+    } = read_wire(body, Read::Query)?;
     Ok((
         QueryRequest {
-            table_name: required(wire.table_name, "tableName")?,
+            table_name,
             select: select(wire.select.as_deref())?,
             index_name: wire.index_name,
             key_condition_expression: wire.key_condition_expression,
@@ -70,17 +147,27 @@ pub fn query(body: &[u8]) -> Result<(QueryRequest, ReturnConsumedCapacity)> {
             scan_index_forward: wire.scan_index_forward,
             consistent_read: wire.consistent_read.unwrap_or(false),
             exclusive_start_key: start_key(wire.exclusive_start_key)?,
+            key_conditions,
+            query_filter: filter,
+            attributes_to_get,
         },
-        rcc,
+        capacity,
     ))
 }
 
 /// Scan.
 pub fn scan(body: &[u8]) -> Result<(ScanRequest, ReturnConsumedCapacity)> {
-    let (wire, rcc) = read_wire(body)?;
+    let Checked {
+        wire,
+        capacity,
+        table_name,
+        filter,
+        attributes_to_get,
+        ..
+    } = read_wire(body, Read::Scan)?;
     Ok((
         ScanRequest {
-            table_name: required(wire.table_name, "tableName")?,
+            table_name,
             select: select(wire.select.as_deref())?,
             index_name: wire.index_name,
             filter_expression: wire.filter_expression,
@@ -94,7 +181,9 @@ pub fn scan(body: &[u8]) -> Result<(ScanRequest, ReturnConsumedCapacity)> {
             exclusive_start_key: start_key(wire.exclusive_start_key)?,
             segment: wire.segment,
             total_segments: wire.total_segments,
+            scan_filter: filter,
+            attributes_to_get,
         },
-        rcc,
+        capacity,
     ))
 }
