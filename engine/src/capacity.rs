@@ -127,6 +127,9 @@ pub struct Consumed {
     pub global_indexes: Arms,
     /// Units charged to local secondary indexes, by name.
     pub local_indexes: Arms,
+    /// Units in the total but on no arm: what a failed member of a
+    /// BatchExecuteStatement is charged (`partiql-and-legacy.md` §3.6).
+    pub unattributed: f64,
 }
 
 impl Consumed {
@@ -150,6 +153,7 @@ impl Consumed {
     /// Adds another request's units on the same table, arm by arm.
     pub fn add(&mut self, other: &Consumed) {
         self.table += other.table;
+        self.unattributed += other.unattributed;
         for (name, units) in other.global_indexes.iter() {
             self.global_indexes.add(name, units);
         }
@@ -161,6 +165,7 @@ impl Consumed {
     /// The total: the table arm plus every index arm.
     pub fn total(&self) -> f64 {
         self.table
+            + self.unattributed
             + self.global_indexes.values().sum::<f64>()
             + self.local_indexes.values().sum::<f64>()
     }

@@ -78,6 +78,8 @@ pub enum Error {
     /// `TableNotFoundException`: the continuous-backup calls' own way of
     /// saying a table does not exist.
     TableNotFound(String),
+    /// `DuplicateItemException`: a PartiQL INSERT of a key that exists.
+    DuplicateItem,
 }
 
 /// Why one action of a cancelled transaction could not go ahead.
@@ -171,6 +173,7 @@ impl Error {
                 "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException"
             }
             Error::TableNotFound(_) => "com.amazonaws.dynamodb.v20120810#TableNotFoundException",
+            Error::DuplicateItem => "com.amazonaws.dynamodb.v20120810#DuplicateItemException",
         }
     }
 
@@ -223,6 +226,7 @@ impl fmt::Display for Error {
             | Error::TableNotFound(m) => f.write_str(m),
             Error::ConditionalCheckFailed { .. } => f.write_str("The conditional request failed"),
             Error::ItemCollectionSizeLimitExceeded => f.write_str("Collection size exceeded."),
+            Error::DuplicateItem => f.write_str("Duplicate primary key exists in table"),
             Error::UnknownOperation => f.write_str(""),
             Error::TransactionCanceled { reasons } => {
                 let codes: Vec<&str> = reasons.iter().map(|r| r.code).collect();

@@ -22,6 +22,7 @@ pub mod error;
 pub mod expr;
 pub mod key;
 pub mod ops;
+pub mod partiql;
 pub mod table;
 pub mod types;
 

@@ -169,6 +169,18 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
             let (request, mode, metrics) = requests::transact_write_items(body)?;
             responses::transact_write_items(&engine.transact_write_items(request)?, mode, metrics)
         }
+        "ExecuteStatement" => {
+            let (request, mode) = requests::execute_statement(body)?;
+            responses::execute_statement(&engine.execute_statement(request)?, mode)
+        }
+        "BatchExecuteStatement" => {
+            let (statements, mode) = requests::batch_execute_statement(body)?;
+            responses::batch_execute_statement(&engine.batch_execute_statement(statements)?, mode)
+        }
+        "ExecuteTransaction" => {
+            let (request, mode) = requests::execute_transaction(body)?;
+            responses::execute_transaction(&engine.execute_transaction(request)?, mode)
+        }
         "TransactGetItems" => {
             let (gets, mode) = requests::transact_get_items(body)?;
             responses::transact_get_items(&engine.transact_get_items(gets)?, mode)

@@ -72,6 +72,17 @@ pub enum CompareOp {
 }
 
 impl CompareOp {
+    /// The operator with its operands swapped: `a < b` is `b > a`.
+    pub fn flipped(self) -> CompareOp {
+        match self {
+            CompareOp::Lt => CompareOp::Gt,
+            CompareOp::Le => CompareOp::Ge,
+            CompareOp::Gt => CompareOp::Lt,
+            CompareOp::Ge => CompareOp::Le,
+            same => same,
+        }
+    }
+
     /// How DynamoDB writes it in messages.
     pub fn symbol(self) -> &'static str {
         match self {

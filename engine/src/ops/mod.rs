@@ -14,6 +14,7 @@ mod get_item;
 mod item_collections;
 mod legacy;
 mod page;
+mod partiql;
 mod put_item;
 mod query;
 mod scan;
@@ -53,6 +54,12 @@ pub use legacy::{
     attribute_update, combine,
 };
 pub use page::{PageResponse, StartKey};
+pub use partiql::{
+    BatchExecuteStatementResponse, BatchStatementError, BatchStatementOutcome,
+    BatchStatementRequest, ExecuteStatementRequest, ExecuteStatementResponse,
+    ExecuteTransactionRequest, ExecuteTransactionResponse, MAX_BATCH_STATEMENTS,
+    MAX_STATEMENT_CHARS, MAX_TRANSACTION_STATEMENTS, Served, StatementToken, fingerprint,
+};
 pub use put_item::{PutItemRequest, PutItemResponse};
 pub use query::QueryRequest;
 pub use scan::ScanRequest;

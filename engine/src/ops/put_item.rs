@@ -19,9 +19,9 @@ pub struct PutItemRequest {
     pub item: Item,
     /// `ConditionExpression`.
     pub condition_expression: Option<String>,
-    /// `Expected` (with `ConditionalOperator`), as a condition: the legacy
-    /// form of `ConditionExpression`.
-    pub expected: Option<Condition>,
+    /// A condition already resolved, in place of `ConditionExpression`:
+    /// `Expected` (with `ConditionalOperator`), or a PartiQL statement's WHERE.
+    pub condition: Option<Condition>,
     /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
     pub expression: ExpressionParameters,
     /// `ReturnValues`: `NONE` or `ALL_OLD`.
@@ -50,7 +50,7 @@ impl Engine {
         request.return_values.check_old_only()?;
         let condition =
             parse_condition_only(&request.expression, request.condition_expression.as_deref())?
-                .or(request.expected);
+                .or(request.condition);
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = primary_key_of(&table.description.key_schema, &request.item)?;
         let size = check_item_size(

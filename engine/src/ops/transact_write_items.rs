@@ -55,6 +55,9 @@ pub struct ConditionCheckRequest {
     pub expression: ExpressionParameters,
     /// `ReturnValuesOnConditionCheckFailure` is `ALL_OLD`.
     pub return_old_on_condition_failure: bool,
+    /// A condition already resolved, in place of `ConditionExpression`: a
+    /// PartiQL `EXISTS(SELECT …)`.
+    pub condition: Option<Condition>,
 }
 
 /// One action of a transaction. The single-item requests carry the same
@@ -168,7 +171,8 @@ impl Engine {
                 TransactWrite::Put(put) => {
                     check_table_name(&put.table_name, "tableName")?;
                     let condition =
-                        parse_condition_only(&put.expression, put.condition_expression.as_deref())?;
+                        parse_condition_only(&put.expression, put.condition_expression.as_deref())?
+                            .or(put.condition);
                     let table = self.table_or_not_found(&put.table_name)?;
                     let key = primary_key_of(&table.description.key_schema, &put.item)?;
                     let size = check_item_size(
@@ -186,16 +190,23 @@ impl Engine {
                 }
                 TransactWrite::Update(update) => {
                     check_table_name(&update.table_name, "tableName")?;
-                    let expression = update.update_expression.as_deref().ok_or_else(|| {
-                        required(&format!(
-                            "transactItems.{at}.member.update.updateExpression"
-                        ))
-                    })?;
-                    let (actions, condition) = parse_update(
-                        Some(expression),
-                        update.condition_expression.as_deref(),
-                        &update.expression,
-                    )?;
+                    let (actions, condition) = match update.actions {
+                        // A PartiQL UPDATE: already resolved.
+                        Some(actions) => (actions, update.condition),
+                        None => {
+                            let expression =
+                                update.update_expression.as_deref().ok_or_else(|| {
+                                    required(&format!(
+                                        "transactItems.{at}.member.update.updateExpression"
+                                    ))
+                                })?;
+                            parse_update(
+                                Some(expression),
+                                update.condition_expression.as_deref(),
+                                &update.expression,
+                            )?
+                        }
+                    };
                     let table = self.table_or_not_found(&update.table_name)?;
                     let schema = &table.description.key_schema;
                     let key = key_from_request(schema, &update.key)?;
@@ -216,7 +227,8 @@ impl Engine {
                     let condition = parse_condition_only(
                         &delete.expression,
                         delete.condition_expression.as_deref(),
-                    )?;
+                    )?
+                    .or(delete.condition);
                     let table = self.table_or_not_found(&delete.table_name)?;
                     let key = key_from_request(&table.description.key_schema, &delete.key)?;
                     Planned {
@@ -229,12 +241,19 @@ impl Engine {
                 }
                 TransactWrite::ConditionCheck(check) => {
                     check_table_name(&check.table_name, "tableName")?;
-                    let expression = check.condition_expression.as_deref().ok_or_else(|| {
-                        required(&format!(
-                            "transactItems.{at}.member.conditionCheck.conditionExpression"
-                        ))
-                    })?;
-                    let condition = parse_condition_only(&check.expression, Some(expression))?;
+                    let condition = match check.condition {
+                        // A PartiQL EXISTS: already resolved.
+                        Some(condition) => Some(condition),
+                        None => {
+                            let expression =
+                                check.condition_expression.as_deref().ok_or_else(|| {
+                                    required(&format!(
+                                        "transactItems.{at}.member.conditionCheck.conditionExpression"
+                                    ))
+                                })?;
+                            parse_condition_only(&check.expression, Some(expression))?
+                        }
+                    };
                     let table = self.table_or_not_found(&check.table_name)?;
                     let key = key_from_request(&table.description.key_schema, &check.key)?;
                     Planned {

@@ -23,11 +23,14 @@ pub struct UpdateItemRequest {
     pub update_expression: Option<String>,
     /// `ConditionExpression`.
     pub condition_expression: Option<String>,
-    /// `Expected` (with `ConditionalOperator`), as a condition: the legacy
-    /// form of `ConditionExpression`.
-    pub expected: Option<Condition>,
+    /// A condition already resolved, in place of `ConditionExpression`:
+    /// `Expected` (with `ConditionalOperator`), or a PartiQL statement's WHERE.
+    pub condition: Option<Condition>,
     /// `AttributeUpdates`: the legacy form of `UpdateExpression`.
     pub attribute_updates: Option<AttributeUpdates>,
+    /// Update actions already resolved, in place of `UpdateExpression`: a
+    /// PartiQL UPDATE's SET and REMOVE.
+    pub actions: Option<Vec<UpdateAction>>,
     /// `ExpressionAttributeNames` / `ExpressionAttributeValues`.
     pub expression: ExpressionParameters,
     /// `ReturnValues`.
@@ -121,10 +124,13 @@ impl Engine {
             request.condition_expression.as_deref(),
             &request.expression,
         )?;
-        condition = condition.or(request.expected);
+        condition = condition.or(request.condition);
         let legacy = request.attribute_updates;
         if let Some(updates) = &legacy {
             actions.clone_from(&updates.actions);
+        }
+        if let Some(resolved) = request.actions {
+            actions = resolved;
         }
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let schema = &table.description.key_schema;

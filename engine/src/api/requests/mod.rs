@@ -8,6 +8,7 @@ mod backups;
 mod batch;
 mod items;
 mod legacy;
+mod partiql;
 mod reads;
 mod tables;
 mod tags;
@@ -17,6 +18,9 @@ mod ttl;
 pub use backups::update_continuous_backups;
 pub use batch::{batch_get_item, batch_write_item};
 pub use items::{delete_item, get_item, put_item, update_item};
+pub use partiql::{
+    batch_execute_statement, decode_token, encode_token, execute_statement, execute_transaction,
+};
 pub use reads::{query, scan};
 pub use tables::{create_table, list_tables, table_name, update_table};
 pub use tags::{list_tags_of_resource, tag_resource, untag_resource};

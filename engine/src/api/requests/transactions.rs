@@ -91,6 +91,7 @@ pub fn transact_write_items(
                     condition_expression: as_delete.condition_expression,
                     expression: as_delete.expression,
                     return_old_on_condition_failure: as_delete.return_old_on_condition_failure,
+                    condition: None,
                 })
             }
             _ => return Err(Error::validation(NO_ACTION)),

@@ -8,7 +8,7 @@ use crate::capacity::{Consumed, ReturnConsumedCapacity};
 use crate::ops::{BatchGetItemResponse, BatchWriteItemResponse, ItemCollectionMetrics};
 
 /// `ConsumedCapacity` for a batch: an array, one entry per table.
-fn consumed_array(consumed: &[Consumed], mode: ReturnConsumedCapacity) -> Option<Json> {
+pub(super) fn consumed_array(consumed: &[Consumed], mode: ReturnConsumedCapacity) -> Option<Json> {
     let entries: Vec<Json> = consumed
         .iter()
         .filter_map(|c| consumed_capacity(c, mode))

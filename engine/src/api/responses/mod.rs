@@ -4,10 +4,12 @@
 
 mod batch;
 pub mod control_plane;
+mod partiql;
 mod tables;
 mod transactions;
 
 pub use batch::{batch_get_item, batch_write_item, item_collection_metrics};
+pub use partiql::{batch_execute_statement, execute_statement, execute_transaction};
 pub use tables::{list_tables, table_description};
 pub use transactions::{transact_get_items, transact_write_items};
 

@@ -40,7 +40,11 @@ fn entry(consumed: &Consumed, mode: ReturnConsumedCapacity, kind: &str) -> Json 
     out
 }
 
-fn consumed_array(consumed: &[Consumed], mode: ReturnConsumedCapacity, kind: &str) -> Option<Json> {
+pub(super) fn consumed_array(
+    consumed: &[Consumed],
+    mode: ReturnConsumedCapacity,
+    kind: &str,
+) -> Option<Json> {
     (mode != ReturnConsumedCapacity::None)
         .then(|| Json::Array(consumed.iter().map(|c| entry(c, mode, kind)).collect()))
 }

@@ -1,0 +1,165 @@
+//! ExecuteStatement: one PartiQL statement, run as the request DynamoDB
+//! turns it into, so that it reads, writes, costs and fails as that
+//! request does (`shared/spec/partiql-and-legacy.md`).
+//!
+//! - A SELECT ([`select`]) becomes one Query per partition it fixes, or a
+//!   Scan of the whole table or index when it fixes none; the response
+//!   says which ([`Served`]), for the page to show.
+//! - INSERT, UPDATE and DELETE ([`write`]) become PutItem, UpdateItem and
+//!   DeleteItem on the item their WHERE (or VALUE) names, with the
+//!   conditions that make INSERT refuse an existing key and UPDATE a
+//!   missing item.
+//!
+//! BatchExecuteStatement and ExecuteTransaction ([`batch`],
+//! [`transaction`]) run statements the same way.
+
+mod batch;
+mod select;
+mod transaction;
+mod write;
+
+pub use batch::{
+    BatchExecuteStatementResponse, BatchStatementError, BatchStatementOutcome,
+    BatchStatementRequest, MAX_BATCH_STATEMENTS,
+};
+pub use transaction::{
+    ExecuteTransactionRequest, ExecuteTransactionResponse, MAX_TRANSACTION_STATEMENTS,
+};
+
+use super::Engine;
+use crate::capacity::Consumed;
+use crate::error::{Error, Result};
+use crate::partiql::ast::Statement;
+use crate::partiql::plan::KeyRead;
+use crate::partiql::{Binder, parse_counting};
+use crate::types::{Item, Value};
+
+/// DynamoDB's message for EXISTS outside a transaction's writes.
+pub const EXISTS_IN_TRANSACTIONS_ONLY: &str =
+    "EXISTS can only be used in ExecuteTransaction write requests.";
+
+/// Longest statement DynamoDB takes, in characters.
+pub const MAX_STATEMENT_CHARS: usize = 8192;
+
+/// An ExecuteStatement request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExecuteStatementRequest {
+    /// `Statement`.
+    pub statement: String,
+    /// `Parameters`, bound to the `?`s in order.
+    pub parameters: Vec<Value>,
+    /// `ConsistentRead`.
+    pub consistent_read: bool,
+    /// `Limit`: items evaluated, as a Query's or Scan's Limit.
+    pub limit: Option<i64>,
+    /// `NextToken`, decoded.
+    pub next_token: Option<StatementToken>,
+    /// `ReturnValuesOnConditionCheckFailure=ALL_OLD`.
+    pub return_old_on_condition_failure: bool,
+}
+
+/// Where a SELECT resumes. On the wire it is opaque text; here, the
+/// statement it belongs to (a fingerprint of its text and parameters), the
+/// read it stopped in and that read's last evaluated key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatementToken {
+    /// [`fingerprint`] of the statement and parameters.
+    pub fingerprint: u64,
+    /// Which of the SELECT's reads to go on with.
+    pub read: usize,
+    /// Where in that read (`None`: from its start).
+    pub key: Option<Item>,
+}
+
+/// How DynamoDB served a statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Served {
+    /// One Query per read, on the table or the named index.
+    Query {
+        index: Option<String>,
+        reads: Vec<KeyRead>,
+    },
+    /// A Scan of the whole table or index: the WHERE does not fix the
+    /// partition key.
+    Scan { index: Option<String> },
+    /// A PutItem that refuses an existing key.
+    Insert,
+    /// An UpdateItem of an item that must exist.
+    Update,
+    /// A DeleteItem.
+    Delete,
+}
+
+/// An ExecuteStatement response.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExecuteStatementResponse {
+    /// `Items`: what a SELECT found, or what RETURNING asked for.
+    pub items: Vec<Item>,
+    /// `NextToken`, when a SELECT stopped early.
+    pub next_token: Option<StatementToken>,
+    /// Capacity consumed.
+    pub consumed: Consumed,
+    /// The table the statement named.
+    pub table_name: String,
+    /// What the statement became.
+    pub served: Served,
+    /// Items the reads evaluated (a Query's or Scan's ScannedCount).
+    pub scanned_count: usize,
+}
+
+/// A fingerprint of a statement and its parameters, which a NextToken
+/// carries so that it is refused with another statement.
+pub fn fingerprint(statement: &str, parameters: &[Value]) -> u64 {
+    let text = format!("{statement}\u{0}{parameters:?}");
+    xxhash_rust::xxh3::xxh3_64(text.as_bytes())
+}
+
+/// The request-level checks of ExecuteStatement, before the statement is
+/// parsed.
+fn check_request(request: &ExecuteStatementRequest) -> Result<()> {
+    if request.limit.is_some_and(|l| l < 1) {
+        return Err(Error::validation(format!(
+            "1 validation error detected: Value '{}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+            request.limit.unwrap_or_default()
+        )));
+    }
+    check_statement_length(&request.statement, "statement")
+}
+
+/// A statement's length: 1 to 8,192 characters.
+pub fn check_statement_length(statement: &str, field: &str) -> Result<()> {
+    let chars = statement.chars().count();
+    let constraint = if chars == 0 {
+        "Member must have length greater than or equal to 1"
+    } else if chars > MAX_STATEMENT_CHARS {
+        "Member must have length less than or equal to 8192"
+    } else {
+        return Ok(());
+    };
+    Err(Error::validation(format!(
+        "1 validation error detected: Value '{statement}' at '{field}' failed to satisfy constraint: {constraint}"
+    )))
+}
+
+impl Engine {
+    /// ExecuteStatement.
+    pub fn execute_statement(
+        &mut self,
+        request: ExecuteStatementRequest,
+    ) -> Result<ExecuteStatementResponse> {
+        check_request(&request)?;
+        let (statement, wanted) = parse_counting(&request.statement)?;
+        let binder = Binder::new(&request.parameters, wanted)?;
+        if statement.is_write() && request.next_token.is_some() {
+            return Err(Error::validation("Invalid NextToken"));
+        }
+        match &statement {
+            Statement::Select(select) => self.partiql_select(select, binder, &request),
+            write => {
+                let prepared =
+                    self.prepare_write(write, binder, request.return_old_on_condition_failure)?;
+                self.run_write(prepared)
+            }
+        }
+    }
+}
