@@ -1,6 +1,9 @@
 //! The engine's speed and memory on a 1,000,000-item table of ~1 KB items.
 //!
 //! - `query_100_of_1m`: a Query returning one 100-item partition;
+//! - `partiql_select_100_of_1m`: the same read as a PartiQL SELECT
+//!   (statement parsing, planning, the Query, the filter pass and the
+//!   response included), to hold it within 2x the Query;
 //! - `put_item_1kb`: PutItem of a new ~1 KB item (throughput);
 //! - `scan_filter_1m`: a Scan with a FilterExpression paged over the whole table;
 //! - memory: resident memory added by loading the table, against the summed
@@ -14,7 +17,8 @@ use std::time::Duration;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use engine::Engine;
 use engine::ops::{
-    CreateTableRequest, ExpressionParameters, PutItemRequest, QueryRequest, ScanRequest,
+    CreateTableRequest, ExecuteStatementRequest, ExpressionParameters, PutItemRequest,
+    QueryRequest, ScanRequest,
 };
 use engine::types::Value;
 
@@ -81,6 +85,25 @@ fn query_100_of_1m(c: &mut Criterion) {
                 })
                 .unwrap();
             assert_eq!(response.count, PER_PARTITION);
+            black_box(response)
+        })
+    });
+}
+
+fn partiql_select_100_of_1m(c: &mut Criterion) {
+    let mut engine = LOADED.lock().unwrap();
+    let mut partition = 0usize;
+    c.bench_function("partiql_select_100_of_1m", |b| {
+        b.iter(|| {
+            partition = (partition + 7919) % (ITEMS / PER_PARTITION);
+            let response = engine
+                .execute_statement(ExecuteStatementRequest {
+                    statement: r#"SELECT * FROM "bench" WHERE PK = ?"#.into(),
+                    parameters: vec![Value::s(format!("CUST#{partition:07}"))],
+                    ..ExecuteStatementRequest::default()
+                })
+                .unwrap();
+            assert_eq!(response.items.len(), PER_PARTITION);
             black_box(response)
         })
     });
@@ -160,5 +183,11 @@ fn scan_filter_1m(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, query_100_of_1m, put_item_1kb, scan_filter_1m);
+criterion_group!(
+    benches,
+    query_100_of_1m,
+    partiql_select_100_of_1m,
+    put_item_1kb,
+    scan_filter_1m
+);
 criterion_main!(benches);

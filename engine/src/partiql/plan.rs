@@ -47,22 +47,44 @@ pub enum SortTest {
     BeginsWith(Value),
 }
 
+/// How a SELECT is served, and what of its WHERE the reads leave to check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub access: Access,
+    /// The conditions the reads' keys do not already ensure: with one
+    /// branch, the WHERE without the partition-key and sort-key conditions
+    /// the reads are bounded by; with several, the whole WHERE.
+    pub filter: Option<Condition>,
+}
+
 /// Decides how a SELECT with `condition` on an access path keyed by
 /// `schema` is served.
-pub fn plan(condition: Option<&Condition>, schema: &KeySchema) -> Result<Access> {
-    let Some(condition) = condition else {
-        return Ok(Access::Scan);
+pub fn plan(condition: Option<&Condition>, schema: &KeySchema) -> Result<Plan> {
+    let scan = || {
+        Ok(Plan {
+            access: Access::Scan,
+            filter: condition.cloned(),
+        })
     };
-    let Some(disjuncts) = disjuncts(condition) else {
-        return Ok(Access::Scan);
+    let Some(whole) = condition else {
+        return scan();
+    };
+    let Some(disjuncts) = disjuncts(whole) else {
+        return scan();
     };
     let mut reads = Vec::new();
+    let mut used = Vec::new();
     for conjuncts in &disjuncts {
-        let Some(partitions) = partition_values(conjuncts, &schema.partition)? else {
-            return Ok(Access::Scan);
+        let Some((at, partitions)) = partition_values(conjuncts, &schema.partition)? else {
+            return scan();
         };
+        used = vec![at];
         let sorts = match &schema.sort {
-            Some(sort) => sort_tests(conjuncts, sort),
+            Some(sort) => {
+                let (at, tests) = sort_tests(conjuncts, sort);
+                used.extend(at);
+                tests
+            }
             None => vec![None],
         };
         for partition in partitions {
@@ -89,7 +111,19 @@ pub fn plan(condition: Option<&Condition>, schema: &KeySchema) -> Result<Access>
             ));
         }
     }
-    Ok(Access::Keyed(reads))
+    let filter = match disjuncts.as_slice() {
+        [conjuncts] => conjuncts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used.contains(i))
+            .map(|(_, c)| (*c).clone())
+            .reduce(|a, b| Condition::And(Box::new(a), Box::new(b))),
+        _ => Some(whole.clone()),
+    };
+    Ok(Plan {
+        access: Access::Keyed(reads),
+        filter,
+    })
 }
 
 /// The condition as an OR of ANDs, or `None` when that would be too large.
@@ -160,14 +194,18 @@ fn has_type(value: &Value, key: &KeyAttribute) -> bool {
 }
 
 /// The partition-key values an AND fixes (by its first `=` or IN on the
-/// partition key), or `None` when it fixes none.
-fn partition_values(conjuncts: &[&Condition], key: &KeyAttribute) -> Result<Option<Vec<Value>>> {
-    for condition in conjuncts {
+/// partition key) and which of its conditions that is, or `None` when it
+/// fixes none.
+fn partition_values(
+    conjuncts: &[&Condition],
+    key: &KeyAttribute,
+) -> Result<Option<(usize, Vec<Value>)>> {
+    for (at, condition) in conjuncts.iter().enumerate() {
         if let Some((CompareOp::Eq, value)) = comparison(condition, &key.name) {
             if !has_type(value, key) {
                 return Err(key_type_error(key));
             }
-            return Ok(Some(vec![value.clone()]));
+            return Ok(Some((at, vec![value.clone()])));
         }
         if let Condition::In(a, list) = condition
             && attribute(a) == Some(key.name.as_str())
@@ -176,33 +214,47 @@ fn partition_values(conjuncts: &[&Condition], key: &KeyAttribute) -> Result<Opti
             if list.iter().any(|v| !has_type(v, key)) {
                 return Err(key_type_error(key));
             }
-            return Ok(Some(list.into_iter().cloned().collect()));
+            return Ok(Some((at, list.into_iter().cloned().collect())));
         }
     }
     Ok(None)
 }
 
 /// The sort-key ranges an AND reads: one per `sk IN` value, or the first
-/// other condition a key condition can express, or the whole partition.
-/// A condition of the wrong type for the key cannot bound a read; it only
-/// filters (and so matches nothing).
-fn sort_tests(conjuncts: &[&Condition], key: &KeyAttribute) -> Vec<Option<SortTest>> {
-    for condition in conjuncts {
+/// other condition a key condition can express, or the whole partition;
+/// and which of its conditions bounds them. A condition of the wrong type
+/// for the key cannot bound a read; it only filters (and so matches
+/// nothing).
+fn sort_tests(
+    conjuncts: &[&Condition],
+    key: &KeyAttribute,
+) -> (Option<usize>, Vec<Option<SortTest>>) {
+    for (at, condition) in conjuncts.iter().enumerate() {
+        if let Some(tests) = sort_test(condition, key) {
+            return (Some(at), tests);
+        }
+    }
+    (None, vec![None])
+}
+
+fn sort_test(condition: &Condition, key: &KeyAttribute) -> Option<Vec<Option<SortTest>>> {
+    {
         if let Some((op, value)) = comparison(condition, &key.name)
             && op != CompareOp::Ne
             && has_type(value, key)
         {
-            return vec![Some(SortTest::Compare(op, value.clone()))];
+            return Some(vec![Some(SortTest::Compare(op, value.clone()))]);
         }
         match condition {
             Condition::In(a, list) if attribute(a) == Some(key.name.as_str()) => {
                 if let Some(list) = values(list)
                     && list.iter().all(|v| has_type(v, key))
                 {
-                    return list
-                        .into_iter()
-                        .map(|v| Some(SortTest::Compare(CompareOp::Eq, v.clone())))
-                        .collect();
+                    return Some(
+                        list.into_iter()
+                            .map(|v| Some(SortTest::Compare(CompareOp::Eq, v.clone())))
+                            .collect(),
+                    );
                 }
             }
             Condition::Between(a, Operand::Value(low), Operand::Value(high))
@@ -210,19 +262,19 @@ fn sort_tests(conjuncts: &[&Condition], key: &KeyAttribute) -> Vec<Option<SortTe
                     && has_type(low, key)
                     && has_type(high, key) =>
             {
-                return vec![Some(SortTest::Between(low.clone(), high.clone()))];
+                return Some(vec![Some(SortTest::Between(low.clone(), high.clone()))]);
             }
             Condition::BeginsWith(a, Operand::Value(prefix))
                 if attribute(a) == Some(key.name.as_str())
                     && key.key_type != crate::key::KeyType::N
                     && has_type(prefix, key) =>
             {
-                return vec![Some(SortTest::BeginsWith(prefix.clone()))];
+                return Some(vec![Some(SortTest::BeginsWith(prefix.clone()))]);
             }
             _ => {}
         }
     }
-    vec![None]
+    None
 }
 
 /// A lower bound of a sort-key range.
@@ -312,7 +364,7 @@ mod tests {
         }
     }
 
-    fn planned(where_clause: &str) -> Result<Access> {
+    fn planned(where_clause: &str) -> Result<Plan> {
         let (statement, n) = parse_counting(&format!("SELECT * FROM t WHERE {where_clause}"))?;
         let crate::partiql::ast::Statement::Select(select) = statement else {
             unreachable!()
@@ -322,7 +374,7 @@ mod tests {
     }
 
     fn reads(where_clause: &str) -> usize {
-        match planned(where_clause).unwrap() {
+        match planned(where_clause).unwrap().access {
             Access::Keyed(reads) => reads.len(),
             Access::Scan => 0,
         }
@@ -344,6 +396,18 @@ mod tests {
             reads("pk = 'p' AND (begins_with(sk, 'a') OR begins_with(sk, 'b'))"),
             2
         );
+    }
+
+    #[test]
+    fn a_single_branch_leaves_only_what_the_keys_do_not_ensure_to_filter() {
+        let filter = |w: &str| planned(w).unwrap().filter.map(|f| f.paths().len());
+        assert_eq!(filter("pk = 'a'"), None);
+        assert_eq!(filter("pk = 'a' AND sk > '1'"), None);
+        assert_eq!(filter("pk = 'a' AND sk > '1' AND sk < '5'"), Some(1));
+        assert_eq!(filter("pk = 'a' AND n = 1"), Some(1));
+        // With several branches every read checks the whole WHERE.
+        assert_eq!(filter("pk = 'a' OR pk = 'b'"), Some(2));
+        assert_eq!(filter("n = 1"), Some(1));
     }
 
     #[test]

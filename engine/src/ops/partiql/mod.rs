@@ -110,8 +110,12 @@ pub struct ExecuteStatementResponse {
 /// A fingerprint of a statement and its parameters, which a NextToken
 /// carries so that it is refused with another statement.
 pub fn fingerprint(statement: &str, parameters: &[Value]) -> u64 {
-    let text = format!("{statement}\u{0}{parameters:?}");
-    xxhash_rust::xxh3::xxh3_64(text.as_bytes())
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(statement.as_bytes());
+    for parameter in parameters {
+        hasher.update(format!("\u{0}{parameter:?}").as_bytes());
+    }
+    hasher.digest()
 }
 
 /// The request-level checks of ExecuteStatement, before the statement is

@@ -19,7 +19,7 @@ use crate::ops::{ComparisonOperator, Engine, LegacyTest, QueryRequest, ScanReque
 use crate::partiql::Binder;
 use crate::partiql::ast::{self, Projection};
 use crate::partiql::bind::{projected_name, resolve_path};
-use crate::partiql::plan::{Access, KeyRead, SortTest, plan};
+use crate::partiql::plan::{Access, KeyRead, Plan, SortTest, plan};
 use crate::table::{IndexDescription, IndexKind};
 use crate::types::{Item, Path};
 
@@ -81,7 +81,7 @@ impl Engine {
             }
             _ => false,
         };
-        let access = plan(condition.as_ref(), schema)?;
+        let Plan { access, filter } = plan(condition.as_ref(), schema)?;
         if let (Some(index), Some(condition), Access::Keyed(_)) = (index, &condition, &access) {
             let unprojected = unprojected(
                 index,
@@ -132,11 +132,9 @@ impl Engine {
                 self.partiql_queries(&read, reads, &order, request.next_token.clone())?
             }
         };
-        out.items.retain(|item| {
-            condition
-                .as_ref()
-                .is_none_or(|condition| eval_condition(condition, item))
-        });
+        if let Some(filter) = &filter {
+            out.items.retain(|item| eval_condition(filter, item));
+        }
         if let Some(paths) = &paths {
             for item in &mut out.items {
                 *item = project(item, paths);
