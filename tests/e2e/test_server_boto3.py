@@ -238,3 +238,51 @@ def test_legacy_parameters_work_as_older_sdk_code_sends_them(table):
     assert mixed.value.response["Error"]["Message"] == (
         "Can not use both expression and non-expression parameters in the same request: "
         "Non-expression parameters: {ScanFilter} Expression parameters: {ProjectionExpression}")
+
+
+def test_partiql_statements_run_as_the_requests_they_become(table):
+    """PartiQL as the AWS console and the SDKs send it: writes, a SELECT
+    served by a Query, one that is a Scan, a batch and a transaction."""
+    ddb = client()
+    ddb.execute_statement(Statement=f"INSERT INTO \"{TABLE}\" VALUE {{'PK': 'PQL#1', 'SK': 'A', 'n': 1}}")
+    with pytest.raises(ClientError) as duplicate:
+        ddb.execute_statement(Statement=f"INSERT INTO \"{TABLE}\" VALUE {{'PK': 'PQL#1', 'SK': 'A'}}")
+    assert duplicate.value.response["Error"]["Code"] == "DuplicateItemException"
+    assert duplicate.value.response["Error"]["Message"] == "Duplicate primary key exists in table"
+    updated = ddb.execute_statement(
+        Statement=f"UPDATE \"{TABLE}\" SET n = n + ? WHERE PK = ? AND SK = ? RETURNING ALL NEW *",
+        Parameters=[{"N": "2"}, {"S": "PQL#1"}, {"S": "A"}])
+    assert updated["Items"] == [{"PK": {"S": "PQL#1"}, "SK": {"S": "A"}, "n": {"N": "3"}}]
+    keyed = ddb.execute_statement(
+        Statement=f"SELECT SK, total FROM \"{TABLE}\" WHERE PK = 'CUST#c1' AND begins_with(SK, 'ORDER#')",
+        ReturnConsumedCapacity="TOTAL")
+    query = ddb.query(
+        TableName=TABLE, KeyConditionExpression="PK = :pk AND begins_with(SK, :o)",
+        ExpressionAttributeValues={":pk": {"S": "CUST#c1"}, ":o": {"S": "ORDER#"}},
+        ProjectionExpression="SK, #t", ExpressionAttributeNames={"#t": "total"}, ReturnConsumedCapacity="TOTAL")
+    assert keyed["Items"] == query["Items"]
+    assert keyed["ConsumedCapacity"] == query["ConsumedCapacity"] == {"TableName": TABLE, "CapacityUnits": 0.5}
+    scanned = ddb.execute_statement(Statement=f"SELECT * FROM \"{TABLE}\" WHERE n = 3", ReturnConsumedCapacity="TOTAL")
+    scan = ddb.scan(TableName=TABLE, ReturnConsumedCapacity="TOTAL")
+    assert {"PK": {"S": "PQL#1"}, "SK": {"S": "A"}, "n": {"N": "3"}} in scanned["Items"]
+    assert scanned["ConsumedCapacity"] == scan["ConsumedCapacity"]
+    on_index = ddb.execute_statement(Statement=f"SELECT * FROM \"{TABLE}\".\"GSI1\" WHERE GSI1PK = 'STATUS#PENDING'")
+    index_query = ddb.query(TableName=TABLE, IndexName="GSI1", KeyConditionExpression="GSI1PK = :s",
+                            ExpressionAttributeValues={":s": {"S": "STATUS#PENDING"}})
+    assert on_index["Items"] == index_query["Items"] and len(on_index["Items"]) >= 1
+    batch = ddb.batch_execute_statement(Statements=[
+        {"Statement": f"SELECT n FROM \"{TABLE}\" WHERE PK = 'PQL#1' AND SK = 'A'"},
+        {"Statement": f"SELECT * FROM \"{TABLE}\" WHERE PK = 'PQL#1'"},
+    ])
+    assert batch["Responses"][0] == {"TableName": TABLE, "Item": {"n": {"N": "3"}}}
+    assert batch["Responses"][1]["Error"]["Code"] == "ValidationError"
+    with pytest.raises(ClientError) as cancelled:
+        ddb.execute_transaction(TransactStatements=[
+            {"Statement": f"INSERT INTO \"{TABLE}\" VALUE {{'PK': 'PQL#2', 'SK': 'A'}}"},
+            {"Statement": f"UPDATE \"{TABLE}\" SET n = 0 WHERE PK = 'PQL#1' AND SK = 'A' AND n = 99"},
+        ])
+    assert cancelled.value.response["Error"]["Code"] == "TransactionCanceledException"
+    assert [r["Code"] for r in cancelled.value.response["CancellationReasons"]] == ["None", "ConditionalCheckFailed"]
+    gone = ddb.execute_statement(Statement=f"SELECT * FROM \"{TABLE}\" WHERE PK = 'PQL#2' AND SK = 'A'")
+    assert gone["Items"] == []
+    ddb.execute_statement(Statement=f"DELETE FROM \"{TABLE}\" WHERE PK = 'PQL#1' AND SK = 'A'")
