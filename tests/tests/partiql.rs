@@ -701,3 +701,35 @@ fn a_transaction_token_makes_it_idempotent() {
     );
     assert_eq!(other.kind, "IdempotentParameterMismatchException");
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_statement_says_what_it_becomes_without_running() {
+    use engine::ops::Served;
+    use engine::types::Value;
+    let db = db();
+    let served = |statement: &str, parameters: &[Value]| {
+        db.engine().explain_statement(statement, parameters)
+    };
+    match served(
+        "SELECT * FROM orders WHERE pk IN [?, 'c2'] AND total > 1",
+        &[Value::s("c1")],
+    ) {
+        Ok(Served::Query { index: None, reads }) => {
+            assert_eq!(reads.len(), 2);
+            assert_eq!(reads[0].partition, Value::s("c1"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        served(r#"SELECT * FROM "orders"."byStatus" WHERE total = 1"#, &[]),
+        Ok(Served::Scan {
+            index: Some("byStatus".into())
+        })
+    );
+    assert_eq!(
+        served("UPDATE orders SET n = 1 WHERE pk = 'c1' AND sk = 'o1'", &[]),
+        Ok(Served::Update)
+    );
+    assert!(served("SELECT * FROM orders WHERE pk = ?", &[]).is_err());
+}

@@ -30,7 +30,7 @@ use super::Engine;
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};
 use crate::partiql::ast::Statement;
-use crate::partiql::plan::KeyRead;
+use crate::partiql::plan::{Access, KeyRead};
 use crate::partiql::{Binder, parse_counting};
 use crate::types::{Item, Value};
 
@@ -146,6 +146,32 @@ pub fn check_statement_length(statement: &str, field: &str) -> Result<()> {
 }
 
 impl Engine {
+    /// What a statement would become, without running it: for the page to
+    /// say "Query on GSI1 …" or "Scan of the whole table" beside the
+    /// editor. Fails as ExecuteStatement would, before reading.
+    pub fn explain_statement(&self, statement: &str, parameters: &[Value]) -> Result<Served> {
+        check_statement_length(statement, "statement")?;
+        let (statement, wanted) = parse_counting(statement)?;
+        let binder = Binder::new(parameters, wanted)?;
+        match &statement {
+            Statement::Select(select) => {
+                let plan = self.plan_select(select, binder, false)?;
+                Ok(match plan.access {
+                    Access::Scan => Served::Scan {
+                        index: plan.index_name,
+                    },
+                    Access::Keyed(reads) => Served::Query {
+                        index: plan.index_name,
+                        reads,
+                    },
+                })
+            }
+            write => self
+                .prepare_write(write, binder, false)
+                .map(|prepared| prepared.served()),
+        }
+    }
+
     /// ExecuteStatement.
     pub fn execute_statement(
         &mut self,

@@ -35,12 +35,15 @@ struct Order {
 }
 
 impl Engine {
-    pub(super) fn partiql_select(
-        &mut self,
+    /// Everything DynamoDB decides about a SELECT before it reads: the
+    /// table or index, the checks on what it projects and filters, the
+    /// reads (Queries in order, or a Scan) and what is left to filter.
+    pub(super) fn plan_select(
+        &self,
         select: &ast::Select,
         binder: Binder<'_>,
-        request: &ExecuteStatementRequest,
-    ) -> Result<ExecuteStatementResponse> {
+        consistent_read: bool,
+    ) -> Result<SelectPlan> {
         let condition = select
             .condition
             .as_ref()
@@ -56,7 +59,7 @@ impl Engine {
                 None => None,
             };
         let global = index.is_some_and(|i| i.kind == IndexKind::Global);
-        if request.consistent_read && global {
+        if consistent_read && global {
             return Err(Error::validation(
                 "Strongly consistent read is not supported on Global Secondary Indexes",
             ));
@@ -81,7 +84,7 @@ impl Engine {
             }
             _ => false,
         };
-        let Plan { access, filter } = plan(condition.as_ref(), schema)?;
+        let Plan { mut access, filter } = plan(condition.as_ref(), schema)?;
         if let (Some(index), Some(condition), Access::Keyed(_)) = (index, &condition, &access) {
             let unprojected = unprojected(
                 index,
@@ -97,6 +100,42 @@ impl Engine {
             }
         }
         let order = order(select, schema, &access)?;
+        if let Access::Keyed(reads) = &mut access {
+            order.arrange(reads);
+        }
+        Ok(SelectPlan {
+            table_name: table_name.to_string(),
+            index_name: select.index.as_ref().map(|i| i.text.clone()),
+            schema: schema.clone(),
+            access,
+            filter,
+            order,
+            select: fetch.then_some(Select::AllAttributes),
+            projection: projection.map(|paths| {
+                paths
+                    .iter()
+                    .map(|p| (resolve_path(p), projected_name(p)))
+                    .collect()
+            }),
+        })
+    }
+
+    pub(super) fn partiql_select(
+        &mut self,
+        select: &ast::Select,
+        binder: Binder<'_>,
+        request: &ExecuteStatementRequest,
+    ) -> Result<ExecuteStatementResponse> {
+        let SelectPlan {
+            table_name,
+            index_name,
+            schema,
+            access,
+            filter,
+            order,
+            select,
+            projection,
+        } = self.plan_select(select, binder, request.consistent_read)?;
         let fingerprint = fingerprint(&request.statement, binder.parameters());
         if let Some(token) = &request.next_token {
             if token.fingerprint != fingerprint {
@@ -110,32 +149,25 @@ impl Engine {
                 return Err(Error::validation("Invalid NextToken"));
             }
         }
-        let paths: Option<Vec<(Path, String)>> = projection.map(|paths| {
-            paths
-                .iter()
-                .map(|p| (resolve_path(p), projected_name(p)))
-                .collect()
-        });
         let read = Read {
-            table_name: table_name.to_string(),
-            index_name: select.index.as_ref().map(|i| i.text.clone()),
-            schema: schema.clone(),
+            table_name,
+            index_name,
+            schema,
             consistent_read: request.consistent_read,
             limit: request.limit.map(|l| l as usize),
-            select: fetch.then_some(Select::AllAttributes),
+            select,
             fingerprint,
         };
         let mut out = match access {
             Access::Scan => self.partiql_scan(&read, request.next_token.clone())?,
-            Access::Keyed(mut reads) => {
-                order.arrange(&mut reads);
+            Access::Keyed(reads) => {
                 self.partiql_queries(&read, reads, &order, request.next_token.clone())?
             }
         };
         if let Some(filter) = &filter {
             out.items.retain(|item| eval_condition(filter, item));
         }
-        if let Some(paths) = &paths {
+        if let Some(paths) = &projection {
             for item in &mut out.items {
                 *item = project(item, paths);
             }
@@ -240,6 +272,19 @@ impl Engine {
         }
         Ok(out)
     }
+}
+
+/// A SELECT as planned: where and how it reads, and what it does with
+/// what it reads.
+pub(super) struct SelectPlan {
+    pub table_name: String,
+    pub index_name: Option<String>,
+    schema: KeySchema,
+    pub access: Access,
+    filter: Option<crate::expr::ast::Condition>,
+    order: Order,
+    select: Option<Select>,
+    projection: Option<Vec<(Path, String)>>,
 }
 
 /// What every read of one SELECT shares.

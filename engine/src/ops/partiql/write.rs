@@ -133,7 +133,7 @@ impl PreparedWrite {
         }
     }
 
-    fn served(&self) -> Served {
+    pub fn served(&self) -> Served {
         match self {
             PreparedWrite::Insert(_) => Served::Insert,
             PreparedWrite::Update(_) => Served::Update,
