@@ -15,7 +15,8 @@ use super::pattern_bar::PatternBar;
 use crate::model::format::units;
 use crate::model::multi_item::{consumed_units, response_items, retarget, written_keys};
 use crate::model::runner::{
-    Draft, Failure, Form, OPERATIONS, highlight, is_multi_item, is_single_write, is_write, run,
+    Draft, Failure, Form, OPERATIONS, StatementRun, highlight, is_multi_item, is_single_write,
+    is_write, run, run_statement,
 };
 use crate::store::{Action, State};
 
@@ -30,7 +31,12 @@ struct Outcome {
     operation: String,
     request: Json,
     result: Result<Json, Failure>,
+    /// For a PartiQL statement: what it became and what it read.
+    statement: Option<StatementRun>,
 }
+
+/// What a read-only embed says to a statement that would write.
+const READ_ONLY_STATEMENT: &str = "This playground is read-only here: only SELECT statements run. Open it in the full playground to write.";
 
 fn text_field(
     state: &UseReducerHandle<State>,
@@ -75,6 +81,7 @@ fn field_text<'a>(form: &'a Form, parameter: &str) -> &'a str {
         "ProjectionExpression" => &form.projection,
         "ConditionExpression" => &form.condition,
         "UpdateExpression" => &form.update,
+        "Statement" => &form.statement,
         _ => "",
     }
 }
@@ -121,9 +128,20 @@ fn items_grid(response: &Json, keys: &[String]) -> Html {
 }
 
 /// "Count 7 · ScannedCount 7 · 1 RCU" for a Query or Scan, "0.5 RCU" for
-/// a GetItem, "4 WCU" for a write, summed over a batch's tables.
-fn outcome_numbers(operation: &str, response: &Json) -> String {
+/// a GetItem, "4 WCU" for a write, summed over a batch's tables; a
+/// statement's counts come from its run, which DynamoDB does not return.
+fn outcome_numbers(operation: &str, response: &Json, statement: Option<&StatementRun>) -> String {
     let units = units(consumed_units(response));
+    if let Some(run) = statement {
+        return if run.written_key.is_some() {
+            format!("{units} WCU")
+        } else {
+            format!(
+                "Count {} · ScannedCount {} · {units} RCU",
+                run.count, run.scanned_count
+            )
+        };
+    }
     match (response.get("Count"), response.get("ScannedCount")) {
         (Some(count), Some(scanned)) => {
             format!("Count {count} · ScannedCount {scanned} · {units} RCU")
@@ -147,9 +165,39 @@ pub fn runner(props: &RunnerProps) -> Html {
         move |form: &Form, start_key: Option<Json>| {
             let mut seen = None;
             let mut touched = None;
+            let mut statement = None;
             let result = form.request().map(|mut request| {
                 // The page has one table: requests go to it, whatever it is called now.
                 retarget(&form.operation, &mut request, &state.chart.table.name);
+                if form.operation == "ExecuteStatement" {
+                    if let Some(token) = start_key.clone() {
+                        request["NextToken"] = token;
+                    }
+                    let writes = request["Statement"].as_str().is_some_and(|text| {
+                        engine::partiql::parse(text).is_ok_and(|s| s.is_write())
+                    });
+                    let result = if read_only && writes {
+                        Err(Failure {
+                            kind: "ReadOnly".into(),
+                            message: READ_ONLY_STATEMENT.into(),
+                            location: None,
+                            reasons: Vec::new(),
+                        })
+                    } else {
+                        run_statement(&mut engine.borrow_mut(), &request, &state.chart.table)
+                    };
+                    let result = result.map(|(response, run)| {
+                        touched = run.written_key.clone().map(|key| vec![key]);
+                        statement = Some(run);
+                        response
+                    });
+                    return Outcome {
+                        operation: form.operation.clone(),
+                        request,
+                        result,
+                        statement: statement.clone(),
+                    };
+                }
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
                 }
@@ -168,6 +216,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     operation: form.operation.clone(),
                     request,
                     result,
+                    statement: None,
                 }
             });
             outcome.set(Some(match result {
@@ -176,6 +225,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     operation: form.operation.clone(),
                     request: Json::Null,
                     result: Err(failure),
+                    statement: None,
                 },
             }));
             if let Some(seen) = seen {
@@ -209,7 +259,11 @@ pub fn runner(props: &RunnerProps) -> Html {
     let next_key = outcome
         .as_ref()
         .and_then(|o| o.result.as_ref().ok())
-        .and_then(|r| r.get("LastEvaluatedKey").cloned());
+        .and_then(|r| {
+            r.get("LastEvaluatedKey")
+                .or_else(|| r.get("NextToken"))
+                .cloned()
+        });
     let on_next = {
         let execute = execute.clone();
         let key = next_key.clone();
@@ -244,7 +298,10 @@ pub fn runner(props: &RunnerProps) -> Html {
     let is_get = form.operation == "GetItem";
     let is_query = form.operation == "Query";
     let multi = is_multi_item(&form.operation);
+    let statement = form.operation == "ExecuteStatement";
     let is_read = !is_write(&form.operation) && !multi;
+    // The fields of a Query, a Scan or a GetItem (a statement has its own).
+    let is_item_read = is_read && !statement;
     let on_return_values = setter(|d, v| d.form.return_values = v);
     html! {
         <Collapsible panel={Panel::Runner}>
@@ -268,7 +325,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                             </select>
                         </label>
                     }
-                    if is_read && !is_get {
+                    if is_item_read && !is_get {
                         <label class="field inline">
                             <span>{ "Index" }</span>
                             <select onchange={on_index} aria-label="Index">
@@ -278,12 +335,14 @@ pub fn runner(props: &RunnerProps) -> Html {
                                 }) }
                             </select>
                         </label>
+                    }
+                    if is_read && !is_get {
                         <label class="field inline">
                             <span>{ "Limit" }</span>
                             <input type="number" min="1" value={form.limit.clone()} onchange={on_limit} aria-label="Limit" />
                         </label>
                     }
-                    if is_read && !is_get {
+                    if is_item_read && !is_get {
                         <label class="field inline">
                             <span>{ "Select" }</span>
                             <select onchange={on_select} aria-label="Select">
@@ -315,11 +374,15 @@ pub fn runner(props: &RunnerProps) -> Html {
                 if form.operation == "UpdateItem" { { text_field(state, "UpdateExpression", &form.update, |d, v| d.form.update = v, 1) } }
                 if is_single_write(&form.operation) { { text_field(state, "ConditionExpression", &form.condition, |d, v| d.form.condition = v, 1) } }
                 if is_query { { text_field(state, "KeyConditionExpression", &form.key_condition, |d, v| d.form.key_condition = v, 1) } }
-                if is_read && !is_get { { text_field(state, "FilterExpression", &form.filter, |d, v| d.form.filter = v, 1) } }
-                if is_read { { text_field(state, "ProjectionExpression", &form.projection, |d, v| d.form.projection = v, 1) } }
+                if is_item_read && !is_get { { text_field(state, "FilterExpression", &form.filter, |d, v| d.form.filter = v, 1) } }
+                if is_item_read { { text_field(state, "ProjectionExpression", &form.projection, |d, v| d.form.projection = v, 1) } }
+                if statement {
+                    { text_field(state, "Statement", &form.statement, |d, v| d.form.statement = v, 3) }
+                    { text_field(state, "Parameters", &form.parameters, |d, v| d.form.parameters = v, 1) }
+                }
                 if matches!(form.operation.as_str(), "BatchGetItem" | "BatchWriteItem") { { text_field(state, "RequestItems", &form.request_items, |d, v| d.form.request_items = v, 8) } }
                 if matches!(form.operation.as_str(), "TransactGetItems" | "TransactWriteItems") { { text_field(state, "TransactItems", &form.transact_items, |d, v| d.form.transact_items = v, 10) } }
-                if !multi {
+                if !multi && !statement {
                     { text_field(state, "ExpressionAttributeNames", &form.names, |d, v| d.form.names = v, 1) }
                     { text_field(state, "ExpressionAttributeValues", &form.values, |d, v| d.form.values = v, 2) }
                 }
@@ -346,9 +409,15 @@ pub fn runner(props: &RunnerProps) -> Html {
                         }
                     </div>
                 },
-                Some(Outcome { result: Ok(response), request, operation }) => html! {
+                Some(Outcome { result: Ok(response), request, operation, statement }) => html! {
                     <div class="outcome">
-                        <p class="numbers">{ outcome_numbers(operation, response) }</p>
+                        if let Some(run) = statement {
+                            <p class={classes!("served", run.explanation.scan.then_some("scan"))}>
+                                if run.explanation.scan { <strong class="flag">{ "Full Scan" }</strong>{ " " } }
+                                { &run.explanation.text }
+                            </p>
+                        }
+                        <p class="numbers">{ outcome_numbers(operation, response, statement.as_ref()) }</p>
                         { items_grid(response, &key_names) }
                         <details>
                             <summary>{ "Request and raw response (DynamoDB JSON)" }</summary>

@@ -188,12 +188,12 @@ mod tests {
         };
         let snippet = iframe_snippet(
             "https://example.org/course/ddbplay/",
-            "play=2.abc",
+            "play=3.abc",
             &options,
             "A customer's orders <newest> \"first\" & more",
         );
         assert!(snippet.starts_with(
-            r#"<iframe src="https://example.org/course/ddbplay/?embed&panels=runner&readonly&pattern=2#play=2.abc" title="ddbplay: A customer's orders newest first  more" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"></iframe>"#
+            r#"<iframe src="https://example.org/course/ddbplay/?embed&panels=runner&readonly&pattern=2#play=3.abc" title="ddbplay: A customer's orders newest first  more" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"></iframe>"#
         ), "{snippet}");
         assert!(snippet.contains(r#"e.data.type === "ddbplay:height""#));
     }

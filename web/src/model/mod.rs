@@ -23,6 +23,7 @@ pub mod pattern;
 pub mod playground;
 pub mod prices;
 pub mod runner;
+pub mod statement;
 pub mod stream_handler;
 pub mod template;
 pub mod transaction_cost;

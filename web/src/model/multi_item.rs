@@ -21,6 +21,10 @@ pub fn items_parameter(operation: &str) -> Option<&'static str> {
 /// Points every table a request names at `table`: the page has one table,
 /// whatever it is called now. A batch's per-table maps are merged.
 pub fn retarget(operation: &str, request: &mut Json, table: &str) {
+    if operation == "ExecuteStatement" {
+        // A statement names its table in its text.
+        return;
+    }
     match items_parameter(operation) {
         None => request["TableName"] = Json::String(table.to_string()),
         Some("RequestItems") => {

@@ -39,15 +39,20 @@ pub struct Form {
     pub request_items: String,
     /// A transaction's `TransactItems` (DynamoDB JSON).
     pub transact_items: String,
+    /// ExecuteStatement's PartiQL `Statement`.
+    pub statement: String,
+    /// Its `Parameters`: a JSON list of attribute values.
+    pub parameters: String,
 }
 
 use super::multi_item::items_parameter;
 pub use super::pattern::{is_multi_item, is_single_write, is_write};
 
 /// The operations the runner offers, in its menu's order.
-pub const OPERATIONS: [&str; 10] = [
+pub const OPERATIONS: [&str; 11] = [
     "Query",
     "Scan",
+    "ExecuteStatement",
     "GetItem",
     "PutItem",
     "UpdateItem",
@@ -184,6 +189,8 @@ impl Form {
             return_values: text("ReturnValues"),
             request_items: json_text("RequestItems"),
             transact_items: json_text("TransactItems"),
+            statement: text("Statement"),
+            parameters: json_text("Parameters"),
         }
     }
 
@@ -199,6 +206,9 @@ impl Form {
 
     /// The request body DynamoDB would receive.
     pub fn request(&self) -> Result<Json, Failure> {
+        if self.operation == "ExecuteStatement" {
+            return self.statement_request();
+        }
         if let Some(parameter) = items_parameter(&self.operation) {
             let text = match parameter {
                 "RequestItems" => &self.request_items,
@@ -280,6 +290,42 @@ impl Form {
     }
 }
 
+impl Form {
+    /// ExecuteStatement's body: the statement, its parameters, and the
+    /// read options a SELECT takes.
+    fn statement_request(&self) -> Result<Json, Failure> {
+        let mut body = json!({"Statement": self.statement});
+        if let Some(parameters) = parse_map(&self.parameters, "Parameters")? {
+            body["Parameters"] = parameters;
+        }
+        if let Ok(limit) = self.limit.trim().parse::<i64>() {
+            body["Limit"] = json!(limit);
+        }
+        if self.consistent {
+            body["ConsistentRead"] = json!(true);
+        }
+        body["ReturnConsumedCapacity"] = json!("INDEXES");
+        Ok(body)
+    }
+}
+
+/// An engine error as the runner shows it.
+fn failure(error: engine::Error) -> Failure {
+    Failure {
+        kind: error.short_name().to_string(),
+        message: error.to_string(),
+        location: error
+            .location()
+            .map(|l| (l.parameter.to_string(), l.span.start, l.span.end)),
+        reasons: match &error {
+            engine::Error::TransactionCanceled { reasons } => {
+                super::multi_item::reason_lines(reasons)
+            }
+            _ => Vec::new(),
+        },
+    }
+}
+
 /// Runs a request body; the response JSON, or the failure.
 pub fn run(engine: &mut Engine, operation: &str, body: &Json) -> Result<Json, Failure> {
     match dispatch(engine, operation, body.to_string().as_bytes()) {
@@ -290,20 +336,47 @@ pub fn run(engine: &mut Engine, operation: &str, body: &Json) -> Result<Json, Fa
             location: None,
             reasons: Vec::new(),
         }),
-        Err(error) => Err(Failure {
-            kind: error.short_name().to_string(),
-            message: error.to_string(),
-            location: error
-                .location()
-                .map(|l| (l.parameter.to_string(), l.span.start, l.span.end)),
-            reasons: match &error {
-                engine::Error::TransactionCanceled { reasons } => {
-                    super::multi_item::reason_lines(reasons)
-                }
-                _ => Vec::new(),
-            },
-        }),
+        Err(error) => Err(failure(error)),
     }
+}
+
+/// What a PartiQL run shows beside DynamoDB's response, which carries
+/// neither: what the statement became, and how many items it returned
+/// and read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatementRun {
+    pub explanation: super::statement::Explanation,
+    pub count: usize,
+    pub scanned_count: usize,
+    /// A write's item, by its key (DynamoDB JSON).
+    pub written_key: Option<Json>,
+}
+
+/// Runs an ExecuteStatement body: DynamoDB's response, and what it became.
+pub fn run_statement(
+    engine: &mut Engine,
+    body: &Json,
+    table: &TableDesign,
+) -> Result<(Json, StatementRun), Failure> {
+    let bytes = body.to_string();
+    let (request, mode) =
+        engine::api::requests::execute_statement(bytes.as_bytes()).map_err(failure)?;
+    let response = engine.execute_statement(request).map_err(failure)?;
+    let text = engine::api::responses::execute_statement(&response, mode);
+    let json: Json = serde_json::from_str(&text).unwrap_or(Json::Null);
+    let explanation = super::statement::describe(&response.served, table);
+    Ok((
+        json,
+        StatementRun {
+            explanation,
+            count: response.items.len(),
+            scanned_count: response.scanned_count,
+            written_key: response
+                .written_key
+                .as_ref()
+                .map(engine::api::attribute_value::encode_item),
+        },
+    ))
 }
 
 /// Which items a request read and which it returned, by table primary key.

@@ -105,9 +105,9 @@ fn cases() -> Vec<(&'static str, String, String)> {
         ),
         (
             "newer",
-            "play=3.AAAA".into(),
+            "play=4.AAAA".into(),
             failed(
-                "it was made by a newer version of ddbplay (format 3; this page reads format 2 and older). Open it in the newest ddbplay",
+                "it was made by a newer version of ddbplay (format 4; this page reads format 3 and older). Open it in the newest ddbplay",
             ),
         ),
         (

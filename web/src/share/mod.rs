@@ -1,10 +1,10 @@
 //! Links and files that carry a whole playground.
 //!
 //! 1. [`open::capture`] writes what the learner made into a [`Document`]
-//!    (the current format, [`v2`]); [`open::open`] reads one back through
+//!    (the current format, [`v3`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
-//!    `play=2.<payload>`: the format number, then the document in postcard
+//!    `play=3.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
 //!    with the example as a preset dictionary (`deflate.rs`) — in unpadded
@@ -30,11 +30,12 @@ mod deflate;
 pub mod open;
 pub mod v1;
 pub mod v2;
+pub mod v3;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-pub use v2::{Document, VERSION};
+pub use v3::{Document, VERSION};
 
 /// The fragment parameter that holds a playground.
 pub const LINK_PARAMETER: &str = "play";
@@ -173,8 +174,23 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
             deflate::InflateError::TooBig => ShareError::TooBig,
             deflate::InflateError::Damaged => ShareError::Damaged,
         })?;
-        read_packed::<Document>(&packed)
+        read_packed::<Document>(&packed).and_then(|d| check_runner_fields(d, version))
     }
+}
+
+/// A document of format 2 holds only the runner fields format 2 had.
+fn check_runner_fields(document: Document, version: u32) -> Result<Document, ShareError> {
+    if version <= v2::VERSION
+        && let Some(field) = document
+            .runner
+            .keys()
+            .find(|k| !v2::RUNNER_FIELDS.contains(&k.as_str()))
+    {
+        return Err(ShareError::Unreadable(format!(
+            "its runner has a field \"{field}\", which format {version} does not have"
+        )));
+    }
+    Ok(document)
 }
 
 /// A document of one format from its postcard bytes, all of them.
@@ -237,7 +253,9 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
             .map(Document::from)
             .map_err(unreadable)
     } else {
-        serde_json::from_value(envelope.playground).map_err(unreadable)
+        serde_json::from_value(envelope.playground)
+            .map_err(unreadable)
+            .and_then(|d| check_runner_fields(d, envelope.version))
     }
 }
 

@@ -400,7 +400,7 @@ fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
 /// and write each as text.
 type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
 
-const RUNNER: [Field; 22] = [
+const RUNNER: [Field; 24] = [
     (
         "operation",
         |d| d.form.operation.clone(),
@@ -490,6 +490,16 @@ const RUNNER: [Field; 22] = [
         "transact_items",
         |d| d.form.transact_items.clone(),
         |d, v| d.form.transact_items = v,
+    ),
+    (
+        "statement",
+        |d| d.form.statement.clone(),
+        |d, v| d.form.statement = v,
+    ),
+    (
+        "parameters",
+        |d| d.form.parameters.clone(),
+        |d, v| d.form.parameters = v,
     ),
 ];
 

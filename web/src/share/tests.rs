@@ -76,8 +76,8 @@ fn link_sizes() {
 #[test]
 fn a_link_from_a_newer_version_says_so() {
     assert_eq!(
-        decode_link("3.AAAA").unwrap_err().to_string(),
-        "it was made by a newer version of ddbplay (format 3; this page reads format 2 and older). Open it in the newest ddbplay"
+        decode_link("4.AAAA").unwrap_err().to_string(),
+        "it was made by a newer version of ddbplay (format 4; this page reads format 3 and older). Open it in the newest ddbplay"
     );
 }
 
@@ -139,8 +139,8 @@ fn files_that_are_not_playgrounds_say_what_they_are() {
         "it is damaged: it says it is \"something else\", not a ddbplay playground"
     );
     assert!(
-        message(r#"{"format": "ddbplay playground", "version": 3, "playground": {}}"#)
-            .contains("newer version of ddbplay (format 3;")
+        message(r#"{"format": "ddbplay playground", "version": 4, "playground": {}}"#)
+            .contains("newer version of ddbplay (format 4;")
     );
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let nested =
@@ -188,4 +188,48 @@ fn write_the_dictionary() {
     let packed = postcard::to_allocvec(&example()).unwrap();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/share/dictionary-v2.bin");
     std::fs::write(path, packed).unwrap();
+}
+
+#[test]
+fn a_partiql_statement_in_the_runner_travels_in_format_3() {
+    let mut playground = commerce::playground();
+    playground.draft.form.operation = "ExecuteStatement".into();
+    playground.draft.form.statement = r#"SELECT * FROM "commerce-main" WHERE PK = ?"#.into();
+    playground.draft.form.parameters = r#"[{"S": "CUST#c1"}]"#.into();
+    let link = encode_link(&capture(&playground)).unwrap();
+    assert!(link.starts_with("play=3."), "{link}");
+    let value = link_parameter(&link).unwrap();
+    assert_eq!(open(decode_link(value).unwrap()).unwrap(), playground);
+    let file = encode_file(&capture(&playground));
+    assert_eq!(open(decode_file(&file).unwrap()).unwrap(), playground);
+}
+
+#[test]
+fn format_2_never_held_a_statement() {
+    let mut document = example();
+    document
+        .runner
+        .insert("statement".into(), "SELECT * FROM t".into());
+    let file = encode_file(&document).replace("\"version\": 3", "\"version\": 2");
+    let refused = decode_file(&file).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "it is damaged: its runner has a field \"statement\", which format 2 does not have"
+    );
+}
+
+#[test]
+fn the_runner_fields_are_the_ones_format_3_names() {
+    let mut playground = commerce::playground();
+    playground.draft.form.statement = "SELECT".into();
+    playground.draft.form.parameters = "[]".into();
+    playground.draft.form.request_items = "{}".into();
+    let runner = capture(&playground).runner;
+    assert!(
+        runner
+            .keys()
+            .all(|k| v3::RUNNER_FIELDS.contains(&k.as_str())),
+        "{runner:?}"
+    );
+    assert!(runner.contains_key("statement") && runner.contains_key("parameters"));
 }

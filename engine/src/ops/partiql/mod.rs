@@ -105,6 +105,8 @@ pub struct ExecuteStatementResponse {
     pub served: Served,
     /// Items the reads evaluated (a Query's or Scan's ScannedCount).
     pub scanned_count: usize,
+    /// A write's item, by its primary key.
+    pub written_key: Option<Item>,
 }
 
 /// A fingerprint of a statement and its parameters, which a NextToken

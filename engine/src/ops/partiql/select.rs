@@ -202,6 +202,7 @@ impl Engine {
                 index: read.index_name.clone(),
             },
             scanned_count: page.scanned_count,
+            written_key: None,
         })
     }
 
@@ -232,6 +233,7 @@ impl Engine {
                 reads: reads.clone(),
             },
             scanned_count: 0,
+            written_key: None,
         };
         for (i, key_read) in reads.iter().enumerate().skip(first) {
             let exclusive_start_key = if i == first { start_key.take() } else { None };

@@ -169,6 +169,16 @@ impl Engine {
     pub(crate) fn run_write(&mut self, write: PreparedWrite) -> Result<ExecuteStatementResponse> {
         let table_name = write.table_name().to_string();
         let served = write.served();
+        let written_key = match &write {
+            PreparedWrite::Insert(r) => self.key_schema(&table_name).ok().map(|schema| {
+                schema
+                    .names()
+                    .filter_map(|n| r.item.get(n).map(|v| (n, v.clone())))
+                    .collect()
+            }),
+            PreparedWrite::Update(r) => Some(r.key.clone()),
+            PreparedWrite::Delete(r) => Some(r.key.clone()),
+        };
         let (item, consumed) = match write {
             PreparedWrite::Insert(request) => {
                 let response = self.put_item(request).map_err(|e| match e {
@@ -193,6 +203,7 @@ impl Engine {
             table_name,
             served,
             scanned_count: 0,
+            written_key,
         })
     }
 
