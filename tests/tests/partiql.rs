@@ -733,3 +733,37 @@ fn a_statement_says_what_it_becomes_without_running() {
     );
     assert!(served("SELECT * FROM orders WHERE pk = ?", &[]).is_err());
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_keyed_select_read_as_a_scan_returns_the_same_items_at_the_scans_cost() {
+    use engine::ops::{ExecuteStatementRequest, Served};
+    let mut db = db();
+    let statement = r#"SELECT * FROM "orders"."byStatus" WHERE status = 'OPEN' AND total > 30"#;
+    let request = |scan_table_instead| ExecuteStatementRequest {
+        statement: statement.into(),
+        scan_table_instead,
+        ..ExecuteStatementRequest::default()
+    };
+    let keyed = db.engine_mut().execute_statement(request(false)).unwrap();
+    let scanned = db.engine_mut().execute_statement(request(true)).unwrap();
+    assert!(matches!(keyed.served, Served::Query { .. }));
+    assert_eq!(scanned.served, Served::Scan { index: None });
+    let sort_keys = |items: &[engine::types::Item]| {
+        let mut keys: Vec<String> = items.iter().map(|i| format!("{:?}", i.get("sk"))).collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(sort_keys(&keyed.items), sort_keys(&scanned.items));
+    assert_eq!(keyed.items.len(), 3);
+    assert_eq!((keyed.scanned_count, scanned.scanned_count), (4, 10));
+    let scan = db.ok(
+        "Scan",
+        json!({"TableName": "orders", "ReturnConsumedCapacity": "TOTAL"}),
+    );
+    assert_eq!(
+        scanned.consumed.total(),
+        scan["ConsumedCapacity"]["CapacityUnits"].as_f64().unwrap()
+    );
+    assert!(scanned.bytes_read > keyed.bytes_read);
+}

@@ -106,6 +106,7 @@ pub fn execute_statement(body: &[u8]) -> Result<(ExecuteStatementRequest, Return
             limit: wire.limit,
             next_token,
             return_old_on_condition_failure: return_old,
+            scan_table_instead: false,
         },
         capacity,
     ))

@@ -56,6 +56,11 @@ pub struct ExecuteStatementRequest {
     pub next_token: Option<StatementToken>,
     /// `ReturnValuesOnConditionCheckFailure=ALL_OLD`.
     pub return_old_on_condition_failure: bool,
+    /// Not a DynamoDB parameter: the page's what-if, which reads a SELECT
+    /// as a Scan of its whole table with its WHERE as the filter — what
+    /// DynamoDB does when the WHERE does not fix the partition key — to
+    /// compare a keyed SELECT with the Scan it avoids.
+    pub scan_table_instead: bool,
 }
 
 /// Where a SELECT resumes. On the wire it is opaque text; here, the
@@ -105,6 +110,8 @@ pub struct ExecuteStatementResponse {
     pub served: Served,
     /// Items the reads evaluated (a Query's or Scan's ScannedCount).
     pub scanned_count: usize,
+    /// Bytes the reads' units were computed from.
+    pub bytes_read: usize,
     /// A write's item, by its primary key.
     pub written_key: Option<Item>,
 }

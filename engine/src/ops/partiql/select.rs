@@ -117,6 +117,7 @@ impl Engine {
                     .map(|p| (resolve_path(p), projected_name(p)))
                     .collect()
             }),
+            condition,
         })
     }
 
@@ -128,14 +129,21 @@ impl Engine {
     ) -> Result<ExecuteStatementResponse> {
         let SelectPlan {
             table_name,
-            index_name,
+            mut index_name,
             schema,
-            access,
-            filter,
+            mut access,
+            mut filter,
             order,
-            select,
+            mut select,
             projection,
+            condition,
         } = self.plan_select(select, binder, request.consistent_read)?;
+        if request.scan_table_instead {
+            index_name = None;
+            access = Access::Scan;
+            filter = condition;
+            select = None;
+        }
         let fingerprint = fingerprint(&request.statement, binder.parameters());
         if let Some(token) = &request.next_token {
             if token.fingerprint != fingerprint {
@@ -202,6 +210,7 @@ impl Engine {
                 index: read.index_name.clone(),
             },
             scanned_count: page.scanned_count,
+            bytes_read: page.bytes_read,
             written_key: None,
         })
     }
@@ -233,6 +242,7 @@ impl Engine {
                 reads: reads.clone(),
             },
             scanned_count: 0,
+            bytes_read: 0,
             written_key: None,
         };
         for (i, key_read) in reads.iter().enumerate().skip(first) {
@@ -261,6 +271,7 @@ impl Engine {
             })?;
             out.consumed.add(&page.consumed);
             out.scanned_count += page.scanned_count;
+            out.bytes_read += page.bytes_read;
             budget = budget.map(|b| b.saturating_sub(page.scanned_count));
             out.items.extend(page.items.unwrap_or_default());
             if let Some(key) = page.last_evaluated_key {
@@ -284,6 +295,8 @@ pub(super) struct SelectPlan {
     schema: KeySchema,
     pub access: Access,
     filter: Option<crate::expr::ast::Condition>,
+    /// The whole WHERE.
+    condition: Option<crate::expr::ast::Condition>,
     order: Order,
     select: Option<Select>,
     projection: Option<Vec<(Path, String)>>,

@@ -203,6 +203,7 @@ impl Engine {
             table_name,
             served,
             scanned_count: 0,
+            bytes_read: 0,
             written_key,
         })
     }
