@@ -269,6 +269,16 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         Ok(Measured::Reads { runs, .. }) => reads(runs, &state.prices),
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
         Ok(Measured::Transaction(cost)) => transaction(cost, &state.prices),
+        Ok(Measured::Statement(measured)) => html! { <>
+            <p class={classes!("served", measured.explanation.scan.then_some("scan"))}>
+                if measured.explanation.scan { <strong class="flag">{ "Full Scan" }</strong>{ " " } }
+                { &measured.explanation.text }
+            </p>
+            if measured.explanation.scan && measured.runs.len() == 1 {
+                <p class="muted">{ "Give this pattern the keyed SELECT that would serve the same need (Edit, then \"Compare with\") to see the two side by side." }</p>
+            }
+            { reads(&measured.runs, &state.prices) }
+        </> },
     };
     html! {
         <Collapsible panel={Panel::Comparison} title={format!("What it costs: {}", pattern.description)}>

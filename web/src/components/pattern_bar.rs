@@ -19,10 +19,11 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
     // The pattern being edited, if the form came from the list and it is still there.
     let editing = state.draft.editing.filter(|i| *i < state.patterns.len());
     let save = |index: Option<usize>| {
-        let (state, form, description, problem) = (
+        let (state, form, description, alternative, problem) = (
             state.clone(),
             state.draft.form.clone(),
             state.draft.description.clone(),
+            state.draft.alternative.clone(),
             problem.clone(),
         );
         Callback::from(move |_| {
@@ -32,12 +33,25 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                 ));
                 return;
             }
+            let statement = form.operation == "ExecuteStatement";
+            if statement && !engine::partiql::parse(&form.statement).is_ok_and(|s| !s.is_write()) {
+                problem.set(Some(
+                    "An access pattern in PartiQL is a SELECT: run a write statement from the runner, or save it as PutItem, UpdateItem or DeleteItem.".into(),
+                ));
+                return;
+            }
             match form.pattern_request() {
                 Err(failure) => problem.set(Some(failure.message)),
                 Ok(mut request) => {
                     problem.set(None);
-                    request["TableName"] = serde_json::json!(state.chart.table.name);
-                    let pattern = AccessPattern::new(description.trim(), &form.operation, request);
+                    if !statement {
+                        // A statement names its table in its text.
+                        request["TableName"] = serde_json::json!(state.chart.table.name);
+                    }
+                    let mut pattern =
+                        AccessPattern::new(description.trim(), &form.operation, request);
+                    pattern.alternative = (statement && !alternative.trim().is_empty())
+                        .then(|| alternative.trim().to_string());
                     let index_after = index.unwrap_or(state.patterns.len());
                     state.dispatch(Action::SavePattern { index, pattern });
                     state.dispatch(Action::OpenPattern {
@@ -67,6 +81,17 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
             });
         })
     };
+    let on_alternative = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            state.dispatch(Action::EditDraft {
+                update: |d, v| d.alternative = v,
+                value: input.value(),
+            });
+        })
+    };
+    let statement = state.draft.form.operation == "ExecuteStatement";
     html! {
         <div class="pattern-bar" role="group" aria-label="Access pattern">
             <label class="field">
@@ -78,6 +103,14 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                     placeholder="What the application needs, e.g. a customer's open orders"
                     aria-label="Access pattern description" />
             </label>
+            if statement {
+                <label class="field">
+                    <span>{ "Compare with (a keyed SELECT that serves the same need, when this one is a Scan)" }</span>
+                    <input type="text" class="statement" value={state.draft.alternative.clone()} oninput={on_alternative}
+                        placeholder="SELECT * FROM \"table\" WHERE PK = 'CUST#c1'"
+                        aria-label="Statement to compare with" />
+                </label>
+            }
             <div class="row">
                 if let Some(index) = editing {
                     <button type="button" class="primary" onclick={save(Some(index))}>{ "Save pattern" }</button>

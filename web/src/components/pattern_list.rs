@@ -30,8 +30,11 @@ fn show_runner() {
 /// Returned, read and capacity cells for a measured pattern.
 fn numbers(measured: &Result<Measured, String>) -> Html {
     match measured {
-        Ok(Measured::Reads { runs, own }) => {
-            let run = &runs[*own];
+        Ok(measured @ (Measured::Reads { .. } | Measured::Statement(_))) => {
+            let Some((runs, own)) = measured.reads() else {
+                return html! {};
+            };
+            let run = &runs[own];
             html! { <>
                 <td class="num count">{ thousands(run.count) }</td>
                 <td class="num scanned">{ thousands(run.scanned_count) }</td>
@@ -107,7 +110,10 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
                 <tbody>
                     { for state.patterns.iter().enumerate().map(|(i, pattern)| {
                         let selected = i == state.selected;
-                        let served_by = pattern.served_by();
+                        let served_by = match &state.runs[i] {
+                            Ok(Measured::Statement(m)) => m.explanation.served_by(),
+                            _ => pattern.served_by(),
+                        };
                         let compare = {
                             let state = state.clone();
                             Callback::from(move |_| state.dispatch(Action::Select(i)))

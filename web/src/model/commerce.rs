@@ -295,6 +295,7 @@ pub fn playground() -> Playground {
             },
             description: String::new(),
             editing: None,
+            alternative: String::new(),
         },
         position: Position::default(),
         edits: Edits::default(),

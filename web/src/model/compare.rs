@@ -12,142 +12,16 @@
 
 use engine::Engine;
 use engine::api::requests;
-
 use engine::capacity::read_units;
-use engine::table::UsageSnapshot;
+use serde_json::Value as Json;
 
 use super::chart::TableDesign;
 use super::pattern::{AccessPattern, is_single_write, prune_placeholders};
-use super::prices::Prices;
+use super::reads::failure;
+pub use super::reads::{Run, run_all_pages};
+use super::statement_runs::{StatementMeasure, measure_statement};
 use super::transaction_cost::{TransactionCost, measure_transaction};
-use super::view::key_text;
 use super::write_cost::{WriteCost, measure_write};
-use serde_json::Value as Json;
-
-/// One way of running a pattern, summed over its pages.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Run {
-    /// `Query`, `Query + filter` or `Scan + filter`.
-    pub label: &'static str,
-    pub scanned_count: usize,
-    pub count: usize,
-    pub bytes_read: usize,
-    pub pages: usize,
-    /// Read units, eventually consistent.
-    pub eventual_units: f64,
-    /// Read units, strongly consistent; `None` on a global index.
-    pub strong_units: Option<f64>,
-    /// Read units by partition key value, busiest first.
-    pub partitions: Vec<(String, f64)>,
-}
-
-impl Run {
-    /// Dollars per million such requests at on-demand prices (eventual reads).
-    pub fn cost_per_million(&self, prices: &Prices) -> f64 {
-        self.eventual_units * prices.read_per_million
-    }
-}
-
-/// Runs a Query or Scan body to the last page.
-pub fn run_all_pages(
-    engine: &mut Engine,
-    operation: &str,
-    body: &Json,
-    label: &'static str,
-    with_partitions: bool,
-) -> Result<Run, String> {
-    let mut body = body.clone();
-    let global = body
-        .get("IndexName")
-        .and_then(Json::as_str)
-        .zip(body.get("TableName").and_then(Json::as_str))
-        .is_some_and(|(index, table)| {
-            engine
-                .table(table)
-                .and_then(|t| t.index(index))
-                .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
-        });
-    let target = (
-        body.get("TableName")
-            .and_then(Json::as_str)
-            .unwrap_or_default()
-            .to_string(),
-        body.get("IndexName")
-            .and_then(Json::as_str)
-            .map(str::to_string),
-    );
-    // Reads per partition come from the table's usage counters, before and
-    // after; only the comparison shows them.
-    let before = with_partitions.then(|| usage(engine, &target));
-    let mut run = Run {
-        label,
-        scanned_count: 0,
-        count: 0,
-        bytes_read: 0,
-        pages: 0,
-        eventual_units: 0.0,
-        strong_units: (!global).then_some(0.0),
-        partitions: Vec::new(),
-    };
-    loop {
-        let bytes = body.to_string();
-        let page = match operation {
-            "Query" => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
-            _ => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
-        }
-        .map_err(|e| failure(&e))?;
-        run.pages += 1;
-        run.scanned_count += page.scanned_count;
-        run.count += page.count;
-        run.bytes_read += page.bytes_read;
-        run.eventual_units += read_units(page.bytes_read, false);
-        if let Some(strong) = run.strong_units.as_mut() {
-            *strong += read_units(page.bytes_read, true);
-        }
-        match page.last_evaluated_key {
-            Some(key) => {
-                body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
-            }
-            None => {
-                if let Some(before) = &before {
-                    run.partitions = usage_since(engine, &target, before);
-                }
-                return Ok(run);
-            }
-        }
-        if run.pages > 100_000 {
-            return Err("the request did not finish after 100,000 pages".into());
-        }
-    }
-}
-
-/// DynamoDB's exception and message: "ValidationException: Invalid …".
-fn failure(error: &engine::Error) -> String {
-    format!("{}: {error}", error.short_name())
-}
-
-/// The usage counters of a table or index, to diff after a run.
-fn usage(engine: &Engine, (table, index): &(String, Option<String>)) -> UsageSnapshot {
-    engine
-        .table(table)
-        .map(|t| t.usage.snapshot(index.as_deref()))
-        .unwrap_or_default()
-}
-
-/// What was read since `before`, busiest partition first.
-fn usage_since(
-    engine: &Engine,
-    (table, index): &(String, Option<String>),
-    before: &UsageSnapshot,
-) -> Vec<(String, f64)> {
-    engine
-        .table(table)
-        .map(|t| t.usage.reads_since(index.as_deref(), before))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(key, units)| (key_text(&key), units))
-        .collect()
-}
 
 /// What measuring a pattern found.
 #[derive(Clone, Debug, PartialEq)]
@@ -159,6 +33,20 @@ pub enum Measured {
     Write(WriteCost),
     /// A transaction, and what it costs or why it is cancelled.
     Transaction(TransactionCost),
+    /// A PartiQL SELECT, run like a read, and what it became.
+    Statement(StatementMeasure),
+}
+
+impl Measured {
+    /// The read runs and which is the pattern's own, for a read or a
+    /// statement.
+    pub fn reads(&self) -> Option<(&[Run], usize)> {
+        match self {
+            Measured::Reads { runs, own } => Some((runs, *own)),
+            Measured::Statement(m) => Some((&m.runs, m.own)),
+            _ => None,
+        }
+    }
 }
 
 /// Measures a pattern: a GetItem or Query (a Query with a filter also
@@ -209,6 +97,9 @@ pub fn measure(
         }
         "TransactWriteItems" => {
             return measure_transaction(engine, request, table).map(Measured::Transaction);
+        }
+        "ExecuteStatement" => {
+            return measure_statement(engine, pattern, table, with_scan).map(Measured::Statement);
         }
         other => {
             return Err(format!(

@@ -26,9 +26,8 @@ pub fn explain(run: &Run) -> String {
 /// come from, and what a filter does and does not save.
 pub fn how_counted(run: &Run) -> Vec<String> {
     let mut out = Vec::new();
-    let strong_sum = run.eventual_units * 2.0;
     let consistency = match run.strong_units {
-        Some(_) => format!(
+        Some(strong_sum) => format!(
             "{} read unit{} strongly consistent, half that ({}) eventually consistent",
             units(strong_sum),
             if strong_sum == 1.0 { "" } else { "s" },

@@ -24,6 +24,9 @@ pub struct AccessPattern {
     /// The Scan filter that says the same without keys, when the example
     /// spells one out; otherwise it is derived from the key condition.
     pub scan_filter: Option<ScanFilter>,
+    /// For a PartiQL SELECT that is a Scan: the keyed SELECT that would
+    /// serve the same need, to compare it with, when the learner gives one.
+    pub alternative: Option<String>,
 }
 
 /// A Scan's FilterExpression and its placeholders.
@@ -64,10 +67,11 @@ impl ServedBy {
 }
 
 /// The operations an access pattern can use: one request that serves one
-/// need — a read, a write by key, or a transaction.
-pub const PATTERN_OPERATIONS: [&str; 7] = [
+/// need — a read, a write by key, a transaction, or a PartiQL SELECT.
+pub const PATTERN_OPERATIONS: [&str; 8] = [
     "Query",
     "Scan",
+    "ExecuteStatement",
     "GetItem",
     "PutItem",
     "UpdateItem",
@@ -102,6 +106,7 @@ impl AccessPattern {
             operation: operation.to_string(),
             request,
             scan_filter: None,
+            alternative: None,
         }
     }
 

@@ -70,6 +70,8 @@ pub struct Draft {
     pub form: Form,
     pub description: String,
     pub editing: Option<usize>,
+    /// For a PartiQL SELECT pattern: the keyed SELECT to compare it with.
+    pub alternative: String,
 }
 
 /// A failed run: DynamoDB's error, and where in which field it points.

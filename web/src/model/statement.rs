@@ -12,6 +12,7 @@ use engine::types::Value;
 use serde_json::Value as Json;
 
 use super::chart::TableDesign;
+use super::pattern::ServedBy;
 
 /// Most key reads spelled out one by one; more are summed up.
 const SHOWN_READS: usize = 3;
@@ -23,6 +24,19 @@ pub struct Explanation {
     pub text: String,
     /// True when it reads the whole table or index.
     pub scan: bool,
+    /// The index it reads, if any.
+    pub index: Option<String>,
+}
+
+impl Explanation {
+    /// How the pattern list says it: "Query on GSI1 (PartiQL)".
+    pub fn served_by(&self) -> ServedBy {
+        if self.scan {
+            ServedBy::Scan(self.index.clone())
+        } else {
+            ServedBy::Query(self.index.clone())
+        }
+    }
 }
 
 /// A value as a PartiQL literal: `'text'`, `12.5`, or a note for a binary.
@@ -118,7 +132,11 @@ pub fn describe(served: &Served, table: &TableDesign) -> Explanation {
         ),
         Served::Delete => ("DeleteItem of one item by its key".into(), false),
     };
-    Explanation { text, scan }
+    let index = match served {
+        Served::Query { index, .. } | Served::Scan { index } => index.clone(),
+        _ => None,
+    };
+    Explanation { text, scan, index }
 }
 
 /// The plan of a request body for ExecuteStatement, or `None` when the

@@ -168,26 +168,30 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
                     miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
                     _ => ShareError::Damaged,
                 })?;
-        read_packed::<v1::Document>(&packed).map(Document::from)
+        return read_packed::<v1::Document>(&packed).map(|d| Document::from(v2::Document::from(d)));
+    }
+    let packed = deflate::inflate(&compressed, MAX_DOCUMENT_BYTES).map_err(|e| match e {
+        deflate::InflateError::TooBig => ShareError::TooBig,
+        deflate::InflateError::Damaged => ShareError::Damaged,
+    })?;
+    if version == v2::VERSION {
+        read_packed::<v2::Document>(&packed)
+            .and_then(check_runner_fields)
+            .map(Document::from)
     } else {
-        let packed = deflate::inflate(&compressed, MAX_DOCUMENT_BYTES).map_err(|e| match e {
-            deflate::InflateError::TooBig => ShareError::TooBig,
-            deflate::InflateError::Damaged => ShareError::Damaged,
-        })?;
-        read_packed::<Document>(&packed).and_then(|d| check_runner_fields(d, version))
+        read_packed::<Document>(&packed)
     }
 }
 
 /// A document of format 2 holds only the runner fields format 2 had.
-fn check_runner_fields(document: Document, version: u32) -> Result<Document, ShareError> {
-    if version <= v2::VERSION
-        && let Some(field) = document
-            .runner
-            .keys()
-            .find(|k| !v2::RUNNER_FIELDS.contains(&k.as_str()))
+fn check_runner_fields(document: v2::Document) -> Result<v2::Document, ShareError> {
+    if let Some(field) = document
+        .runner
+        .keys()
+        .find(|k| !v2::RUNNER_FIELDS.contains(&k.as_str()))
     {
         return Err(ShareError::Unreadable(format!(
-            "its runner has a field \"{field}\", which format {version} does not have"
+            "its runner has a field \"{field}\", which format 2 does not have"
         )));
     }
     Ok(document)
@@ -250,12 +254,15 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
     };
     if envelope.version <= v1::VERSION {
         serde_json::from_value::<v1::Document>(envelope.playground)
+            .map(|d| Document::from(v2::Document::from(d)))
+            .map_err(unreadable)
+    } else if envelope.version == v2::VERSION {
+        serde_json::from_value::<v2::Document>(envelope.playground)
+            .map_err(unreadable)
+            .and_then(check_runner_fields)
             .map(Document::from)
-            .map_err(unreadable)
     } else {
-        serde_json::from_value(envelope.playground)
-            .map_err(unreadable)
-            .and_then(|d| check_runner_fields(d, envelope.version))
+        serde_json::from_value(envelope.playground).map_err(unreadable)
     }
 }
 

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde_json::Value as Json;
 
 use super::v1;
-use super::v2::{self, Document};
+use super::v3::{self, Document};
 use crate::model::attribute_text::{parse_attributes, print_attributes};
 use crate::model::chart::{
     Chart, Entity, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
@@ -61,7 +61,7 @@ pub fn capture(playground: &Playground) -> Document {
         seed: *seed,
         patterns: patterns
             .iter()
-            .map(|p| v1::Pattern {
+            .map(|p| v3::Pattern {
                 description: p.description.clone(),
                 operation: p.operation.clone(),
                 request: v1::JsonText::new(p.request.clone()),
@@ -70,6 +70,7 @@ pub fn capture(playground: &Playground) -> Document {
                     names: f.names.clone().map(v1::JsonText::new),
                     values: v1::JsonText::new(f.values.clone()),
                 }),
+                alternative: p.alternative.clone(),
             })
             .collect(),
         selected: count32(*selected),
@@ -90,10 +91,10 @@ pub fn capture(playground: &Playground) -> Document {
                 Edit::Delete(key) => v1::Edit::Delete(v1::JsonText::new(key.clone())),
             })
             .collect(),
-        write_path: v2::WritePath {
+        write_path: v3::WritePath {
             stream: chart.table.stream.clone(),
             ttl_attribute: chart.table.ttl_attribute.clone(),
-            handler: handler.as_ref().map(|h| v2::Handler {
+            handler: handler.as_ref().map(|h| v3::Handler {
                 event: h.event.clone(),
                 when_attribute: h.when_attribute.clone(),
                 when_equals: h.when_equals.clone(),
@@ -175,7 +176,7 @@ pub fn open(document: Document) -> Result<Playground, String> {
 }
 
 /// The stream handler, checked as the handler editor checks it.
-fn handler_in(handler: v2::Handler, chart: &Chart) -> Result<StreamHandler, String> {
+fn handler_in(handler: v3::Handler, chart: &Chart) -> Result<StreamHandler, String> {
     if chart.table.stream.is_none() {
         return Err("It has a stream handler, but the table has no stream.".into());
     }
@@ -274,7 +275,7 @@ fn table_out(table: &TableDesign) -> v1::Table {
 
 /// The table design; DynamoDB's own checks run when the table is created
 /// (and when its stream and time to live are turned on).
-fn table_in(table: &v1::Table, write_path: &v2::WritePath) -> Result<TableDesign, String> {
+fn table_in(table: &v1::Table, write_path: &v3::WritePath) -> Result<TableDesign, String> {
     if let Some(view) = &write_path.stream
         && !["KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"].contains(&view.as_str())
     {
@@ -333,7 +334,7 @@ fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> 
 
 /// A pattern's request, rebuilt the way the runner builds a pattern's
 /// request from its form, on the page's one table.
-fn pattern_in(pattern: v1::Pattern, table: &str) -> Result<AccessPattern, String> {
+fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String> {
     if !PATTERN_OPERATIONS.contains(&pattern.operation.as_str()) {
         return Err(format!(
             "\"{}\" is not an operation an access pattern can use.",
@@ -372,11 +373,19 @@ fn pattern_in(pattern: v1::Pattern, table: &str) -> Result<AccessPattern, String
             })
         }
     };
+    let alternative = match pattern.alternative {
+        Some(_) if pattern.operation != "ExecuteStatement" => {
+            return Err("it has a statement to compare with, but is not a PartiQL SELECT.".into());
+        }
+        Some(text) if text.trim().is_empty() => None,
+        other => other,
+    };
     Ok(AccessPattern {
         description: pattern.description,
         operation: pattern.operation,
         request,
         scan_filter,
+        alternative,
     })
 }
 
@@ -400,7 +409,7 @@ fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
 /// and write each as text.
 type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
 
-const RUNNER: [Field; 24] = [
+const RUNNER: [Field; 25] = [
     (
         "operation",
         |d| d.form.operation.clone(),
@@ -501,13 +510,18 @@ const RUNNER: [Field; 24] = [
         |d| d.form.parameters.clone(),
         |d, v| d.form.parameters = v,
     ),
+    (
+        "alternative",
+        |d| d.alternative.clone(),
+        |d, v| d.alternative = v,
+    ),
 ];
 
 fn flag(on: bool) -> String {
     if on { "true".into() } else { String::new() }
 }
 
-fn runner_out(draft: &Draft) -> v2::Runner {
+fn runner_out(draft: &Draft) -> v3::Runner {
     RUNNER
         .iter()
         .map(|(name, read, _)| (name.to_string(), read(draft)))
@@ -517,7 +531,7 @@ fn runner_out(draft: &Draft) -> v2::Runner {
 
 /// The runner's fields as typed: they may hold half-written requests,
 /// which the runner shows as DynamoDB's errors when run.
-fn runner_in(runner: v2::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
+fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
     let mut draft = Draft {
         form: Form {
             operation: "Query".into(),

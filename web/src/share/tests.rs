@@ -233,3 +233,27 @@ fn the_runner_fields_are_the_ones_format_3_names() {
     );
     assert!(runner.contains_key("statement") && runner.contains_key("parameters"));
 }
+
+#[test]
+fn a_partiql_pattern_and_the_select_it_is_compared_with_travel_together() {
+    let mut playground = commerce::playground();
+    let mut pattern = crate::model::pattern::AccessPattern::new(
+        "A customer's orders, by attribute",
+        "ExecuteStatement",
+        serde_json::json!({"Statement": "SELECT * FROM \"commerce-main\" WHERE customerId = 'c1'"}),
+    );
+    pattern.alternative = Some("SELECT * FROM \"commerce-main\" WHERE PK = 'CUST#c1'".into());
+    playground.patterns.push(pattern);
+    playground.draft.alternative = "SELECT 1".into();
+    let link = encode_link(&capture(&playground)).unwrap();
+    let value = link_parameter(&link).unwrap();
+    assert_eq!(open(decode_link(value).unwrap()).unwrap(), playground);
+    // Only a PartiQL pattern has a statement to compare with.
+    let mut document = capture(&playground);
+    document.patterns[0].alternative = Some("SELECT 1".into());
+    assert!(
+        open(document)
+            .unwrap_err()
+            .contains("it has a statement to compare with, but is not a PartiQL SELECT."),
+    );
+}

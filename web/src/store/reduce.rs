@@ -41,6 +41,7 @@ impl Reducible for State {
                     form: Form::from_request(&pattern.operation, &pattern.request),
                     description: pattern.description.clone(),
                     editing: Some(index),
+                    alternative: pattern.alternative.clone().unwrap_or_default(),
                 });
                 next.selected = index;
                 next.measure_selected();

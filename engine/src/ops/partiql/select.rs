@@ -137,7 +137,12 @@ impl Engine {
             mut select,
             projection,
             condition,
-        } = self.plan_select(select, binder, request.consistent_read)?;
+        } = self.plan_select(
+            select,
+            binder,
+            // A strong read of the table is allowed in place of a global index.
+            request.consistent_read && !request.scan_table_instead,
+        )?;
         if request.scan_table_instead {
             index_name = None;
             access = Access::Scan;

@@ -1,0 +1,217 @@
+//! A read run to its last page, as an application would page it, with the
+//! engine's own numbers summed: items read (ScannedCount), items returned
+//! (Count), bytes read, pages, read units, and which partitions the reads
+//! landed on.
+
+use engine::Engine;
+use engine::api::requests;
+use engine::table::UsageSnapshot;
+use serde_json::Value as Json;
+
+use super::prices::Prices;
+use super::view::key_text;
+
+/// One way of running a pattern, summed over its pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// `Query`, `Query + filter` or `Scan + filter`.
+    pub label: &'static str,
+    pub scanned_count: usize,
+    pub count: usize,
+    pub bytes_read: usize,
+    pub pages: usize,
+    /// Read units, eventually consistent.
+    pub eventual_units: f64,
+    /// Read units, strongly consistent; `None` on a global index, and
+    /// where only the eventual figure was asked for (the pattern list).
+    pub strong_units: Option<f64>,
+    /// Read units by partition key value, busiest first.
+    pub partitions: Vec<(String, f64)>,
+}
+
+impl Run {
+    /// Dollars per million such requests at on-demand prices (eventual reads).
+    pub fn cost_per_million(&self, prices: &Prices) -> f64 {
+        self.eventual_units * prices.read_per_million
+    }
+}
+
+/// Runs a Query or Scan body to the last page.
+pub fn run_all_pages(
+    engine: &mut Engine,
+    operation: &str,
+    body: &Json,
+    label: &'static str,
+    with_partitions: bool,
+) -> Result<Run, String> {
+    let global = body
+        .get("IndexName")
+        .and_then(Json::as_str)
+        .zip(body.get("TableName").and_then(Json::as_str))
+        .is_some_and(|(index, table)| {
+            engine
+                .table(table)
+                .and_then(|t| t.index(index))
+                .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
+        });
+    let target = (
+        body.get("TableName")
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        body.get("IndexName")
+            .and_then(Json::as_str)
+            .map(str::to_string),
+    );
+    // Reads per partition come from the table's usage counters, before and
+    // after; only the comparison shows them.
+    let before = with_partitions.then(|| usage(engine, &target));
+    let mut run = all_pages(engine, operation, body, false)?;
+    run.label = label;
+    if let Some(before) = &before {
+        run.partitions = usage_since(engine, &target, before);
+    }
+    // The strong figure is the engine's too: the same request, strongly
+    // consistent (only the comparison shows it; a global index has none).
+    if with_partitions && !global {
+        run.strong_units = Some(all_pages(engine, operation, body, true)?.eventual_units);
+    }
+    Ok(run)
+}
+
+/// Every page of a Query or Scan at one consistency, summed; the units are
+/// the engine's ConsumedCapacity (an LSI's fetches from the table
+/// included), in `eventual_units` whichever the consistency.
+fn all_pages(
+    engine: &mut Engine,
+    operation: &str,
+    body: &Json,
+    consistent: bool,
+) -> Result<Run, String> {
+    let mut body = body.clone();
+    body["ConsistentRead"] = Json::Bool(consistent);
+    let mut run = Run {
+        label: "",
+        scanned_count: 0,
+        count: 0,
+        bytes_read: 0,
+        pages: 0,
+        eventual_units: 0.0,
+        strong_units: None,
+        partitions: Vec::new(),
+    };
+    loop {
+        let bytes = body.to_string();
+        let page = match operation {
+            "Query" => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
+            _ => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
+        }
+        .map_err(|e| failure(&e))?;
+        run.pages += 1;
+        run.scanned_count += page.scanned_count;
+        run.count += page.count;
+        run.bytes_read += page.bytes_read;
+        run.eventual_units += page.consumed.total();
+        match page.last_evaluated_key {
+            Some(key) => {
+                body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
+            }
+            None => return Ok(run),
+        }
+        if run.pages > 100_000 {
+            return Err("the request did not finish after 100,000 pages".into());
+        }
+    }
+}
+
+/// DynamoDB's exception and message: "ValidationException: Invalid …".
+pub fn failure(error: &engine::Error) -> String {
+    format!("{}: {error}", error.short_name())
+}
+
+/// The usage counters of a table or index, to diff after a run.
+pub fn usage(engine: &Engine, (table, index): &(String, Option<String>)) -> UsageSnapshot {
+    engine
+        .table(table)
+        .map(|t| t.usage.snapshot(index.as_deref()))
+        .unwrap_or_default()
+}
+
+/// What was read since `before`, busiest partition first.
+pub fn usage_since(
+    engine: &Engine,
+    (table, index): &(String, Option<String>),
+    before: &UsageSnapshot,
+) -> Vec<(String, f64)> {
+    engine
+        .table(table)
+        .map(|t| t.usage.reads_since(index.as_deref(), before))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(key, units)| (key_text(&key), units))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::api::handle;
+    use serde_json::json;
+
+    /// A table with a KEYS_ONLY local index, and ten 3 KB items in one partition.
+    fn with_local_index() -> Engine {
+        let mut engine = Engine::new();
+        let create = json!({
+            "TableName": "lsi-table", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [
+                {"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+                {"AttributeName": "when", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+            "LocalSecondaryIndexes": [{"IndexName": "byWhen",
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "when", "KeyType": "RANGE"}],
+                "Projection": {"ProjectionType": "KEYS_ONLY"}}]
+        });
+        assert_eq!(
+            handle(&mut engine, "CreateTable", create.to_string().as_bytes()).status,
+            200
+        );
+        for i in 0..10 {
+            let item = json!({"TableName": "lsi-table", "Item": {"pk": {"S": "p"}, "sk": {"S": format!("s{i}")},
+                "when": {"S": format!("w{i}")}, "text": {"S": "x".repeat(3000)}}});
+            assert_eq!(
+                handle(&mut engine, "PutItem", item.to_string().as_bytes()).status,
+                200
+            );
+        }
+        engine
+    }
+
+    #[test]
+    fn a_local_index_read_counts_what_it_fetches_from_the_table() {
+        let mut engine = with_local_index();
+        let body = json!({"TableName": "lsi-table", "IndexName": "byWhen", "Select": "ALL_ATTRIBUTES",
+            "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p"}},
+            "ReturnConsumedCapacity": "TOTAL"});
+        let run = run_all_pages(&mut engine, "Query", &body, "Query", true).unwrap();
+        let response: Json = serde_json::from_str(
+            &engine::api::dispatch(&mut engine, "Query", body.to_string().as_bytes()).unwrap(),
+        )
+        .unwrap();
+        let reported = response["ConsumedCapacity"]["CapacityUnits"]
+            .as_f64()
+            .unwrap();
+        assert_eq!(run.eventual_units, reported);
+        // The index entries alone would be half a unit; the fetched items are ten 3 KB reads.
+        assert!(run.eventual_units > 4.0, "{run:?}");
+        let mut strong = body.clone();
+        strong["ConsistentRead"] = json!(true);
+        let response: Json = serde_json::from_str(
+            &engine::api::dispatch(&mut engine, "Query", strong.to_string().as_bytes()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            run.strong_units,
+            response["ConsumedCapacity"]["CapacityUnits"].as_f64()
+        );
+    }
+}
