@@ -79,3 +79,27 @@ test('a statement that writes changes the data, and travels in the link', async 
   assert.match(await again.locator('.failure').textContent(), /DuplicateItemException: Duplicate primary key exists in table/);
   assert.deepEqual(page.errors, []);
 });
+
+test('a PartiQL pattern that is a Scan is compared with the keyed SELECT given for it', async () => {
+  const page = await openPage(session);
+  const runner = await runStatement(page, `SELECT * FROM "commerce-main" WHERE customerId = 'c1' AND entityType = 'Order'`);
+  await runner.locator('.outcome p.served.scan').waitFor();
+  await runner.getByLabel('Access pattern description').fill("A customer's orders, found by attribute");
+  await runner.getByLabel('Statement to compare with').fill(`SELECT * FROM "commerce-main" WHERE PK = 'CUST#c1' AND begins_with(SK, 'ORDER#')`);
+  await runner.getByRole('button', { name: 'Add to the access patterns' }).click();
+  const row = page.locator('#patterns tr', { hasText: "A customer's orders, found by attribute" });
+  await row.waitFor();
+  assert.equal(await row.locator('td.served').textContent(), 'Scan of the table');
+  assert.equal(await row.locator('td.served').evaluate((td) => td.classList.contains('scan')), true);
+  const comparison = page.locator('#comparison');
+  await comparison.locator('p.served.scan').waitFor();
+  const query = comparison.locator('table.comparison tr[data-run="Query (PartiQL)"]');
+  const scan = comparison.locator('table.comparison tr[data-run="Scan (PartiQL)"]');
+  await query.waitFor();
+  assert.equal(await query.locator('.count').textContent(), await scan.locator('.count').textContent());
+  const [queryUnits, scanUnits] = [count(await query.locator('.units').textContent()), count(await scan.locator('.units').textContent())];
+  assert.ok(scanUnits > 20 * queryUnits, `${scanUnits} against ${queryUnits}`);
+  await comparison.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'partiql-comparison.png') });
+  assert.deepEqual(page.errors, []);
+});

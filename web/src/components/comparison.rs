@@ -26,6 +26,13 @@ pub struct ComparisonProps {
 
 /// A request as one line per parameter, compact enough to read at a glance.
 fn request_text(request: &serde_json::Value) -> String {
+    // A statement reads best as written, its parameters after it.
+    if let Some(statement) = request.get("Statement").and_then(|s| s.as_str()) {
+        return match request.get("Parameters") {
+            Some(parameters) => format!("{statement}\nParameters: {}", spaced(parameters)),
+            None => statement.to_string(),
+        };
+    }
     let Some(fields) = request.as_object() else {
         return request.to_string();
     };
@@ -283,6 +290,9 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     html! {
         <Collapsible panel={Panel::Comparison} title={format!("What it costs: {}", pattern.description)}>
             <pre class="request" aria-label={format!("The {} request", pattern.operation)}>{ format!("{}\n{}", pattern.operation, request_text(&pattern.request)) }</pre>
+            if let Some(alternative) = &pattern.alternative {
+                <pre class="request" aria-label="The statement it is compared with">{ format!("Compared with\n{alternative}") }</pre>
+            }
             { body }
             <div class="row prices">
                 { price_field(read_only, "On-demand price, $ per million read request units ", state.prices.read_per_million, Action::SetReadPrice, state) }
