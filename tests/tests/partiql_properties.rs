@@ -57,7 +57,7 @@ fn sort_condition(kind: u8, a: u16, b: u16) -> Option<(String, String)> {
     let (lo, hi) = (a.min(b), a.max(b));
     Some(match kind {
         0 => return None,
-        1 => (format!("sk = {a}"), format!("sk = :a")),
+        1 => (format!("sk = {a}"), "sk = :a".into()),
         2 => (format!("sk < {a}"), "sk < :a".into()),
         3 => (format!("sk >= {a}"), "sk >= :a".into()),
         _ => (

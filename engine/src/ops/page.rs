@@ -42,6 +42,11 @@ pub struct PageResponse {
     pub last_evaluated_key: Option<Item>,
     /// Capacity consumed.
     pub consumed: Consumed,
+    /// What the same page costs read strongly consistent, by the same
+    /// rules: `None` on a global index, which is never read so. Not in
+    /// DynamoDB's response; the page compares the two without reading
+    /// twice.
+    pub consumed_if_strong: Option<Consumed>,
     /// Bytes read (the sizes the read units were computed from).
     pub bytes_read: usize,
 }
@@ -288,18 +293,25 @@ impl<'a> PageBuilder<'a> {
             .target
             .index
             .map(|i| (i.description.kind, i.description.name.clone()));
-        let consistent = self.consistent && !self.target.is_global();
-        let units = read_units(self.bytes, consistent);
-        let mut consumed = Consumed::new(&self.target.table.description.name);
-        match &index {
-            None => consumed.table = units,
-            Some((kind, name)) => {
-                consumed.add_index(*kind, name, units);
-                if self.fetched_bytes > 0 {
-                    consumed.table = read_units(self.fetched_bytes, consistent);
+        let global = self.target.is_global();
+        let charge = |consistent: bool| {
+            let mut consumed = Consumed::new(&self.target.table.description.name);
+            let units = read_units(self.bytes, consistent);
+            match &index {
+                None => consumed.table = units,
+                Some((kind, name)) => {
+                    consumed.add_index(*kind, name, units);
+                    if self.fetched_bytes > 0 {
+                        consumed.table = read_units(self.fetched_bytes, consistent);
+                    }
                 }
             }
-        }
+            consumed
+        };
+        let consumed = charge(self.consistent && !global);
+        let consumed_if_strong = (!global).then(|| charge(true));
+        // Usage counts the entries read, on the table or index read.
+        let units = read_units(self.bytes, self.consistent && !global);
         let total_bytes = self.bytes.max(1) as f64;
         let usage = ReadUsage {
             index: index.as_ref().map(|(_, n)| n.clone()),
@@ -319,6 +331,7 @@ impl<'a> PageBuilder<'a> {
             scanned_count: self.scanned,
             last_evaluated_key,
             consumed,
+            consumed_if_strong,
             bytes_read: self.bytes,
         };
         (response, usage)

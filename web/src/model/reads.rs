@@ -22,8 +22,7 @@ pub struct Run {
     pub pages: usize,
     /// Read units, eventually consistent.
     pub eventual_units: f64,
-    /// Read units, strongly consistent; `None` on a global index, and
-    /// where only the eventual figure was asked for (the pattern list).
+    /// Read units, strongly consistent; `None` on a global index.
     pub strong_units: Option<f64>,
     /// Read units by partition key value, busiest first.
     pub partitions: Vec<(String, f64)>,
@@ -66,30 +65,26 @@ pub fn run_all_pages(
     // Reads per partition come from the table's usage counters, before and
     // after; only the comparison shows them.
     let before = with_partitions.then(|| usage(engine, &target));
-    let mut run = all_pages(engine, operation, body, false)?;
+    let mut run = all_pages(engine, operation, body, !global)?;
     run.label = label;
     if let Some(before) = &before {
         run.partitions = usage_since(engine, &target, before);
     }
-    // The strong figure is the engine's too: the same request, strongly
-    // consistent (only the comparison shows it; a global index has none).
-    if with_partitions && !global {
-        run.strong_units = Some(all_pages(engine, operation, body, true)?.eventual_units);
-    }
     Ok(run)
 }
 
-/// Every page of a Query or Scan at one consistency, summed; the units are
-/// the engine's ConsumedCapacity (an LSI's fetches from the table
-/// included), in `eventual_units` whichever the consistency.
+/// Every page of a Query or Scan, read eventually consistent, summed. Both
+/// figures are the engine's: its ConsumedCapacity, and what it says the
+/// same pages cost strongly consistent (an LSI's fetches from the table
+/// included in both).
 fn all_pages(
     engine: &mut Engine,
     operation: &str,
     body: &Json,
-    consistent: bool,
+    with_strong: bool,
 ) -> Result<Run, String> {
     let mut body = body.clone();
-    body["ConsistentRead"] = Json::Bool(consistent);
+    body["ConsistentRead"] = Json::Bool(false);
     let mut run = Run {
         label: "",
         scanned_count: 0,
@@ -97,7 +92,7 @@ fn all_pages(
         bytes_read: 0,
         pages: 0,
         eventual_units: 0.0,
-        strong_units: None,
+        strong_units: with_strong.then_some(0.0),
         partitions: Vec::new(),
     };
     loop {
@@ -112,6 +107,10 @@ fn all_pages(
         run.count += page.count;
         run.bytes_read += page.bytes_read;
         run.eventual_units += page.consumed.total();
+        run.strong_units = match (run.strong_units, &page.consumed_if_strong) {
+            (Some(sum), Some(strong)) => Some(sum + strong.total()),
+            _ => None,
+        };
         match page.last_evaluated_key {
             Some(key) => {
                 body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)

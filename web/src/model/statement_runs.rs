@@ -3,7 +3,7 @@
 //! The statement runs as DynamoDB runs it, paged by NextToken to the end,
 //! with the engine's own numbers: items read and returned, bytes, pages,
 //! and the read units DynamoDB reports, eventually and (where DynamoDB
-//! allows it) strongly consistent — each figure from its own run, never
+//! allows it) strongly consistent — both the engine's figures, never
 //! worked out in the page.
 //!
 //! For the comparison it is set beside the other way to answer the same
@@ -14,7 +14,6 @@
 use engine::Engine;
 use engine::api::requests;
 use engine::ops::{ExecuteStatementRequest, Served};
-use engine::table::IndexKind;
 use serde_json::{Value as Json, json};
 
 use super::chart::TableDesign;
@@ -40,7 +39,8 @@ fn decoded(body: &Json) -> Result<ExecuteStatementRequest, String> {
         .map_err(|e| failure(&e))
 }
 
-/// Sums every page of one run of `request` (eventual or strong).
+/// Sums every page of `request`, read eventually consistent, with what the
+/// engine says the same reads cost strongly consistent.
 fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Run, String> {
     let mut run = Run {
         label: "",
@@ -49,7 +49,7 @@ fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Ru
         bytes_read: 0,
         pages: 0,
         eventual_units: 0.0,
-        strong_units: None,
+        strong_units: Some(0.0),
         partitions: Vec::new(),
     };
     loop {
@@ -61,6 +61,10 @@ fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Ru
         run.count += response.items.len();
         run.bytes_read += response.bytes_read;
         run.eventual_units += response.consumed.total();
+        run.strong_units = match (run.strong_units, &response.consumed_if_strong) {
+            (Some(sum), Some(strong)) => Some(sum + strong.total()),
+            _ => None,
+        };
         match response.next_token {
             Some(token) if run.pages < MAX_PAGES => request.next_token = Some(token),
             Some(_) => return Err("the statement did not finish after 100,000 pages".into()),
@@ -93,22 +97,12 @@ fn run_statement(
         Served::Query { index, .. } | Served::Scan { index } => index.clone(),
         _ => return Err("An access pattern in PartiQL is a SELECT.".into()),
     };
-    let global = index.as_deref().is_some_and(|name| {
-        engine
-            .table(&table)
-            .and_then(|t| t.index(name))
-            .is_some_and(|i| i.description.kind == IndexKind::Global)
-    });
     let target = (table, index);
     let before = with_partitions.then(|| usage(engine, &target));
     request.consistent_read = false;
-    let mut run = pages(engine, request.clone())?;
+    let mut run = pages(engine, request)?;
     if let Some(before) = &before {
         run.partitions = usage_since(engine, &target, before);
-    }
-    if !global {
-        request.consistent_read = true;
-        run.strong_units = Some(pages(engine, request)?.eventual_units);
     }
     run.label = if scan_table_instead {
         "Scan + filter"

@@ -104,6 +104,10 @@ pub struct ExecuteStatementResponse {
     pub next_token: Option<StatementToken>,
     /// Capacity consumed.
     pub consumed: Consumed,
+    /// What a SELECT's reads cost strongly consistent (see
+    /// [`crate::ops::PageResponse::consumed_if_strong`]); `None` on a
+    /// global index and for writes.
+    pub consumed_if_strong: Option<Consumed>,
     /// The table the statement named.
     pub table_name: String,
     /// What the statement became.

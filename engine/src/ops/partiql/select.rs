@@ -210,6 +210,7 @@ impl Engine {
                 key: Some(key),
             }),
             consumed: page.consumed,
+            consumed_if_strong: page.consumed_if_strong,
             table_name: read.table_name.clone(),
             served: Served::Scan {
                 index: read.index_name.clone(),
@@ -241,6 +242,7 @@ impl Engine {
             items: Vec::new(),
             next_token: None,
             consumed: Consumed::new(&read.table_name),
+            consumed_if_strong: Some(Consumed::new(&read.table_name)),
             table_name: read.table_name.clone(),
             served: Served::Query {
                 index: read.index_name.clone(),
@@ -275,6 +277,14 @@ impl Engine {
                 ..QueryRequest::default()
             })?;
             out.consumed.add(&page.consumed);
+            out.consumed_if_strong = match (out.consumed_if_strong.take(), &page.consumed_if_strong)
+            {
+                (Some(mut sum), Some(strong)) => {
+                    sum.add(strong);
+                    Some(sum)
+                }
+                _ => None,
+            };
             out.scanned_count += page.scanned_count;
             out.bytes_read += page.bytes_read;
             budget = budget.map(|b| b.saturating_sub(page.scanned_count));

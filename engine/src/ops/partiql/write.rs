@@ -200,6 +200,7 @@ impl Engine {
             items: item.into_iter().collect(),
             next_token: None,
             consumed,
+            consumed_if_strong: None,
             table_name,
             served,
             scanned_count: 0,
