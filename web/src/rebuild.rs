@@ -5,10 +5,12 @@
 //! and every pattern measured again.
 //!
 //! A small table is built at once, inside one action. A large one is
-//! filled a slice at a time between frames, with the progress in the
-//! header, so the page stays responsive; only when it is full does it
-//! replace the current data. Whatever cannot be built changes nothing and
-//! says why.
+//! built a slice at a time between frames, with the progress in the
+//! header, so the page stays responsive: the items are stored a slice at a
+//! time, the stream handler's backfill runs a slice at a time, and each
+//! pattern is measured in a task of its own; only when all of that is done
+//! does it replace the current data. Whatever cannot be built changes
+//! nothing and says why.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,7 +24,7 @@ use crate::model::generate::Generation;
 use crate::model::load::Loader;
 use crate::model::playground::Playground;
 use crate::model::write_path;
-use crate::store::{Action, Built, State};
+use crate::store::{Action, Built, Measurement, State, measure_pattern};
 
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;
@@ -107,27 +109,63 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
             }
         }
         let (mut engine, item_count, warnings) = loader.finish();
-        let prepared = match &built {
-            Built::Playground(playground) => write_path::prepare(
-                &mut engine,
-                &playground.chart,
-                playground.handler.as_ref(),
-                Some(&playground.edits),
+        // What the data is built for: the playground's, or the current
+        // state's with the new chart.
+        let (chart, handler, edits, patterns, selected) = match &built {
+            Built::Playground(p) => (
+                &p.chart,
+                p.handler.clone(),
+                Some(&p.edits),
+                p.patterns.clone(),
+                p.selected,
             ),
-            Built::Chart { chart, .. } => {
-                let handler = handler.as_deref().map(|h| h.for_table(&chart.table));
-                write_path::prepare(&mut engine, chart, handler.as_ref(), None)
-            }
+            Built::Chart { chart, .. } => (
+                chart,
+                handler.as_deref().map(|h| h.for_table(&chart.table)),
+                None,
+                state.patterns.clone(),
+                state.selected,
+            ),
         };
-        if let Err(problem) = prepared {
+        if let Some(handler) = handler.as_ref().filter(|_| chart.table.stream.is_some()) {
+            let mut backfill = match handler.backfill_in_steps(&engine, chart) {
+                Ok(backfill) => backfill,
+                Err(problem) => return state.dispatch(refuse(problem)),
+            };
+            loop {
+                match backfill.step(&mut engine, SLICE) {
+                    Ok(true) => break,
+                    Ok(false) => sleep(Duration::ZERO).await,
+                    Err(problem) => return state.dispatch(refuse(problem)),
+                }
+            }
+        }
+        if let Err(problem) = write_path::after_backfill(&mut engine, chart, edits) {
             return state.dispatch(refuse(problem));
         }
+        let mut runs = Vec::with_capacity(patterns.len());
+        for (i, pattern) in patterns.iter().enumerate() {
+            sleep(Duration::ZERO).await;
+            runs.push(measure_pattern(
+                &mut engine,
+                pattern,
+                &chart.table,
+                handler.as_ref(),
+                i == selected,
+            ));
+        }
+        sleep(Duration::ZERO).await;
         state.dispatch(Action::Loaded {
             build,
             engine: Rc::new(RefCell::new(engine)),
             built,
             item_count,
             warnings,
+            measured: Some(Measurement {
+                patterns,
+                selected,
+                runs,
+            }),
         });
     });
 }

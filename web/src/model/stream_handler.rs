@@ -250,39 +250,38 @@ impl StreamHandler {
     /// The updates go to the engine directly (as many as there are items,
     /// so not through the JSON API), with the values decoded once.
     pub fn backfill(&self, engine: &mut Engine, chart: &Chart) -> Result<(), String> {
-        if self.event != "INSERT" {
-            return Ok(());
-        }
-        let refused = |e: engine::Error| format!("The stream handler: {}: {e}", e.short_name());
+        let mut backfill = self.backfill_in_steps(engine, chart)?;
+        while !backfill.step(engine, usize::MAX)? {}
+        Ok(())
+    }
+
+    /// The same backfill, to run a slice at a time ([`Backfill::step`]):
+    /// the images it acts on are chosen now, from the items as they are.
+    pub fn backfill_in_steps(&self, engine: &Engine, chart: &Chart) -> Result<Backfill, String> {
         let values = self
             .decoded_values()
             .map_err(|e| format!("The stream handler: {e}"))?;
-        let images: Vec<Item> = engine
-            .table(&chart.table.name)
-            .map(|t| {
-                t.items
-                    .entries()
-                    .map(|(_, _, e)| e.item.clone())
-                    .filter(|item| self.matches(EventName::Insert, item))
-                    .collect()
-            })
-            .unwrap_or_default();
-        for image in images {
-            let key = self.target_key(&image, &chart.table)?;
-            let key = engine::api::attribute_value::decode_item(&key).map_err(refused)?;
-            let request = engine::ops::UpdateItemRequest {
-                table_name: chart.table.name.clone(),
-                key,
-                update_expression: Some(self.update.clone()),
-                expression: engine::ops::ExpressionParameters {
-                    names: None,
-                    values: values.clone(),
-                },
-                ..engine::ops::UpdateItemRequest::default()
-            };
-            engine.update_item(request).map_err(refused)?;
-        }
-        Ok(())
+        let images: Vec<Item> = if self.event != "INSERT" {
+            Vec::new()
+        } else {
+            engine
+                .table(&chart.table.name)
+                .map(|t| {
+                    t.items
+                        .entries()
+                        .map(|(_, _, e)| e.item.clone())
+                        .filter(|item| self.matches(EventName::Insert, item))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        Ok(Backfill {
+            handler: self.clone(),
+            table: chart.table.clone(),
+            values,
+            images,
+            done: 0,
+        })
     }
 
     /// The handler's ExpressionAttributeValues as the engine takes them.
@@ -393,5 +392,39 @@ mod tests {
             with_sequence("SET total = total + :n REMOVE x"),
             "SET #applied = :applied, total = total + :n REMOVE x"
         );
+    }
+}
+
+/// A backfill under way: the images still to hand to the handler.
+pub struct Backfill {
+    handler: StreamHandler,
+    table: TableDesign,
+    values: Option<std::collections::BTreeMap<String, engine::types::Value>>,
+    images: Vec<Item>,
+    done: usize,
+}
+
+impl Backfill {
+    /// Applies the handler to the next `n` images; true when all are done.
+    pub fn step(&mut self, engine: &mut Engine, n: usize) -> Result<bool, String> {
+        let refused = |e: engine::Error| format!("The stream handler: {}: {e}", e.short_name());
+        let end = self.done.saturating_add(n).min(self.images.len());
+        for image in &self.images[self.done..end] {
+            let key = self.handler.target_key(image, &self.table)?;
+            let key = engine::api::attribute_value::decode_item(&key).map_err(refused)?;
+            let request = engine::ops::UpdateItemRequest {
+                table_name: self.table.name.clone(),
+                key,
+                update_expression: Some(self.handler.update.clone()),
+                expression: engine::ops::ExpressionParameters {
+                    names: None,
+                    values: self.values.clone(),
+                },
+                ..engine::ops::UpdateItemRequest::default()
+            };
+            engine.update_item(request).map_err(refused)?;
+        }
+        self.done = end;
+        Ok(self.done == self.images.len())
     }
 }

@@ -23,6 +23,17 @@ pub fn prepare(
     if let Some(handler) = handler.filter(|_| chart.table.stream.is_some()) {
         handler.backfill(engine, chart)?;
     }
+    after_backfill(engine, chart, edits)
+}
+
+/// What [`prepare`] does after the backfill (for a build that runs the
+/// backfill itself, a slice at a time): replays `edits`, turns the
+/// stream and TTL on.
+pub fn after_backfill(
+    engine: &mut Engine,
+    chart: &Chart,
+    edits: Option<&Edits>,
+) -> Result<(), String> {
     if let Some(edits) = edits {
         edits.replay(engine, &chart.table.name)?;
     }

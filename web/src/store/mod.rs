@@ -19,7 +19,7 @@ use std::rc::Rc;
 use engine::Engine;
 use serde_json::Value as Json;
 
-use crate::model::chart::{Chart, Warning};
+use crate::model::chart::{Chart, TableDesign, Warning};
 use crate::model::commerce;
 use crate::model::compare::{Measured, measure};
 use crate::model::edits::Edits;
@@ -226,11 +226,41 @@ pub enum Action {
         built: Built,
         item_count: usize,
         warnings: Vec<Warning>,
+        /// The patterns, measured on the new data while it was built.
+        measured: Option<Measurement>,
     },
     /// Show a message about the page itself.
     Notify(Notice),
     /// Put the message away.
     Dismiss,
+}
+
+/// Measures a pattern on `engine`; a transaction the stream handler
+/// counts is also priced with the aggregate kept either way.
+pub(crate) fn measure_pattern(
+    engine: &mut Engine,
+    pattern: &AccessPattern,
+    table: &TableDesign,
+    handler: Option<&StreamHandler>,
+    with_scan: bool,
+) -> Result<Measured, String> {
+    let mut measured = measure(engine, pattern, table, with_scan);
+    if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, handler)
+        && cost.cancelled.is_none()
+        && table.stream.is_some()
+    {
+        cost.aggregate = aggregate_cost(engine, &pattern.request, table, handler);
+    }
+    measured
+}
+
+/// Every pattern measured on data built elsewhere, and what was measured
+/// (to tell whether it still holds when the data lands).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    pub patterns: Vec<AccessPattern>,
+    pub selected: usize,
+    pub runs: Vec<Result<Measured, String>>,
 }
 
 impl State {
@@ -259,6 +289,16 @@ impl State {
 
     /// A state around a filled engine: every pattern measured on it.
     pub fn filled(engine: Engine, warnings: Vec<Warning>, playground: Playground) -> State {
+        State::filled_measured(engine, warnings, playground, None)
+    }
+
+    /// The same, with the measurements made while the data was built.
+    pub fn filled_measured(
+        engine: Engine,
+        warnings: Vec<Warning>,
+        playground: Playground,
+        measured: Option<Measurement>,
+    ) -> State {
         let Playground {
             chart,
             seed,
@@ -297,7 +337,7 @@ impl State {
             revision: 0,
         };
         state.count_items();
-        state.measure_all();
+        state.take_measured(measured);
         state
     }
 
@@ -357,7 +397,7 @@ impl State {
             Ok((engine, items, warnings)) => {
                 self.replace_chart(chart);
                 self.seed = seed;
-                self.install(engine, items, warnings);
+                self.install(engine, items, warnings, None);
             }
             Err(error) => {
                 self.load_error = Some(error);
@@ -395,7 +435,13 @@ impl State {
 
     /// Puts a freshly generated engine in place (no hand-made changes on
     /// it yet) and measures every pattern on it.
-    fn install(&mut self, engine: Engine, item_count: usize, warnings: Vec<Warning>) {
+    fn install(
+        &mut self,
+        engine: Engine,
+        item_count: usize,
+        warnings: Vec<Warning>,
+        measured: Option<Measurement>,
+    ) {
         self.load_error = None;
         self.item_count = item_count;
         self.warnings = warnings;
@@ -404,7 +450,7 @@ impl State {
         self.delivered = 0;
         self.deliveries = Rc::new(Vec::new());
         self.highlight = Rc::new(Highlight::default());
-        self.measure_all();
+        self.take_measured(measured);
         self.revision += 1;
     }
 
@@ -434,19 +480,25 @@ impl State {
         }
     }
 
-    /// Measures one pattern; a transaction the stream handler counts is
-    /// also priced with the aggregate kept either way.
+    /// Measures one pattern.
     fn measure_one(&self, i: usize, with_scan: bool) -> Result<Measured, String> {
-        let pattern = &self.patterns[i];
-        let mut engine = self.engine.borrow_mut();
-        let mut measured = measure(&mut engine, pattern, &self.chart.table, with_scan);
-        if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, &self.handler)
-            && cost.cancelled.is_none()
-            && self.chart.table.stream.is_some()
-        {
-            cost.aggregate =
-                aggregate_cost(&mut engine, &pattern.request, &self.chart.table, handler);
+        measure_pattern(
+            &mut self.engine.borrow_mut(),
+            &self.patterns[i],
+            &self.chart.table,
+            self.handler.as_deref(),
+            with_scan,
+        )
+    }
+
+    /// Takes measurements made while the data was built, when they are of
+    /// the patterns there are now; otherwise measures again.
+    fn take_measured(&mut self, measured: Option<Measurement>) {
+        match measured {
+            Some(m) if m.patterns == self.patterns && m.selected == self.selected => {
+                self.runs = m.runs;
+            }
+            _ => self.measure_all(),
         }
-        measured
     }
 }

@@ -193,6 +193,7 @@ impl Reducible for State {
                 built,
                 item_count,
                 warnings,
+                measured,
             } => {
                 let engine = Rc::try_unwrap(engine)
                     .map(RefCell::into_inner)
@@ -202,10 +203,15 @@ impl Reducible for State {
                     Built::Chart { chart, seed } => {
                         next.replace_chart(chart);
                         next.seed = seed;
-                        next.install(engine, item_count, warnings);
+                        next.install(engine, item_count, warnings, measured);
                     }
                     Built::Playground(playground) => {
-                        next.replace_with(State::filled(engine, warnings, *playground));
+                        next.replace_with(State::filled_measured(
+                            engine,
+                            warnings,
+                            *playground,
+                            measured,
+                        ));
                     }
                 }
             }

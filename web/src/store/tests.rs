@@ -19,6 +19,7 @@ fn loaded(build: u64, chart: Chart) -> Action {
         built: Built::Chart { chart, seed: 7 },
         item_count,
         warnings,
+        measured: None,
     }
 }
 
@@ -124,4 +125,55 @@ fn a_playground_that_cannot_open_leaves_the_current_one_and_says_why() {
         refused.notice.as_ref().unwrap().text,
         "This link could not be opened: ValidationException: One or more parameter values were invalid: Duplicate index name: GSI1."
     );
+}
+
+#[test]
+fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
+    let state = Rc::new(State::example());
+    let chart = state.chart.clone();
+    let started = state.clone().reduce(Action::Started);
+    let Action::Loaded {
+        build,
+        engine,
+        built,
+        item_count,
+        warnings,
+        ..
+    } = loaded(started.builds, chart)
+    else {
+        unreachable!()
+    };
+    let marker = Err::<Measured, String>("measured while building".into());
+    let measured = Measurement {
+        patterns: state.patterns.clone(),
+        selected: state.selected,
+        runs: vec![marker.clone(); state.patterns.len()],
+    };
+    let landed = started.clone().reduce(Action::Loaded {
+        build,
+        engine,
+        built: built.clone(),
+        item_count,
+        warnings: warnings.clone(),
+        measured: Some(measured.clone()),
+    });
+    assert!(landed.runs.iter().all(|r| *r == marker));
+    // Measured for other patterns: measured again on landing.
+    let Action::Loaded { engine, .. } = loaded(started.builds, state.chart.clone()) else {
+        unreachable!()
+    };
+    let stale = Measurement {
+        patterns: state.patterns[1..].to_vec(),
+        ..measured
+    };
+    let landed = started.reduce(Action::Loaded {
+        build,
+        engine,
+        built,
+        item_count,
+        warnings,
+        measured: Some(stale),
+    });
+    assert!(landed.runs.iter().all(|r| *r != marker));
+    assert_eq!(landed.runs.len(), landed.patterns.len());
 }
