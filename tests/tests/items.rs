@@ -166,3 +166,22 @@ fn update_item_creates_a_missing_item_and_reports_runtime_errors() {
     );
     assert_eq!(now["Item"], json!({"pk": s("new"), "v": n("1")}));
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn sets_past_the_end_of_a_list_append_in_the_order_of_their_indexes() {
+    let mut db = Db::new();
+    db.simple_table("tbl", false);
+    db.put("tbl", json!({"pk": s("a"), "l": {"L": [n("0")]}}));
+    let updated = db.ok(
+        "UpdateItem",
+        json!({"TableName": "tbl", "Key": {"pk": s("a")},
+               "UpdateExpression": "SET l[9] = :b, l[5] = :a, l[0] = :z",
+               "ExpressionAttributeValues": {":a": s("a"), ":b": s("b"), ":z": s("z")},
+               "ReturnValues": "ALL_NEW"}),
+    );
+    assert_eq!(
+        updated["Attributes"]["l"],
+        json!({"L": [s("z"), s("a"), s("b")]})
+    );
+}

@@ -587,3 +587,44 @@ fn malformed_bodies_are_serialization_errors_and_change_nothing() {
     let scan = db.ok("Scan", json!({"TableName": "tbl"}));
     assert_eq!(scan["Count"], json!(1));
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn request_constraints_are_reported_together_in_dynamodbs_order() {
+    // The strings of dynalite's suite, recorded against DynamoDB.
+    let mut db = Db::new();
+    assert_eq!(
+        db.validation("GetItem", json!({})),
+        "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null; Value null at 'key' failed to satisfy constraint: Member must not be null"
+    );
+    assert_eq!(
+        db.validation("DeleteItem", json!({"TableName": ""})),
+        "3 validation errors detected: Value '' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; Value null at 'key' failed to satisfy constraint: Member must not be null"
+    );
+    assert_eq!(
+        db.validation(
+            "DeleteItem",
+            json!({"TableName": "abc;", "ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi", "ReturnValues": "hi"})
+        ),
+        "5 validation errors detected: Value 'hi' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'abc;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'hi' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value 'hi' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]; Value null at 'key' failed to satisfy constraint: Member must not be null"
+    );
+    let long = "a".repeat(256);
+    assert_eq!(
+        db.validation("Scan", json!({ "TableName": long })),
+        format!(
+            "1 validation error detected: Value '{long}' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 255"
+        )
+    );
+    assert_eq!(
+        db.validation("Scan", json!({"TableName": ""})),
+        "2 validation errors detected: Value '' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3"
+    );
+    // Nothing else is looked at first: the table need not exist.
+    assert_eq!(
+        db.validation(
+            "PutItem",
+            json!({"TableName": "missing", "ReturnValues": "hi"})
+        ),
+        "2 validation errors detected: Value null at 'item' failed to satisfy constraint: Member must not be null; Value 'hi' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]"
+    );
+}

@@ -191,6 +191,11 @@ pub fn apply_update(old: &Item, actions: &[UpdateAction]) -> Result<Item> {
             sets.push((path, eval_set_value(operand, old)?));
         }
     }
+    // SETs on list elements go in the order of their indexes (DynamoDB's
+    // guide: several past the end of a list append in index order, so
+    // `SET l[9] = :b, l[5] = :a` on a one-element list gives [x, a, b]);
+    // others keep their written order, which no other SET can observe.
+    sets.sort_by(|(a, _), (b, _)| index_key(a).cmp(&index_key(b)));
     let mut item = old.clone();
     for (path, value) in sets {
         set_path(&mut item, path, value)?;

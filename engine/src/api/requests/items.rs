@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use super::{
-    expression_parameters, legacy, parse_body, required, return_consumed_capacity,
+    Constraints, expression_parameters, legacy, parse_body, required, return_consumed_capacity,
     return_item_collection_metrics, return_old_on_failure, return_values,
 };
 use crate::api::attribute_value::decode_item;
@@ -65,14 +65,36 @@ fn item_write(body: &[u8], write: Write) -> Result<ItemWrite> {
     if write != Write::Update {
         wire.attribute_updates = None;
     }
-    // 1. The fields' own constraints.
-    let capacity = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    let table_name = required(wire.table_name.take(), "tableName")?;
-    let return_values = return_values(wire.return_values.as_deref())?;
-    let return_old_on_condition_failure =
-        return_old_on_failure(wire.return_values_on_condition_check_failure.as_deref())?;
-    let return_item_collection_metrics =
-        return_item_collection_metrics(wire.return_item_collection_metrics.as_deref())?;
+    // 1. The fields' own constraints, all of them reported together, in
+    // DynamoDB's order (dynalite's suite, recorded against the service).
+    let mut constraints = Constraints::default();
+    let capacity = constraints
+        .choice(return_consumed_capacity(
+            wire.return_consumed_capacity.as_deref(),
+        ))
+        .unwrap_or_default();
+    let table_name = constraints.table_name(wire.table_name.take(), "tableName");
+    if write == Write::Put {
+        constraints.required(wire.item.as_ref(), "item");
+    }
+    let return_values = constraints
+        .choice(return_values(wire.return_values.as_deref()))
+        .unwrap_or_default();
+    let return_item_collection_metrics = constraints
+        .choice(return_item_collection_metrics(
+            wire.return_item_collection_metrics.as_deref(),
+        ))
+        .unwrap_or(false);
+    let return_old_on_condition_failure = constraints
+        .choice(return_old_on_failure(
+            wire.return_values_on_condition_check_failure.as_deref(),
+        ))
+        .unwrap_or(false);
+    if write != Write::Put {
+        constraints.required(wire.key.as_ref(), "key");
+    }
+    constraints.finish()?;
+    let table_name = table_name.unwrap_or_default();
     let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
     legacy::check_operators(wire.expected.as_ref(), "expected", false)?;
     legacy::check_update_actions(wire.attribute_updates.as_ref())?;
@@ -183,8 +205,16 @@ struct GetItemWire {
 /// GetItem.
 pub fn get_item(body: &[u8]) -> Result<(GetItemRequest, ReturnConsumedCapacity)> {
     let wire: GetItemWire = parse_body(body)?;
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    let table_name = required(wire.table_name, "tableName")?;
+    let mut constraints = Constraints::default();
+    let rcc = constraints
+        .choice(return_consumed_capacity(
+            wire.return_consumed_capacity.as_deref(),
+        ))
+        .unwrap_or_default();
+    let table_name = constraints.table_name(wire.table_name, "tableName");
+    constraints.required(wire.key.as_ref(), "key");
+    constraints.finish()?;
+    let table_name = table_name.unwrap_or_default();
     legacy::check_mixing(
         &[("AttributesToGet", wire.attributes_to_get.is_some())],
         &[("ProjectionExpression", wire.projection_expression.is_some())],

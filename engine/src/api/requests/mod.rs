@@ -61,6 +61,57 @@ pub(super) fn required<T>(value: Option<T>, field: &str) -> Result<T> {
     })
 }
 
+/// The request's own constraints (required fields, enumerations, name
+/// patterns), collected as DynamoDB collects them and reported together
+/// in one ValidationException — "3 validation errors detected: …; …" —
+/// before any other check. Fields are checked in the order DynamoDB lists
+/// them, which each operation's decoding follows.
+#[derive(Default)]
+pub(super) struct Constraints {
+    problems: Vec<String>,
+}
+
+impl Constraints {
+    /// A required field: `None` (and a problem) when it is missing.
+    pub fn required<T>(&mut self, value: Option<T>, field: &str) -> Option<T> {
+        if value.is_none() {
+            self.problems.push(format!(
+                "Value null at '{field}' failed to satisfy constraint: Member must not be null"
+            ));
+        }
+        value
+    }
+
+    /// A table name: required, and DynamoDB's pattern and lengths.
+    pub fn table_name(&mut self, value: Option<String>, field: &str) -> Option<String> {
+        let name = self.required(value, field)?;
+        self.problems
+            .extend(crate::ops::table_name_problems(&name, field));
+        Some(name)
+    }
+
+    /// An enumeration: the value, `None` when absent, or a problem.
+    pub fn choice<T: Copy>(&mut self, result: Result<T>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(Error::Validation { message, .. }) => {
+                let problem = message
+                    .strip_prefix("1 validation error detected: ")
+                    .unwrap_or(&message)
+                    .to_string();
+                self.problems.push(problem);
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
+    /// Every problem found, as one error.
+    pub fn finish(self) -> Result<()> {
+        crate::ops::constraint_errors(self.problems)
+    }
+}
+
 pub(super) fn enum_value<T: Copy>(
     value: Option<&str>,
     field: &str,

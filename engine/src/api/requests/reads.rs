@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use super::{
-    expression_parameters, legacy, parse_body, required, return_consumed_capacity, select,
+    Constraints, expression_parameters, legacy, parse_body, return_consumed_capacity, select,
     start_key,
 };
 use crate::capacity::ReturnConsumedCapacity;
@@ -73,9 +73,17 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
         Read::Query => wire.query_filter.take(),
         Read::Scan => wire.scan_filter.take(),
     };
-    // 1. The fields' own constraints.
-    let capacity = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    let table_name = required(wire.table_name.take(), "tableName")?;
+    // 1. The fields' own constraints, reported together.
+    let mut constraints = Constraints::default();
+    let capacity = constraints
+        .choice(return_consumed_capacity(
+            wire.return_consumed_capacity.as_deref(),
+        ))
+        .unwrap_or_default();
+    let table_name = constraints.table_name(wire.table_name.take(), "tableName");
+    constraints.choice(select(wire.select.as_deref()));
+    constraints.finish()?;
+    let table_name = table_name.unwrap_or_default();
     let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
     legacy::check_operators(legacy_filter.as_ref(), filter_parameter, true)?;
     legacy::check_operators(wire.key_conditions.as_ref(), "keyConditions", true)?;
