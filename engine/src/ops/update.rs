@@ -195,7 +195,7 @@ pub fn apply_update(old: &Item, actions: &[UpdateAction]) -> Result<Item> {
     // guide: several past the end of a list append in index order, so
     // `SET l[9] = :b, l[5] = :a` on a one-element list gives [x, a, b]);
     // others keep their written order, which no other SET can observe.
-    sets.sort_by(|(a, _), (b, _)| index_key(a).cmp(&index_key(b)));
+    sets.sort_by_key(|(path, _)| index_key(path));
     let mut item = old.clone();
     for (path, value) in sets {
         set_path(&mut item, path, value)?;
