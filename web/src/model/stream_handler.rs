@@ -341,6 +341,40 @@ fn with_sequence(update: &str) -> String {
     }
 }
 
+/// A backfill under way: the images still to hand to the handler.
+pub struct Backfill {
+    handler: StreamHandler,
+    table: TableDesign,
+    values: Option<std::collections::BTreeMap<String, engine::types::Value>>,
+    images: Vec<Item>,
+    done: usize,
+}
+
+impl Backfill {
+    /// Applies the handler to the next `n` images; true when all are done.
+    pub fn step(&mut self, engine: &mut Engine, n: usize) -> Result<bool, String> {
+        let refused = |e: engine::Error| format!("The stream handler: {}: {e}", e.short_name());
+        let end = self.done.saturating_add(n).min(self.images.len());
+        for image in &self.images[self.done..end] {
+            let key = self.handler.target_key(image, &self.table)?;
+            let key = engine::api::attribute_value::decode_item(&key).map_err(refused)?;
+            let request = engine::ops::UpdateItemRequest {
+                table_name: self.table.name.clone(),
+                key,
+                update_expression: Some(self.handler.update.clone()),
+                expression: engine::ops::ExpressionParameters {
+                    names: None,
+                    values: self.values.clone(),
+                },
+                ..engine::ops::UpdateItemRequest::default()
+            };
+            engine.update_item(request).map_err(refused)?;
+        }
+        self.done = end;
+        Ok(self.done == self.images.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,39 +426,5 @@ mod tests {
             with_sequence("SET total = total + :n REMOVE x"),
             "SET #applied = :applied, total = total + :n REMOVE x"
         );
-    }
-}
-
-/// A backfill under way: the images still to hand to the handler.
-pub struct Backfill {
-    handler: StreamHandler,
-    table: TableDesign,
-    values: Option<std::collections::BTreeMap<String, engine::types::Value>>,
-    images: Vec<Item>,
-    done: usize,
-}
-
-impl Backfill {
-    /// Applies the handler to the next `n` images; true when all are done.
-    pub fn step(&mut self, engine: &mut Engine, n: usize) -> Result<bool, String> {
-        let refused = |e: engine::Error| format!("The stream handler: {}: {e}", e.short_name());
-        let end = self.done.saturating_add(n).min(self.images.len());
-        for image in &self.images[self.done..end] {
-            let key = self.handler.target_key(image, &self.table)?;
-            let key = engine::api::attribute_value::decode_item(&key).map_err(refused)?;
-            let request = engine::ops::UpdateItemRequest {
-                table_name: self.table.name.clone(),
-                key,
-                update_expression: Some(self.handler.update.clone()),
-                expression: engine::ops::ExpressionParameters {
-                    names: None,
-                    values: self.values.clone(),
-                },
-                ..engine::ops::UpdateItemRequest::default()
-            };
-            engine.update_item(request).map_err(refused)?;
-        }
-        self.done = end;
-        Ok(self.done == self.images.len())
     }
 }
