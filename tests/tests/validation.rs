@@ -628,3 +628,35 @@ fn request_constraints_are_reported_together_in_dynamodbs_order() {
         "2 validation errors detected: Value null at 'item' failed to satisfy constraint: Member must not be null; Value 'hi' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]"
     );
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn document_paths_nest_at_most_32_levels() {
+    let mut db = db();
+    let path = |depth: usize| {
+        let mut p = "a".to_string();
+        for _ in 1..depth {
+            p.push_str(".a");
+        }
+        p
+    };
+    db.ok(
+        "Scan",
+        json!({"TableName": "tbl", "ProjectionExpression": path(32)}),
+    );
+    assert_eq!(
+        db.validation(
+            "Scan",
+            json!({"TableName": "tbl", "ProjectionExpression": path(33)})
+        ),
+        "Invalid ProjectionExpression: The document path has too many nesting levels; nesting levels: 33"
+    );
+    assert_eq!(
+        db.validation(
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")},
+                   "UpdateExpression": format!("SET {}[0] = :v", path(32)), "ExpressionAttributeValues": {":v": n("1")}})
+        ),
+        "Invalid UpdateExpression: The document path has too many nesting levels; nesting levels: 33"
+    );
+}

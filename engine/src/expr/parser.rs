@@ -422,12 +422,25 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        Ok(RawPath {
-            segments,
-            span: Span::new(first.span.start, end),
-        })
+        let span = Span::new(first.span.start, end);
+        // A path names at most 32 levels, as an item nests at most 32 deep
+        // (two other implementations checked against the service agree on
+        // the wording).
+        if segments.len() > MAX_PATH_DEPTH {
+            return Err(self.error_at(
+                format!(
+                    "The document path has too many nesting levels; nesting levels: {}",
+                    segments.len()
+                ),
+                span,
+            ));
+        }
+        Ok(RawPath { segments, span })
     }
 }
+
+/// Most steps a document path takes.
+pub const MAX_PATH_DEPTH: usize = 32;
 
 #[cfg(test)]
 mod tests {
