@@ -660,3 +660,89 @@ fn document_paths_nest_at_most_32_levels() {
         "Invalid UpdateExpression: The document path has too many nesting levels; nesting levels: 33"
     );
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn index_keys_are_checked_on_every_write_path() {
+    let mut db = db();
+    let empty = "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: gsi1, IndexKey: g1pk";
+    let null = "One or more parameter values were invalid: Type mismatch for Index Key g1pk Expected: S Actual: NULL IndexName: gsi1";
+    assert_eq!(
+        db.validation(
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")},
+                   "UpdateExpression": "SET g1pk = :e", "ExpressionAttributeValues": {":e": s("")}})
+        ),
+        empty
+    );
+    assert_eq!(
+        db.validation(
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")},
+                   "UpdateExpression": "SET g1pk = :e", "ExpressionAttributeValues": {":e": {"NULL": true}}})
+        ),
+        null
+    );
+    assert_eq!(
+        db.validation(
+            "BatchWriteItem",
+            json!({"RequestItems": {"tbl": [{"PutRequest": {"Item": {"pk": s("b"), "sk": s("1"), "g1pk": {"NULL": true}}}}]}})
+        ),
+        null
+    );
+    let cancelled = db.err(
+        "TransactWriteItems",
+        json!({"TransactItems": [{"Put": {"TableName": "tbl", "Item": {"pk": s("b"), "sk": s("1"), "g1pk": s("")}}}]}),
+    );
+    assert_eq!(cancelled.kind, "TransactionCanceledException");
+    assert_eq!(
+        cancelled.message,
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]"
+    );
+    // Nothing of it was written.
+    let item = db.ok(
+        "GetItem",
+        json!({"TableName": "tbl", "Key": {"pk": s("b"), "sk": s("1")}}),
+    );
+    assert!(item.get("Item").is_none());
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn functions_belong_to_their_kind_of_expression() {
+    let mut db = db();
+    let update = |db: &mut Db, expression: &str| {
+        db.validation(
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")},
+                   "UpdateExpression": expression, "ExpressionAttributeValues": {":v": {"L": []}}}),
+        )
+    };
+    assert_eq!(
+        update(&mut db, "SET a = size(b), c = :v"),
+        "Invalid UpdateExpression: The function is not allowed in an update expression; function: size"
+    );
+    assert_eq!(
+        update(&mut db, "SET a = attribute_exists(b), c = :v"),
+        "Invalid UpdateExpression: The function is not allowed in an update expression; function: attribute_exists"
+    );
+    assert_eq!(
+        update(&mut db, "SET a = nope(b), c = :v"),
+        "Invalid UpdateExpression: Invalid function name; function: nope"
+    );
+    // The idiom that appends to a list that may not be there yet.
+    db.ok(
+        "UpdateItem",
+        json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")},
+               "UpdateExpression": "SET l = list_append(if_not_exists(l, :v), :one)",
+               "ExpressionAttributeValues": {":v": {"L": []}, ":one": {"L": [n("1")]}}}),
+    );
+    assert_eq!(
+        db.validation(
+            "Scan",
+            json!({"TableName": "tbl", "FilterExpression": "if_not_exists(a, :v) = :v",
+                   "ExpressionAttributeValues": {":v": n("1")}})
+        ),
+        "Invalid FilterExpression: The function is not allowed in a condition expression; function: if_not_exists"
+    );
+}

@@ -264,6 +264,19 @@ fn not_allowed(name: &str) -> String {
     format!("The function is not allowed to be used this way in an expression; function: {name}")
 }
 
+/// What DynamoDB says of a function in the wrong kind of expression: only
+/// `if_not_exists` and `list_append` belong in an update, and they belong
+/// nowhere else (DynamoDB Local's messages; another implementation checked
+/// against the service agrees).
+fn wrong_kind(kind: ExprKind, name: &str) -> String {
+    match kind {
+        ExprKind::Update => {
+            format!("The function is not allowed in an update expression; function: {name}")
+        }
+        _ => format!("The function is not allowed in a condition expression; function: {name}"),
+    }
+}
+
 fn operand_type_name(value: &Value) -> &'static str {
     value.value_type().tag()
 }
@@ -484,9 +497,10 @@ impl Resolver<'_, '_> {
                 }
                 Ok(ast::Condition::Contains(a, b))
             }
-            "size" | "if_not_exists" | "list_append" => {
-                Err(self.error(not_allowed(&call.name), call.span))
+            "if_not_exists" | "list_append" => {
+                Err(self.error(wrong_kind(self.kind, &call.name), call.span))
             }
+            "size" => Err(self.error(not_allowed(&call.name), call.span)),
             other => Err(self.error(
                 format!("Invalid function name; function: {other}"),
                 call.span,
@@ -527,12 +541,15 @@ impl Resolver<'_, '_> {
 
     fn function_operand(&mut self, call: &Call) -> Result<ast::Operand> {
         match call.name.as_str() {
+            "size" if self.kind == ExprKind::Update => {
+                Err(self.error(wrong_kind(self.kind, &call.name), call.span))
+            }
             "size" => {
                 self.arity(call, 1)?;
                 Ok(ast::Operand::Size(self.path_argument(call, 0)?))
             }
             "if_not_exists" | "list_append" if self.kind != ExprKind::Update => {
-                Err(self.error(not_allowed(&call.name), call.span))
+                Err(self.error(wrong_kind(self.kind, &call.name), call.span))
             }
             "if_not_exists" => {
                 self.arity(call, 2)?;
@@ -554,6 +571,15 @@ impl Resolver<'_, '_> {
                     }
                 }
                 Ok(ast::Operand::ListAppend(Box::new(a), Box::new(b)))
+            }
+            "attribute_exists"
+            | "attribute_not_exists"
+            | "attribute_type"
+            | "begins_with"
+            | "contains"
+                if self.kind == ExprKind::Update =>
+            {
+                Err(self.error(wrong_kind(self.kind, &call.name), call.span))
             }
             "attribute_exists"
             | "attribute_not_exists"
