@@ -117,3 +117,141 @@ proptest! {
         prop_assert_eq!(select_units, query_units, "{}", statement);
     }
 }
+
+/// Pieces statements are made of, right and wrong.
+const PIECES: &[&str] = &[
+    "SELECT",
+    "INSERT",
+    "INTO",
+    "UPDATE",
+    "DELETE",
+    "FROM",
+    "WHERE",
+    "SET",
+    "REMOVE",
+    "VALUE",
+    "RETURNING",
+    "ALL",
+    "MODIFIED",
+    "OLD",
+    "NEW",
+    "ORDER",
+    "BY",
+    "DESC",
+    "AND",
+    "OR",
+    "NOT",
+    "IN",
+    "BETWEEN",
+    "IS",
+    "MISSING",
+    "NULL",
+    "TRUE",
+    "EXISTS",
+    "*",
+    "tbl",
+    "\"tbl\"",
+    ".",
+    "\"gsi\"",
+    "pk",
+    "sk",
+    "v",
+    "v[0]",
+    "m.a",
+    "=",
+    "<>",
+    "<",
+    ">=",
+    "+",
+    "-",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "<<",
+    ">>",
+    ",",
+    ":",
+    ";",
+    "?",
+    "'a'",
+    "'b'",
+    "''",
+    "1",
+    "-2.5",
+    "1e3",
+    "begins_with",
+    "contains",
+    "size",
+    "attribute_type",
+    "set_add",
+    "list_append",
+    "'S'",
+    "--",
+    "/*",
+    "*/",
+];
+
+/// Beginnings that get random pieces past the first word.
+const PREFIXES: &[&str] = &[
+    "",
+    "SELECT * FROM tbl WHERE",
+    "SELECT v, m.a FROM \"tbl\".\"gsi\" WHERE g = 'x' AND",
+    "UPDATE tbl SET v[1] =",
+    "DELETE FROM tbl WHERE pk = 'a' AND",
+    "INSERT INTO tbl VALUE",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_statement_is_answered_or_refused_and_the_table_stays_whole(
+        prefix in 0..PREFIXES.len(),
+        pieces in proptest::collection::vec(0..PIECES.len(), 0..24),
+        parameters in proptest::collection::vec(0u8..3, 0..3),
+        limit in proptest::option::of(1i64..4),
+    ) {
+        let mut db = Db::new();
+        db.ok("CreateTable", json!({
+            "TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [
+                {"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "N"},
+                {"AttributeName": "g", "AttributeType": "S"}
+            ],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+            "GlobalSecondaryIndexes": [{"IndexName": "gsi", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "KEYS_ONLY"}}]
+        }));
+        db.put("tbl", json!({"pk": s("a"), "sk": n("1"), "g": s("x"), "v": {"L": [n("2")]}}));
+        let statement: Vec<&str> = std::iter::once(PREFIXES[prefix])
+            .chain(pieces.iter().map(|&i| PIECES[i]))
+            .collect();
+        let parameters: Vec<Json> = parameters
+            .iter()
+            .map(|p| match p {
+                0 => s("a"),
+                1 => n("1"),
+                _ => json!({"NULL": true}),
+            })
+            .collect();
+        let mut body = json!({"Statement": statement.join(" ")});
+        if !parameters.is_empty() {
+            body["Parameters"] = json!(parameters);
+        }
+        if let Some(limit) = limit {
+            body["Limit"] = json!(limit);
+        }
+        let (status, _) = db.raw("ExecuteStatement", body.clone());
+        prop_assert!(status == 200 || status == 400);
+        let batch = json!({"Statements": [body.clone(), body.clone()]});
+        let (status, _) = db.raw("BatchExecuteStatement", batch);
+        prop_assert!(status == 200 || status == 400);
+        let (status, _) = db.raw("ExecuteTransaction", json!({"TransactStatements": [body]}));
+        prop_assert!(status == 200 || status == 400);
+        let (status, _) = db.raw("Scan", json!({"TableName": "tbl"}));
+        prop_assert_eq!(status, 200);
+    }
+}

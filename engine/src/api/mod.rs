@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::ops::Engine;
 
 /// The operations the engine serves, by their DynamoDB names.
-pub const OPERATIONS: [&str; 24] = [
+pub const OPERATIONS: [&str; 27] = [
     "BatchGetItem",
     "BatchWriteItem",
     "CreateTable",
@@ -42,6 +42,9 @@ pub const OPERATIONS: [&str; 24] = [
     "TransactWriteItems",
     "UpdateTimeToLive",
     "DescribeTimeToLive",
+    "ExecuteStatement",
+    "BatchExecuteStatement",
+    "ExecuteTransaction",
 ];
 
 /// An HTTP-level answer: status and JSON body.

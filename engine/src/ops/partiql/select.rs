@@ -413,8 +413,8 @@ fn order(select: &ast::Select, schema: &KeySchema, access: &Access) -> Result<Or
             "Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.",
         ));
     };
-    let first = &reads[0].partition;
-    if partitions.is_none() && reads.iter().any(|r| &r.partition != first) {
+    let first = reads.first().map(|r| &r.partition);
+    if partitions.is_none() && reads.iter().any(|r| Some(&r.partition) != first) {
         return Err(Error::validation(
             "Must have hash key in ORDER BY clause when more than one hash key condition specified in WHERE clause.",
         ));
