@@ -49,8 +49,9 @@ export interface DynamoDbError extends Error {
 export declare class Engine {
   constructor();
   /**
-   * Runs one operation ("CreateTable", "PutItem", "Query", …) on its JSON
-   * request and returns DynamoDB's JSON response; throws a DynamoDbError.
+   * Runs one operation ("CreateTable", "PutItem", "Query", "ExecuteStatement",
+   * …) on its JSON request and returns DynamoDB's JSON response; throws a
+   * DynamoDbError.
    */
   execute(operation: string, request: DynamoDbRequest): DynamoDbResponse;
   free(): void;
