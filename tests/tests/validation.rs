@@ -746,3 +746,31 @@ fn functions_belong_to_their_kind_of_expression() {
         "Invalid FilterExpression: The function is not allowed in a condition expression; function: if_not_exists"
     );
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn create_table_checks_its_name_first_then_reports_its_constraints_together() {
+    // dynalite's suite, as updated against the service.
+    let mut db = Db::new();
+    assert_eq!(
+        db.validation("CreateTable", json!({})),
+        "The parameter 'TableName' is required but was not present in the request"
+    );
+    for name in ["", "a;", &"a".repeat(256)] {
+        assert_eq!(
+            db.validation("CreateTable", json!({ "TableName": name })),
+            "TableName must be at least 3 characters long and at most 255 characters long"
+        );
+    }
+    assert_eq!(
+        db.validation("CreateTable", json!({"TableName": "abc;"})),
+        "3 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null; Value 'abc;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value null at 'keySchema' failed to satisfy constraint: Member must not be null"
+    );
+    assert_eq!(
+        db.validation(
+            "CreateTable",
+            json!({"TableName": "abc", "AttributeDefinitions": [], "BillingMode": "A"})
+        ),
+        "2 validation errors detected: Value 'A' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]; Value null at 'keySchema' failed to satisfy constraint: Member must not be null"
+    );
+}

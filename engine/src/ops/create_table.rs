@@ -62,7 +62,9 @@ pub struct CreateTableRequest {
     pub table_class: Option<String>,
 }
 
-fn check_enums(request: &CreateTableRequest) -> Result<()> {
+/// The request's constraint problems (names, enumerations, throughput),
+/// in DynamoDB's order; the API puts its missing fields among them.
+pub fn create_table_problems(request: &CreateTableRequest) -> Vec<String> {
     let mut problems = Vec::new();
     problems.extend(table_name_problems(&request.table_name, "tableName"));
     for (i, (_, t)) in request.attribute_definitions.iter().enumerate() {
@@ -118,7 +120,11 @@ fn check_enums(request: &CreateTableRequest) -> Result<()> {
     {
         problems.push(format!("Value '{mode}' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
     }
-    constraint_errors(problems)
+    problems
+}
+
+fn check_enums(request: &CreateTableRequest) -> Result<()> {
+    constraint_errors(create_table_problems(request))
 }
 
 /// Provisioned units below 1, in DynamoDB's constraint wording.

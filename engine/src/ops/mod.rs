@@ -44,7 +44,7 @@ pub use batch_write_item::{
     BatchWriteItemRequest, BatchWriteItemResponse, MAX_BATCH_WRITES, WriteRequest,
     request_item_problems,
 };
-pub use create_table::{CreateTableRequest, IndexRequest};
+pub use create_table::{CreateTableRequest, IndexRequest, create_table_problems};
 pub use delete_item::{DeleteItemRequest, DeleteItemResponse};
 pub use get_item::{GetItemRequest, GetItemResponse};
 use item_collections::item_collection_metrics;

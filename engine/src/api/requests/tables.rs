@@ -7,7 +7,7 @@ use super::{parse_body, required};
 use crate::error::{Error, Result};
 use crate::ops::{
     CreateTableRequest, GsiUpdate, IndexRequest, ListTablesRequest, StreamSpecification,
-    UpdateTableRequest,
+    UpdateTableRequest, constraint_error, create_table_problems,
 };
 
 #[derive(Deserialize)]
@@ -121,10 +121,33 @@ struct CreateTableWire {
     table_class: Option<String>,
 }
 
-/// CreateTable.
+/// CreateTable. Its name is checked first, with CreateTable's own
+/// messages (dynalite's suite as updated against the service): missing, or
+/// outside 3 to 255 characters. Then every constraint problem is reported
+/// together: missing attribute definitions, the name's pattern and the
+/// other fields' constraints, a missing key schema.
 pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
     let wire: CreateTableWire = parse_body(body)?;
-    let attribute_definitions = required(wire.attribute_definitions, "attributeDefinitions")?
+    let Some(table_name) = wire.table_name else {
+        return Err(Error::validation(
+            "The parameter 'TableName' is required but was not present in the request",
+        ));
+    };
+    if !(3..=255).contains(&table_name.len()) {
+        return Err(Error::validation(
+            "TableName must be at least 3 characters long and at most 255 characters long",
+        ));
+    }
+    let missing = |present: bool, field: &str| {
+        (!present).then(|| {
+            format!("Value null at '{field}' failed to satisfy constraint: Member must not be null")
+        })
+    };
+    let definitions_missing = missing(wire.attribute_definitions.is_some(), "attributeDefinitions");
+    let key_schema_missing = missing(wire.key_schema.is_some(), "keySchema");
+    let attribute_definitions = wire
+        .attribute_definitions
+        .unwrap_or_default()
         .into_iter()
         .map(|d| {
             Ok((
@@ -144,10 +167,13 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
             list.map(|l| l.into_iter().map(|i| index_request(i, field)).collect())
                 .transpose()
         };
-    Ok(CreateTableRequest {
-        table_name: required(wire.table_name, "tableName")?,
+    let request = CreateTableRequest {
+        table_name,
         attribute_definitions,
-        key_schema: key_schema(wire.key_schema, "keySchema")?,
+        key_schema: match wire.key_schema {
+            Some(elements) => key_schema(Some(elements), "keySchema")?,
+            None => Vec::new(),
+        },
         global_secondary_indexes: indexes(wire.global_secondary_indexes, "globalSecondaryIndexes")?,
         local_secondary_indexes: indexes(wire.local_secondary_indexes, "localSecondaryIndexes")?,
         billing_mode: wire.billing_mode,
@@ -156,7 +182,23 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
         tags: wire.tags.map(tags),
         deletion_protection_enabled: wire.deletion_protection_enabled,
         table_class: wire.table_class,
-    })
+    };
+    if definitions_missing.is_some() || key_schema_missing.is_some() {
+        let about_the_empty_key_schema =
+            |p: &String| key_schema_missing.is_some() && p.starts_with("Value '[]' at 'keySchema'");
+        let problems: Vec<String> = definitions_missing
+            .clone()
+            .into_iter()
+            .chain(
+                create_table_problems(&request)
+                    .into_iter()
+                    .filter(|p| !about_the_empty_key_schema(p)),
+            )
+            .chain(key_schema_missing.clone())
+            .collect();
+        return Err(constraint_error(problems));
+    }
+    Ok(request)
 }
 
 #[derive(Deserialize)]
