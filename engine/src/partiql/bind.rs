@@ -361,6 +361,27 @@ pub fn projected_name(path: &ast::Path) -> String {
     out
 }
 
+/// A SELECT's projection: each path, resolved, with the name its value is
+/// returned under.
+pub fn projection(paths: &[ast::Path]) -> Vec<(Path, String)> {
+    paths
+        .iter()
+        .map(|p| (resolve_path(p), projected_name(p)))
+        .collect()
+}
+
+/// An item as a SELECT returns it: each projected path's value under its
+/// name, the paths it lacks left out.
+pub fn project(item: &Item, projection: &[(Path, String)]) -> Item {
+    let mut out = Item::new();
+    for (path, name) in projection {
+        if let Some(value) = path.get(item) {
+            out.insert(name.as_str(), value.clone());
+        }
+    }
+    out
+}
+
 /// Where an operand was written.
 pub fn operand_span(operand: &Operand) -> Span {
     match operand {

@@ -23,6 +23,9 @@ pub const PARAMETER: &str = "Statement";
 pub const NOT_WELL_FORMED: &str = "Statement wasn't well formed, can't be processed: ";
 
 /// Words that are PartiQL (SQL) keywords: as names they must be quoted.
+/// DynamoDB's refusal of more than one item in an INSERT.
+const ONE_ITEM_PER_INSERT: &str = "Unsupported operation: Inserting multiple items in a single statement is not supported, use \"INSERT INTO tableName VALUE item\" instead";
+
 const KEYWORDS: &[&str] = &[
     "ALL",
     "AND",
@@ -134,6 +137,11 @@ impl Parser {
         here
     }
 
+    /// A refusal that points at the next token.
+    fn at_next(&self, message: impl Into<String>) -> Error {
+        Error::at(message, PARAMETER, self.peek().span)
+    }
+
     fn error_at(&self, detail: &str, span: Span) -> Error {
         Error::at(format!("{NOT_WELL_FORMED}{detail}"), PARAMETER, span)
     }
@@ -199,25 +207,13 @@ impl Parser {
             None
         };
         if self.peek().kind == TokenKind::Dot {
-            return Err(Error::at(
-                "A path may contain at most 2 components in the FROM clause",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next("A path may contain at most 2 components in the FROM clause"));
         }
         if self.peek().is_word("AS") {
-            return Err(Error::at(
-                "Aliasing is not supported",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next("Aliasing is not supported"));
         }
         if self.peek().kind == TokenKind::Comma || self.peek().is_word("JOIN") {
-            return Err(Error::at(
-                "Only select from a single table or index is supported.",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next("Only select from a single table or index is supported."));
         }
         Ok((table, index))
     }
@@ -246,18 +242,12 @@ impl Parser {
     fn select(&mut self) -> Result<Select> {
         self.expect_word("SELECT")?;
         if self.peek().is_word("DISTINCT") {
-            return Err(Error::at(
-                "Unsupported token in expression: DISTINCT",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next("Unsupported token in expression: DISTINCT"));
         }
         let projection = if self.next_if(&TokenKind::Star) {
             if self.peek().kind == TokenKind::Comma {
-                return Err(Error::at(
+                return Err(self.at_next(
                     "Other attributes should not be present in the projection when '*' is used.",
-                    PARAMETER,
-                    self.peek().span,
                 ));
             }
             Projection::All
@@ -311,11 +301,7 @@ impl Parser {
                 } else {
                     clause
                 };
-                return Err(Error::at(
-                    format!("Unsupported clause: {shown}"),
-                    PARAMETER,
-                    self.peek().span,
-                ));
+                return Err(self.at_next(format!("Unsupported clause: {shown}")));
             }
         }
         let mut order_by = Vec::new();
@@ -349,27 +335,15 @@ impl Parser {
         self.expect_word("INTO")?;
         let (table, index) = self.source()?;
         if self.peek().is_word("VALUES") {
-            return Err(Error::at(
-                "Unsupported operation: Inserting multiple items in a single statement is not supported, use \"INSERT INTO tableName VALUE item\" instead",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next(ONE_ITEM_PER_INSERT));
         }
         self.expect_word("VALUE")?;
         let value = self.operand()?;
         if self.peek().kind == TokenKind::Comma {
-            return Err(Error::at(
-                "Unsupported operation: Inserting multiple items in a single statement is not supported, use \"INSERT INTO tableName VALUE item\" instead",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next(ONE_ITEM_PER_INSERT));
         }
         if self.peek().is_word("RETURNING") {
-            return Err(Error::at(
-                "RETURNING is not supported in INSERT",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(self.at_next("RETURNING is not supported in INSERT"));
         }
         Ok(Insert {
             table,
@@ -400,10 +374,8 @@ impl Parser {
                     }
                 }
             } else if self.peek().is_word("ADD") || self.peek().is_word("DELETE") {
-                return Err(Error::at(
+                return Err(self.at_next(
                     "Only SET and REMOVE are supported in update expressions at this time",
-                    PARAMETER,
-                    self.peek().span,
                 ));
             } else {
                 break;
@@ -479,18 +451,14 @@ impl Parser {
             false
         };
         if !self.next_if(&TokenKind::Star) {
-            return Err(Error::at(
+            return Err(self.at_next(
                 "Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause",
-                PARAMETER,
-                self.peek().span,
             ));
         }
         if self.peek().kind == TokenKind::Comma {
-            return Err(Error::at(
-                "Invalid syntax with multiple returning elements in RETURNING clause",
-                PARAMETER,
-                self.peek().span,
-            ));
+            return Err(
+                self.at_next("Invalid syntax with multiple returning elements in RETURNING clause")
+            );
         }
         let span = Span::new(start.start, self.tokens[self.at.saturating_sub(1)].span.end);
         let kind = match (modified, new) {
@@ -623,11 +591,7 @@ impl Parser {
         if let Some(op) = op {
             self.advance();
             if self.peek().is_word("MISSING") {
-                return Err(Error::at(
-                    "MISSING must be compared using IS operator",
-                    PARAMETER,
-                    self.peek().span,
-                ));
+                return Err(self.at_next("MISSING must be compared using IS operator"));
             }
             return Ok(Expr::Compare(op, left, self.operand()?));
         }
@@ -849,11 +813,7 @@ impl Parser {
         if self.peek().kind != TokenKind::RBag {
             loop {
                 if self.peek().kind == TokenKind::Param {
-                    return Err(Error::at(
-                        "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags",
-                        PARAMETER,
-                        self.peek().span,
-                    ));
+                    return Err(self.at_next("Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags"));
                 }
                 members.push(self.nested_literal("root")?);
                 if !self.next_if(&TokenKind::Comma) {

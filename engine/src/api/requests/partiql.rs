@@ -8,6 +8,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
+use super::transactions::check_client_request_token;
 use super::{parse_body, required, return_consumed_capacity, return_old_on_failure};
 use crate::api::attribute_value::{decode_item, decode_value, encode_item};
 use crate::capacity::ReturnConsumedCapacity;
@@ -131,18 +132,7 @@ pub fn execute_transaction(
 ) -> Result<(ExecuteTransactionRequest, ReturnConsumedCapacity)> {
     let wire: TransactionWire = parse_body(body)?;
     let capacity = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    if let Some(token) = &wire.client_request_token
-        && (token.is_empty() || token.len() > 36)
-    {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '{token}' at 'clientRequestToken' failed to satisfy constraint: Member must have length {}",
-            if token.is_empty() {
-                "greater than or equal to 1"
-            } else {
-                "less than or equal to 36"
-            }
-        )));
-    }
+    check_client_request_token(wire.client_request_token.as_deref())?;
     let statements = required(wire.transact_statements, "transactStatements")?
         .into_iter()
         .map(|m| member(m, "transactStatements"))

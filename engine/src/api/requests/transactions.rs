@@ -37,6 +37,21 @@ struct TransactWriteWire {
 const NO_ACTION: &str =
     "The action or operation requested is invalid. Verify that the action is typed correctly.";
 
+/// `ClientRequestToken`: 1 to 36 characters.
+pub(super) fn check_client_request_token(token: Option<&str>) -> Result<()> {
+    match token {
+        Some(token) if token.is_empty() || token.len() > 36 => Err(Error::validation(format!(
+            "1 validation error detected: Value '{token}' at 'clientRequestToken' failed to satisfy constraint: Member must have length {}",
+            if token.is_empty() {
+                "greater than or equal to 1"
+            } else {
+                "less than or equal to 36"
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// TransactWriteItems, with whether item collection metrics were asked for.
 pub fn transact_write_items(
     body: &[u8],
@@ -44,18 +59,7 @@ pub fn transact_write_items(
     let wire: TransactWriteWire = parse_body(body)?;
     let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
     let metrics = return_item_collection_metrics(wire.return_item_collection_metrics.as_deref())?;
-    if let Some(token) = &wire.client_request_token
-        && (token.is_empty() || token.len() > 36)
-    {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '{token}' at 'clientRequestToken' failed to satisfy constraint: Member must have length {}",
-            if token.is_empty() {
-                "greater than or equal to 1"
-            } else {
-                "less than or equal to 36"
-            }
-        )));
-    }
+    check_client_request_token(wire.client_request_token.as_deref())?;
     let mut actions = Vec::new();
     for action in required(wire.transact_items, "transactItems")? {
         let bytes = |json: Json| json.to_string().into_bytes();

@@ -67,15 +67,7 @@ pub fn execute_transaction(
     response: &ExecuteTransactionResponse,
     mode: ReturnConsumedCapacity,
 ) -> String {
-    let responses: Vec<Json> = response
-        .responses
-        .iter()
-        .map(|item| match item {
-            Some(item) => json!({"Item": encode_item(item)}),
-            None => json!({}),
-        })
-        .collect();
-    let mut out = json!({"Responses": responses});
+    let mut out = json!({"Responses": super::transactions::item_responses(&response.responses)});
     let kind = if response.reads { "Read" } else { "Write" };
     if let Some(consumed) = super::transactions::consumed_array(&response.consumed, mode, kind) {
         out["ConsumedCapacity"] = consumed;

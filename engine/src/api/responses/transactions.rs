@@ -77,20 +77,24 @@ pub fn transact_write_items(
     out.to_string()
 }
 
-/// A TransactGetItems response body: one response per Get, in order.
-pub fn transact_get_items(
-    response: &TransactGetItemsResponse,
-    mode: ReturnConsumedCapacity,
-) -> String {
-    let responses: Vec<Json> = response
-        .items
+/// A transaction's `Responses`: `{"Item": …}` for an item found, `{}`
+/// otherwise, in order.
+pub(super) fn item_responses(items: &[Option<crate::types::Item>]) -> Vec<Json> {
+    items
         .iter()
         .map(|item| match item {
             Some(item) => json!({"Item": encode_item(item)}),
             None => json!({}),
         })
-        .collect();
-    let mut out = json!({"Responses": responses});
+        .collect()
+}
+
+/// A TransactGetItems response body: one response per Get, in order.
+pub fn transact_get_items(
+    response: &TransactGetItemsResponse,
+    mode: ReturnConsumedCapacity,
+) -> String {
+    let mut out = json!({"Responses": item_responses(&response.items)});
     if let Some(consumed) = consumed_array(&response.consumed, mode, "Read") {
         out["ConsumedCapacity"] = consumed;
     }

@@ -13,7 +13,7 @@ use crate::ops::update::apply_update;
 use crate::ops::{Engine, GetItemRequest};
 use crate::partiql::Binder;
 use crate::partiql::ast::{self, Projection, Statement};
-use crate::partiql::bind::{projected_name, resolve_path};
+use crate::partiql::bind::{project, projection};
 use crate::partiql::parse_counting;
 use crate::types::{Item, Value, item_size};
 
@@ -139,12 +139,7 @@ pub(super) fn item_read(
         key: target.key,
         projection: match &select.projection {
             Projection::All => None,
-            Projection::Paths(paths) => Some(
-                paths
-                    .iter()
-                    .map(|p| (resolve_path(p), projected_name(p)))
-                    .collect(),
-            ),
+            Projection::Paths(paths) => Some(projection(paths)),
         },
     })
 }
@@ -182,15 +177,7 @@ pub(super) fn project_read(
 ) -> Item {
     match projection {
         None => item,
-        Some(paths) => {
-            let mut out = Item::new();
-            for (path, name) in paths {
-                if let Some(value) = path.get(&item) {
-                    out.insert(name.as_str(), value.clone());
-                }
-            }
-            out
-        }
+        Some(paths) => project(&item, paths),
     }
 }
 

@@ -18,10 +18,10 @@ use crate::key::{KeySchema, KeyValue};
 use crate::ops::{ComparisonOperator, Engine, LegacyTest, QueryRequest, ScanRequest, Select};
 use crate::partiql::Binder;
 use crate::partiql::ast::{self, Projection};
-use crate::partiql::bind::{projected_name, resolve_path};
+use crate::partiql::bind::{self, project};
 use crate::partiql::plan::{Access, KeyRead, Plan, SortTest, plan};
 use crate::table::{IndexDescription, IndexKind};
-use crate::types::{Item, Path};
+use crate::types::Path;
 
 /// Most items one page of several key reads evaluates.
 pub const DECOMPOSED_PAGE_ITEMS: usize = 10;
@@ -111,12 +111,7 @@ impl Engine {
             filter,
             order,
             select: fetch.then_some(Select::AllAttributes),
-            projection: projection.map(|paths| {
-                paths
-                    .iter()
-                    .map(|p| (resolve_path(p), projected_name(p)))
-                    .collect()
-            }),
+            projection: projection.map(bind::projection),
             condition,
         })
     }
@@ -464,15 +459,4 @@ impl Order {
             })
         });
     }
-}
-
-/// A SELECT's projection: each path's value under its last name.
-fn project(item: &Item, paths: &[(Path, String)]) -> Item {
-    let mut out = Item::new();
-    for (path, name) in paths {
-        if let Some(value) = path.get(item) {
-            out.insert(name.as_str(), value.clone());
-        }
-    }
-    out
 }
