@@ -408,6 +408,61 @@ fn read_parameter_mistakes() {
             kce(json!({"ExclusiveStartKey": {"pk": s("b"), "sk": s("1")}})),
             "The provided starting key is outside query boundaries based on provided conditions",
         ),
+        // A starting key is exactly the key attributes (the index's, then
+        // the table's), each of its schema's type: Query says only that it
+        // is invalid, a Scan of the table also why (dynalite's suite).
+        (
+            "Query",
+            kce(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": s("1"), "hue": n("1")}})),
+            "The provided starting key is invalid",
+        ),
+        (
+            "Query",
+            kce(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": n("1")}})),
+            "The provided starting key is invalid",
+        ),
+        (
+            "Query",
+            kce(
+                json!({"IndexName": "gsi1", "KeyConditionExpression": "g1pk = :p",
+                "ExclusiveStartKey": {"g1pk": s("a"), "g1sk": s("y")}}),
+            ),
+            "The provided starting key is invalid",
+        ),
+        (
+            "Query",
+            kce(
+                json!({"IndexName": "gsi1", "KeyConditionExpression": "g1pk = :p",
+                "ExclusiveStartKey": {"g1pk": s("x"), "g1sk": s("y"), "pk": s("a"), "sk": s("1")}}),
+            ),
+            "The provided starting key is outside query boundaries based on provided conditions",
+        ),
+        (
+            "Scan",
+            query(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": s("1"), "hue": n("1")}})),
+            "The provided starting key is invalid: The provided key element does not match the schema",
+        ),
+        (
+            "Scan",
+            query(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": n("1")}})),
+            "The provided starting key is invalid: The provided key element does not match the schema",
+        ),
+        (
+            "Scan",
+            query(json!({"IndexName": "gsi1", "ExclusiveStartKey": {"g1pk": s("x")}})),
+            "The provided starting key is invalid",
+        ),
+        // Its values are key values like any other: never empty.
+        (
+            "Query",
+            kce(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": s("")}})),
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: sk",
+        ),
+        (
+            "Scan",
+            query(json!({"ExclusiveStartKey": {"pk": s(""), "sk": s("1")}})),
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk",
+        ),
         (
             "Query",
             kce(json!({"Select": "COUNT", "ProjectionExpression": "hue"})),
@@ -772,5 +827,80 @@ fn create_table_checks_its_name_first_then_reports_its_constraints_together() {
             json!({"TableName": "abc", "AttributeDefinitions": [], "BillingMode": "A"})
         ),
         "2 validation errors detected: Value 'A' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]; Value null at 'keySchema' failed to satisfy constraint: Member must not be null"
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn requests_that_hold_requests_report_their_members_constraints_by_path() {
+    let mut db = db();
+    let item = json!({"pk": s("a"), "sk": s("2")});
+    let null = |path: &str| {
+        format!("Value null at '{path}' failed to satisfy constraint: Member must not be null")
+    };
+    let enum_rcc = "Value 'hi' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]";
+    let enum_ricm = "Value 'hi' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]";
+    assert_eq!(
+        db.validation(
+            "TransactWriteItems",
+            json!({"ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi",
+                "TransactItems": [{"Put": {"TableName": "tbl", "Item": item}}]})
+        ),
+        format!("2 validation errors detected: {enum_rcc}; {enum_ricm}")
+    );
+    // Every action's own constraints, each at its path, with the request's.
+    assert_eq!(
+        db.validation(
+            "TransactWriteItems",
+            json!({"ReturnConsumedCapacity": "hi", "TransactItems": [
+                {"Put": {"Item": item}},
+                {"Update": {"TableName": "tbl", "UpdateExpression": "SET hue = :h"}},
+                {"ConditionCheck": {"TableName": "a;", "Key": item}}
+            ]})
+        ),
+        format!(
+            "6 validation errors detected: {enum_rcc}; {}; {}; {}; {}",
+            null("transactItems.1.member.put.tableName"),
+            null("transactItems.2.member.update.key"),
+            "Value 'a;' at 'transactItems.3.member.conditionCheck.tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'transactItems.3.member.conditionCheck.tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+            null("transactItems.3.member.conditionCheck.conditionExpression"),
+        )
+    );
+    // A value holding the words a field is named by changes nothing.
+    assert_eq!(
+        db.validation(
+            "TransactWriteItems",
+            json!({"TransactItems": [{"Put": {"TableName": "tbl", "Item": item,
+                "ReturnValuesOnConditionCheckFailure": "x' at 'y"}}]})
+        ),
+        "1 validation error detected: Value 'x' at 'y' at 'transactItems.1.member.put.returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]"
+    );
+    assert_eq!(
+        db.validation(
+            "TransactGetItems",
+            json!({"ReturnConsumedCapacity": "hi", "TransactItems": [
+                {"Get": {"TableName": "tbl"}}, {}
+            ]})
+        ),
+        format!(
+            "3 validation errors detected: {enum_rcc}; {}; {}",
+            null("transactItems.1.member.get.key"),
+            null("transactItems.2.member.get"),
+        )
+    );
+    assert_eq!(
+        db.validation(
+            "BatchWriteItem",
+            json!({"ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi",
+                "RequestItems": {"tbl": [{"PutRequest": {"Item": item}}]}})
+        ),
+        format!("2 validation errors detected: {enum_rcc}; {enum_ricm}")
+    );
+    assert_eq!(
+        db.validation(
+            "UpdateTable",
+            json!({"TableName": "a;", "BillingMode": "hi"})
+        ),
+        "3 validation errors detected: Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; Value 'hi' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"
     );
 }

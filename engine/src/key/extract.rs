@@ -32,6 +32,18 @@ fn empty_kind(value: &KeyValue) -> Option<&'static str> {
     }
 }
 
+/// What every key value DynamoDB is handed must be, once its type is right:
+/// not empty (a string or binary key of no bytes), and within the partition
+/// or sort key's size limit.
+pub fn check_key_value(name: &str, value: &KeyValue, is_partition: bool) -> Result<()> {
+    if let Some(kind) = empty_kind(value) {
+        return Err(Error::validation(format!(
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {kind} value. Key: {name}"
+        )));
+    }
+    check_length(value, is_partition)
+}
+
 fn item_key_part(item: &Item, attribute: &KeyAttribute, is_partition: bool) -> Result<KeyValue> {
     let Some(value) = item.get(&attribute.name) else {
         return Err(Error::invalid_parameter(format!(
@@ -49,13 +61,7 @@ fn item_key_part(item: &Item, attribute: &KeyAttribute, is_partition: bool) -> R
                 value.value_type().tag()
             ))
         })?;
-    if let Some(kind) = empty_kind(&key) {
-        return Err(Error::validation(format!(
-            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {kind} value. Key: {}",
-            attribute.name
-        )));
-    }
-    check_length(&key, is_partition)?;
+    check_key_value(&attribute.name, &key, is_partition)?;
     Ok(key)
 }
 
@@ -83,13 +89,7 @@ pub fn key_from_request(schema: &KeySchema, key: &Item) -> Result<PrimaryKey> {
         let key_value = KeyValue::from_value(value)
             .filter(|k| k.key_type() == attribute.key_type)
             .ok_or_else(mismatch)?;
-        if let Some(kind) = empty_kind(&key_value) {
-            return Err(Error::validation(format!(
-                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {kind} value. Key: {}",
-                attribute.name
-            )));
-        }
-        check_length(&key_value, is_partition)?;
+        check_key_value(&attribute.name, &key_value, is_partition)?;
         Ok(key_value)
     };
     let partition = part(&schema.partition, true)?;

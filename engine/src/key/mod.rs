@@ -11,7 +11,7 @@
 mod extract;
 mod value;
 
-pub use extract::{index_key_of, key_from_request, primary_key_of};
+pub use extract::{check_key_value, index_key_of, key_from_request, primary_key_of};
 pub use value::{KeyType, KeyValue};
 
 use std::cmp::Ordering;

@@ -96,13 +96,17 @@ impl<'a> Target<'a> {
     }
 
     /// The attributes of `LastEvaluatedKey` / `ExclusiveStartKey`: the
-    /// index keys, then the table keys.
-    fn key_attributes(&self) -> Vec<(&'a str, crate::key::KeyType)> {
-        let mut out = Vec::new();
+    /// index keys, then the table keys; each with its type and whether it
+    /// is a partition key (of the index or the table).
+    fn key_attributes(&self) -> Vec<(&'a str, crate::key::KeyType, bool)> {
+        let mut out: Vec<(&'a str, crate::key::KeyType, bool)> = Vec::new();
         let mut push = |schema: &'a KeySchema| {
-            for a in std::iter::once(&schema.partition).chain(schema.sort.iter()) {
-                if !out.iter().any(|(n, _)| *n == a.name.as_str()) {
-                    out.push((a.name.as_str(), a.key_type));
+            let parts = std::iter::once((&schema.partition, true))
+                .chain(schema.sort.iter().map(|sort| (sort, false)));
+            for (a, is_partition) in parts {
+                match out.iter_mut().find(|(n, _, _)| *n == a.name.as_str()) {
+                    Some(known) => known.2 |= is_partition,
+                    None => out.push((a.name.as_str(), a.key_type, is_partition)),
                 }
             }
         };
@@ -113,7 +117,11 @@ impl<'a> Target<'a> {
         out
     }
 
-    /// Decodes an `ExclusiveStartKey`: exactly the key attributes, with the schema's types.
+    /// Decodes an `ExclusiveStartKey`: exactly the key attributes, with the
+    /// schema's types (else `invalid`, the operation's own message), each
+    /// one a key value DynamoDB would accept anywhere: not empty, within the
+    /// size limits — the same messages as for a `Key`
+    /// ([`crate::key::check_key_value`]).
     pub fn start_key(&self, key: &Item, invalid: &str) -> Result<StartKey> {
         let attributes = self.key_attributes();
         let bad = || Error::validation(invalid.to_string());
@@ -124,10 +132,12 @@ impl<'a> Target<'a> {
             let value = key.get(name).ok_or_else(bad)?;
             KeyValue::from_value(value).ok_or_else(bad)
         };
-        for (name, key_type) in &attributes {
-            if get(name)?.key_type() != *key_type {
+        for (name, key_type, is_partition) in &attributes {
+            let value = get(name)?;
+            if value.key_type() != *key_type {
                 return Err(bad());
             }
+            crate::key::check_key_value(name, &value, *is_partition)?;
         }
         let table_keys = &self.table.description.key_schema;
         let table_pk = get(&table_keys.partition.name)?;

@@ -21,7 +21,7 @@ use super::create_table::{
     IndexRequest, build_index, index_throughput, table_class, throughput_problems,
 };
 use super::streams::StreamSpecification;
-use super::{Engine, check_table_name, constraint_errors};
+use super::{Engine, constraint_errors, table_name_problems};
 use crate::error::{Error, Result};
 use crate::key::KeyType;
 use crate::table::{
@@ -81,9 +81,11 @@ fn same_throughput_error(what: &str, current: &Throughput, read: u64, write: u64
     ))
 }
 
+/// The request's constraints, collected and reported together (the table
+/// name's, then the throughput's and the billing mode's), then the rules
+/// between its parts.
 fn check_shape(request: &UpdateTableRequest) -> Result<()> {
-    check_table_name(&request.table_name, "tableName")?;
-    let mut problems = Vec::new();
+    let mut problems = table_name_problems(&request.table_name, "tableName");
     throughput_problems(
         request.provisioned_throughput,
         "provisionedThroughput",

@@ -54,20 +54,39 @@ struct ItemWrite {
 
 /// Which write: they take different legacy parameters.
 #[derive(Clone, Copy, PartialEq)]
-enum Write {
+pub(super) enum Write {
     Put,
     Delete,
     Update,
 }
 
-fn item_write(body: &[u8], write: Write) -> Result<ItemWrite> {
+/// A write whose request constraints have been collected, the rest of its
+/// checks still to come: what a transaction holds for each action until
+/// the constraints of all of them have been reported together.
+pub(super) struct PendingWrite {
+    write: ItemWrite,
+    kind: Write,
+}
+
+fn item_write(body: &[u8], kind: Write) -> Result<ItemWrite> {
+    let mut constraints = Constraints::default();
+    let pending = pending_write(body, kind, &mut constraints)?;
+    constraints.finish()?;
+    pending.checked()
+}
+
+/// Decodes a write and collects its request constraints into
+/// `constraints`, in DynamoDB's order (dynalite's suite, recorded against
+/// the service).
+pub(super) fn pending_write(
+    body: &[u8],
+    write: Write,
+    constraints: &mut Constraints,
+) -> Result<PendingWrite> {
     let mut wire: ItemWriteWire = parse_body(body)?;
     if write != Write::Update {
         wire.attribute_updates = None;
     }
-    // 1. The fields' own constraints, all of them reported together, in
-    // DynamoDB's order (dynalite's suite, recorded against the service).
-    let mut constraints = Constraints::default();
     let capacity = constraints
         .choice(return_consumed_capacity(
             wire.return_consumed_capacity.as_deref(),
@@ -93,55 +112,94 @@ fn item_write(body: &[u8], write: Write) -> Result<ItemWrite> {
     if write != Write::Put {
         constraints.required(wire.key.as_ref(), "key");
     }
-    constraints.finish()?;
-    let table_name = table_name.unwrap_or_default();
-    let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
-    legacy::check_operators(wire.expected.as_ref(), "expected", false)?;
-    legacy::check_update_actions(wire.attribute_updates.as_ref())?;
-    // 2. Legacy and expression parameters together.
-    legacy::check_mixing(
-        &[
-            ("AttributeUpdates", wire.attribute_updates.is_some()),
-            ("Expected", wire.expected.is_some()),
-            ("ConditionalOperator", wire.conditional_operator.is_some()),
-        ],
-        &[
-            ("UpdateExpression", wire.update_expression.is_some()),
-            ("ConditionExpression", wire.condition_expression.is_some()),
-        ],
-    )?;
-    // 3. What ConditionalOperator combines.
-    legacy::check_conditional_operator(or, legacy::count(wire.expected.as_ref()))?;
-    // 4. The values.
-    let expression = expression_parameters(
-        wire.expression_attribute_names.take(),
-        wire.expression_attribute_values.take(),
-    )?;
-    let expected = match wire.expected.take() {
-        Some(json) => legacy::expected(&json, or)?,
-        None => None,
-    };
-    let attribute_updates = match wire.attribute_updates.take() {
-        Some(json) => Some(legacy::attribute_updates(&json)?),
-        None => None,
-    };
-    Ok(ItemWrite {
-        capacity,
-        table_name,
-        expression,
-        return_values,
-        return_old_on_condition_failure,
-        return_item_collection_metrics,
-        expected,
-        attribute_updates,
-        wire,
+    Ok(PendingWrite {
+        write: ItemWrite {
+            capacity,
+            table_name: table_name.unwrap_or_default(),
+            expression: ExpressionParameters::default(),
+            return_values,
+            return_old_on_condition_failure,
+            return_item_collection_metrics,
+            expected: None,
+            attribute_updates: None,
+            wire,
+        },
+        kind: write,
     })
+}
+
+impl PendingWrite {
+    /// Its `ConditionExpression`, if it has one.
+    pub(super) fn condition_expression(&self) -> Option<&String> {
+        self.write.wire.condition_expression.as_ref()
+    }
+
+    /// The checks after the request constraints, in DynamoDB's order.
+    fn checked(self) -> Result<ItemWrite> {
+        let PendingWrite { write: mut w, .. } = self;
+        let wire = &mut w.wire;
+        let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
+        legacy::check_operators(wire.expected.as_ref(), "expected", false)?;
+        legacy::check_update_actions(wire.attribute_updates.as_ref())?;
+        // 2. Legacy and expression parameters together.
+        legacy::check_mixing(
+            &[
+                ("AttributeUpdates", wire.attribute_updates.is_some()),
+                ("Expected", wire.expected.is_some()),
+                ("ConditionalOperator", wire.conditional_operator.is_some()),
+            ],
+            &[
+                ("UpdateExpression", wire.update_expression.is_some()),
+                ("ConditionExpression", wire.condition_expression.is_some()),
+            ],
+        )?;
+        // 3. What ConditionalOperator combines.
+        legacy::check_conditional_operator(or, legacy::count(wire.expected.as_ref()))?;
+        // 4. The values.
+        let expression = expression_parameters(
+            wire.expression_attribute_names.take(),
+            wire.expression_attribute_values.take(),
+        )?;
+        let expected = match wire.expected.take() {
+            Some(json) => legacy::expected(&json, or)?,
+            None => None,
+        };
+        let attribute_updates = match wire.attribute_updates.take() {
+            Some(json) => Some(legacy::attribute_updates(&json)?),
+            None => None,
+        };
+        w.expression = expression;
+        w.expected = expected;
+        w.attribute_updates = attribute_updates;
+        Ok(w)
+    }
+
+    /// The checked write, as the request its kind makes.
+    pub(super) fn request(self) -> Result<PendingRequest> {
+        Ok(match self.kind {
+            Write::Put => PendingRequest::Put(put_request(self.checked()?)?),
+            Write::Delete => PendingRequest::Delete(delete_request(self.checked()?)?),
+            Write::Update => PendingRequest::Update(update_request(self.checked()?)?),
+        })
+    }
+}
+
+/// What a [`PendingWrite`] becomes once checked.
+pub(super) enum PendingRequest {
+    Put(PutItemRequest),
+    Delete(DeleteItemRequest),
+    Update(UpdateItemRequest),
 }
 
 /// PutItem.
 pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)> {
     let w = item_write(body, Write::Put)?;
-    let request = PutItemRequest {
+    let capacity = w.capacity;
+    Ok((put_request(w)?, capacity))
+}
+
+fn put_request(w: ItemWrite) -> Result<PutItemRequest> {
+    Ok(PutItemRequest {
         item: decode_item(&required(w.wire.item, "item")?)?,
         table_name: w.table_name,
         condition_expression: w.wire.condition_expression,
@@ -150,14 +208,18 @@ pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)>
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
         return_item_collection_metrics: w.return_item_collection_metrics,
-    };
-    Ok((request, w.capacity))
+    })
 }
 
 /// DeleteItem.
 pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapacity)> {
     let w = item_write(body, Write::Delete)?;
-    let request = DeleteItemRequest {
+    let capacity = w.capacity;
+    Ok((delete_request(w)?, capacity))
+}
+
+fn delete_request(w: ItemWrite) -> Result<DeleteItemRequest> {
+    Ok(DeleteItemRequest {
         key: decode_item(&required(w.wire.key, "key")?)?,
         table_name: w.table_name,
         condition_expression: w.wire.condition_expression,
@@ -166,14 +228,18 @@ pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapa
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
         return_item_collection_metrics: w.return_item_collection_metrics,
-    };
-    Ok((request, w.capacity))
+    })
 }
 
 /// UpdateItem.
 pub fn update_item(body: &[u8]) -> Result<(UpdateItemRequest, ReturnConsumedCapacity)> {
     let w = item_write(body, Write::Update)?;
-    let request = UpdateItemRequest {
+    let capacity = w.capacity;
+    Ok((update_request(w)?, capacity))
+}
+
+fn update_request(w: ItemWrite) -> Result<UpdateItemRequest> {
+    Ok(UpdateItemRequest {
         key: decode_item(&required(w.wire.key, "key")?)?,
         table_name: w.table_name,
         update_expression: w.wire.update_expression,
@@ -185,8 +251,7 @@ pub fn update_item(body: &[u8]) -> Result<(UpdateItemRequest, ReturnConsumedCapa
         return_values: w.return_values,
         return_old_on_condition_failure: w.return_old_on_condition_failure,
         return_item_collection_metrics: w.return_item_collection_metrics,
-    };
-    Ok((request, w.capacity))
+    })
 }
 
 #[derive(Deserialize)]

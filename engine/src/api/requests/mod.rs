@@ -66,17 +66,34 @@ pub(super) fn required<T>(value: Option<T>, field: &str) -> Result<T> {
 /// in one ValidationException — "3 validation errors detected: …; …" —
 /// before any other check. Fields are checked in the order DynamoDB lists
 /// them, which each operation's decoding follows.
+///
+/// A request that holds requests (a transaction's actions) collects its
+/// members' problems into the same list, each field named by its path
+/// from the top (`transactItems.1.member.put.tableName`): see
+/// [`Constraints::within`].
 #[derive(Default)]
 pub(super) struct Constraints {
     problems: Vec<String>,
+    /// The path of the member being checked, ending in `.`; empty at the top.
+    at: String,
 }
 
 impl Constraints {
+    /// Runs `check` on the member at `path` (`transactItems.1.member.put`).
+    pub fn within<R>(&mut self, path: &str, check: impl FnOnce(&mut Constraints) -> R) -> R {
+        let inner = format!("{}{path}.", self.at);
+        let outer = std::mem::replace(&mut self.at, inner);
+        let result = check(self);
+        self.at = outer;
+        result
+    }
+
     /// A required field: `None` (and a problem) when it is missing.
     pub fn required<T>(&mut self, value: Option<T>, field: &str) -> Option<T> {
         if value.is_none() {
             self.problems.push(format!(
-                "Value null at '{field}' failed to satisfy constraint: Member must not be null"
+                "Value null at '{}{field}' failed to satisfy constraint: Member must not be null",
+                self.at
             ));
         }
         value
@@ -85,8 +102,9 @@ impl Constraints {
     /// A table name: required, and DynamoDB's pattern and lengths.
     pub fn table_name(&mut self, value: Option<String>, field: &str) -> Option<String> {
         let name = self.required(value, field)?;
+        let path = format!("{}{field}", self.at);
         self.problems
-            .extend(crate::ops::table_name_problems(&name, field));
+            .extend(crate::ops::table_name_problems(&name, &path));
         Some(name)
     }
 
@@ -97,9 +115,8 @@ impl Constraints {
             Err(Error::Validation { message, .. }) => {
                 let problem = message
                     .strip_prefix("1 validation error detected: ")
-                    .unwrap_or(&message)
-                    .to_string();
-                self.problems.push(problem);
+                    .unwrap_or(&message);
+                self.problems.push(nested(problem, &self.at));
                 None
             }
             Err(_) => None,
@@ -109,6 +126,20 @@ impl Constraints {
     /// Every problem found, as one error.
     pub fn finish(self) -> Result<()> {
         crate::ops::constraint_errors(self.problems)
+    }
+}
+
+/// `problem` ("Value 'x' at 'field' failed to satisfy constraint: …")
+/// with its field's path prefixed by `at`. The field is the last quoted
+/// name before "failed to satisfy": the value before it may hold anything.
+fn nested(problem: &str, at: &str) -> String {
+    let start = problem
+        .rfind("' failed to satisfy constraint")
+        .and_then(|end| problem[..end].rfind(" at '"))
+        .map(|quote| quote + " at '".len());
+    match start {
+        Some(start) if !at.is_empty() => format!("{}{at}{}", &problem[..start], &problem[start..]),
+        _ => problem.to_string(),
     }
 }
 

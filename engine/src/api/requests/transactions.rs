@@ -6,10 +6,8 @@
 use serde::Deserialize;
 use serde_json::Value as Json;
 
-use super::{
-    delete_item, parse_body, put_item, required, return_consumed_capacity,
-    return_item_collection_metrics, update_item,
-};
+use super::items::{PendingRequest, Write, pending_write};
+use super::{Constraints, parse_body, return_consumed_capacity, return_item_collection_metrics};
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::{Error, Result};
@@ -53,52 +51,88 @@ pub(super) fn check_client_request_token(token: Option<&str>) -> Result<()> {
 }
 
 /// TransactWriteItems, with whether item collection metrics were asked for.
+///
+/// The request's constraints and its actions' (each at its path,
+/// `transactItems.N.member.put.tableName`) are reported together, before
+/// any action's other checks.
 pub fn transact_write_items(
     body: &[u8],
 ) -> Result<(TransactWriteItemsRequest, ReturnConsumedCapacity, bool)> {
     let wire: TransactWriteWire = parse_body(body)?;
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    let metrics = return_item_collection_metrics(wire.return_item_collection_metrics.as_deref())?;
-    check_client_request_token(wire.client_request_token.as_deref())?;
-    let mut actions = Vec::new();
-    for action in required(wire.transact_items, "transactItems")? {
-        let bytes = |json: Json| json.to_string().into_bytes();
-        actions.push(match action {
+    let mut constraints = Constraints::default();
+    let rcc = constraints
+        .choice(return_consumed_capacity(
+            wire.return_consumed_capacity.as_deref(),
+        ))
+        .unwrap_or_default();
+    let metrics = constraints
+        .choice(return_item_collection_metrics(
+            wire.return_item_collection_metrics.as_deref(),
+        ))
+        .unwrap_or(false);
+    constraints.choice(check_client_request_token(
+        wire.client_request_token.as_deref(),
+    ));
+    let actions = constraints
+        .required(wire.transact_items, "transactItems")
+        .unwrap_or_default();
+    let mut pending = Vec::with_capacity(actions.len());
+    for (n, action) in actions.into_iter().enumerate() {
+        let (kind, member, json) = match action {
             ActionWire {
                 put: Some(put),
                 update: None,
                 delete: None,
                 condition_check: None,
-            } => TransactWrite::Put(put_item(&bytes(put))?.0),
+            } => (Write::Put, "put", put),
             ActionWire {
                 put: None,
                 update: Some(update),
                 delete: None,
                 condition_check: None,
-            } => TransactWrite::Update(update_item(&bytes(update))?.0),
+            } => (Write::Update, "update", update),
             ActionWire {
                 put: None,
                 update: None,
                 delete: Some(delete),
                 condition_check: None,
-            } => TransactWrite::Delete(delete_item(&bytes(delete))?.0),
+            } => (Write::Delete, "delete", delete),
             ActionWire {
                 put: None,
                 update: None,
                 delete: None,
                 condition_check: Some(check),
-            } => {
-                let (as_delete, _) = delete_item(&bytes(check))?;
+            } => (Write::Delete, "conditionCheck", check),
+            _ => return Err(Error::validation(NO_ACTION)),
+        };
+        let is_check = member == "conditionCheck";
+        let path = format!("transactItems.{}.member.{member}", n + 1);
+        let action = constraints.within(&path, |constraints| {
+            let action = pending_write(json.to_string().as_bytes(), kind, constraints)?;
+            if is_check {
+                constraints.required(action.condition_expression(), "conditionExpression");
+            }
+            Ok::<_, Error>(action)
+        })?;
+        pending.push((is_check, action));
+    }
+    constraints.finish()?;
+    let mut actions = Vec::with_capacity(pending.len());
+    for (is_check, action) in pending {
+        actions.push(match action.request()? {
+            PendingRequest::Put(put) => TransactWrite::Put(put),
+            PendingRequest::Update(update) => TransactWrite::Update(update),
+            PendingRequest::Delete(check) if is_check => {
                 TransactWrite::ConditionCheck(ConditionCheckRequest {
-                    table_name: as_delete.table_name,
-                    key: as_delete.key,
-                    condition_expression: as_delete.condition_expression,
-                    expression: as_delete.expression,
-                    return_old_on_condition_failure: as_delete.return_old_on_condition_failure,
+                    table_name: check.table_name,
+                    key: check.key,
+                    condition_expression: check.condition_expression,
+                    expression: check.expression,
+                    return_old_on_condition_failure: check.return_old_on_condition_failure,
                     condition: None,
                 })
             }
-            _ => return Err(Error::validation(NO_ACTION)),
+            PendingRequest::Delete(delete) => TransactWrite::Delete(delete),
         });
     }
     Ok((
@@ -133,22 +167,47 @@ struct TransactGetWire {
     return_consumed_capacity: Option<String>,
 }
 
-/// TransactGetItems.
+/// TransactGetItems: its constraints and its Gets' reported together, as
+/// for TransactWriteItems.
 pub fn transact_get_items(body: &[u8]) -> Result<(Vec<TransactGet>, ReturnConsumedCapacity)> {
     let wire: TransactGetWire = parse_body(body)?;
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
-    let mut gets = Vec::new();
-    for (n, action) in required(wire.transact_items, "transactItems")?
-        .into_iter()
-        .enumerate()
+    let mut constraints = Constraints::default();
+    let rcc = constraints
+        .choice(return_consumed_capacity(
+            wire.return_consumed_capacity.as_deref(),
+        ))
+        .unwrap_or_default();
+    let actions = constraints
+        .required(wire.transact_items, "transactItems")
+        .unwrap_or_default();
+    let mut checked = Vec::with_capacity(actions.len());
+    for (n, action) in actions.into_iter().enumerate() {
+        let path = format!("transactItems.{}.member", n + 1);
+        let get = constraints.within(&path, |constraints| {
+            let get = constraints.required(action.get, "get")?;
+            constraints.within("get", |constraints| {
+                let table_name = constraints.table_name(get.table_name, "tableName");
+                let key = constraints.required(get.key, "key");
+                Some((
+                    table_name?,
+                    key?,
+                    get.projection_expression,
+                    get.expression_attribute_names,
+                ))
+            })
+        });
+        checked.push(get);
+    }
+    constraints.finish()?;
+    let mut gets = Vec::with_capacity(checked.len());
+    for (table_name, key, projection_expression, expression_attribute_names) in
+        checked.into_iter().flatten()
     {
-        let at = format!("transactItems.{}.member.get", n + 1);
-        let get = required(action.get, &at)?;
         gets.push(TransactGet {
-            table_name: required(get.table_name, &format!("{at}.tableName"))?,
-            key: decode_item(&required(get.key, &format!("{at}.key"))?)?,
-            projection_expression: get.projection_expression,
-            expression_attribute_names: get.expression_attribute_names,
+            table_name,
+            key: decode_item(&key)?,
+            projection_expression,
+            expression_attribute_names,
         });
     }
     Ok((gets, rcc))
