@@ -76,7 +76,7 @@ pub use transact_write_items::{
     TransactWriteItemsRequest, TransactWriteItemsResponse,
 };
 pub use ttl::{TTL_CHANGE_INTERVAL_SECONDS, TimeToLiveSpecification};
-pub use update_item::{UpdateItemRequest, UpdateItemResponse};
+pub use update_item::{UpdateItemRequest, UpdateItemResponse, parse_update};
 pub use update_table::{GsiUpdate, UpdateTableRequest};
 pub use write::ReturnValues;
 

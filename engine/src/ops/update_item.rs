@@ -53,8 +53,10 @@ pub struct UpdateItemResponse {
 }
 
 /// The actions and condition of an UpdateItem-shaped request, parsed and
-/// checked against each other's placeholders.
-pub(super) fn parse_update(
+/// checked against each other's placeholders. A caller that runs the same
+/// update many times parses it once and hands the actions over in
+/// [`UpdateItemRequest::actions`].
+pub fn parse_update(
     update_expression: Option<&str>,
     condition_expression: Option<&str>,
     expression: &ExpressionParameters,

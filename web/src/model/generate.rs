@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
 
 use engine::types::{Item, Number, Text, Value};
+use smol_str::format_smolstr;
 
 use super::chart::{Chart, ENTITY_ATTRIBUTE, Entity, Generator};
 use super::template::{RenderError, Template};
@@ -66,7 +67,8 @@ pub struct GenerateError(pub String);
 struct ItemMaker {
     chart: Rc<Chart>,
     rng: fastrand::Rng,
-    counters: BTreeMap<String, u64>,
+    /// The last number given, per entity and attribute (`Id`, `Email`).
+    counters: BTreeMap<String, BTreeMap<String, u64>>,
     templates: Vec<Vec<KeyTemplate>>,
     /// Per entity, the attributes its templates or its descendants read.
     needed: Vec<HashSet<String>>,
@@ -78,6 +80,20 @@ fn number(text: &str) -> Value {
 }
 
 impl ItemMaker {
+    /// The next number of an entity's counter (1, 2, …).
+    fn next_count(&mut self, entity: &str, attribute: &str) -> u64 {
+        if !self.counters.contains_key(entity) {
+            self.counters.insert(entity.to_string(), BTreeMap::new());
+        }
+        let counters = self.counters.get_mut(entity).expect("inserted above");
+        let counter = match counters.get_mut(attribute) {
+            Some(counter) => counter,
+            None => counters.entry(attribute.to_string()).or_insert(0),
+        };
+        *counter += 1;
+        *counter
+    }
+
     /// An index below `len`, the same on every platform (a `usize` draw
     /// would differ between 32-bit wasm and 64-bit native builds).
     fn pick(&mut self, len: usize) -> usize {
@@ -94,21 +110,19 @@ impl ItemMaker {
     ) -> Option<Value> {
         Some(match generator {
             Generator::Id { prefix } => {
-                let counter = self
-                    .counters
-                    .entry(format!("{}.{name}", entity.name))
-                    .or_insert(0);
-                *counter += 1;
-                Value::s(format!("{prefix}{counter}"))
+                let counter = self.next_count(&entity.name, name);
+                Value::S(format_smolstr!("{prefix}{counter}"))
             }
             Generator::Choice(options) => {
                 Value::s(options.get(self.pick(options.len().max(1)))?.clone())
             }
-            Generator::Integer { min, max } => number(&self.rng.i64(*min..=*max).to_string()),
+            Generator::Integer { min, max } => {
+                Value::N(Number::from_i64(self.rng.i64(*min..=*max)))
+            }
             Generator::Decimal { min, max, decimals } => {
                 let scale = 10i64.pow(*decimals);
                 let raw = self.rng.i64(min * scale..=max * scale);
-                let text = format!(
+                let text = format_smolstr!(
                     "{}.{:0width$}",
                     raw / scale,
                     raw % scale,
@@ -127,9 +141,9 @@ impl ItemMaker {
                     day -= DAYS_IN_MONTH[month];
                     month += 1;
                 }
-                Value::s(format!("{year}-{:02}-{:02}", month + 1, day + 1))
+                Value::S(format_smolstr!("{year}-{:02}-{:02}", month + 1, day + 1))
             }
-            Generator::PersonName => Value::s(format!(
+            Generator::PersonName => Value::S(format_smolstr!(
                 "{} {}",
                 FIRST_NAMES[self.pick(FIRST_NAMES.len())],
                 LAST_NAMES[self.pick(LAST_NAMES.len())]
@@ -140,13 +154,19 @@ impl ItemMaker {
                         .find(|(k, _)| k.as_str() == wanted)
                         .map(|(_, v)| v)
                 };
-                let base = match lookup("name").or_else(|| lookup("fullName")) {
-                    Some(Value::S(n)) => n.to_ascii_lowercase().replace(' ', "."),
-                    _ => "user".to_string(),
-                };
-                let counter = self.counters.entry("email".into()).or_insert(0);
-                *counter += 1;
-                Value::s(format!("{base}{counter}@example.com"))
+                let mut address = String::with_capacity(40);
+                match lookup("name").or_else(|| lookup("fullName")) {
+                    Some(Value::S(n)) => address.extend(n.chars().map(|c| match c {
+                        ' ' => '.',
+                        c => c.to_ascii_lowercase(),
+                    })),
+                    _ => address.push_str("user"),
+                }
+                let counter = self.next_count("", "email");
+                use std::fmt::Write;
+                // Writing to a String cannot fail.
+                let _ = write!(address, "{counter}@example.com");
+                Value::s(address)
             }
             Generator::Words { min, max } => {
                 let n = self.rng.u32((*min).min(*max)..=(*max).max(*min));
@@ -160,7 +180,7 @@ impl ItemMaker {
                 }
                 Value::s(text)
             }
-            Generator::Address => Value::s(format!(
+            Generator::Address => Value::S(format_smolstr!(
                 "{} {}, {} {:05}",
                 self.rng.u32(1..200),
                 STREETS[self.pick(STREETS.len())],
@@ -225,9 +245,11 @@ fn key_values(
     context: &Item,
 ) -> Result<Vec<(Text, Value)>, GenerateError> {
     let mut out = Vec::with_capacity(templates.len());
+    let mut text = String::with_capacity(64);
     for key in templates {
-        let text = match key.template.render(context) {
-            Ok(text) => text,
+        text.clear();
+        match key.template.render_into(context, &mut text) {
+            Ok(()) => {}
             Err(RenderError::Missing(_)) if !key.is_table_key => continue,
             Err(e) => {
                 return Err(GenerateError(format!(
@@ -243,7 +265,7 @@ fn key_values(
                     key.name
                 ))
             })?),
-            _ => Value::s(text),
+            _ => Value::s(text.as_str()),
         };
         out.push((key.name.as_str().into(), value));
     }

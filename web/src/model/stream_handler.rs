@@ -261,6 +261,27 @@ impl StreamHandler {
         let values = self
             .decoded_values()
             .map_err(|e| format!("The stream handler: {e}"))?;
+        // The update and the key templates are the same for every image:
+        // read once, not once per item.
+        let expression = engine::ops::ExpressionParameters {
+            names: None,
+            values,
+        };
+        let (actions, _) = engine::ops::parse_update(Some(&self.update), None, &expression)
+            .map_err(|e| format!("The stream handler: {}: {e}", e.short_name()))?;
+        let key_attributes = chart.table.key_attributes();
+        let keys = self
+            .key
+            .iter()
+            .map(|(attribute, text)| {
+                let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
+                let key_type = key_attributes
+                    .iter()
+                    .find(|k| &k.name == attribute)
+                    .map_or("S", |k| k.key_type);
+                Ok((attribute.clone(), key_type, template))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
         let images: Vec<Item> = if self.event != "INSERT" {
             Vec::new()
         } else {
@@ -276,9 +297,9 @@ impl StreamHandler {
                 .unwrap_or_default()
         };
         Ok(Backfill {
-            handler: self.clone(),
-            table: chart.table.clone(),
-            values,
+            table: chart.table.name.clone(),
+            keys,
+            actions,
             images,
             done: 0,
         })
@@ -311,11 +332,34 @@ impl StreamHandler {
     /// acts on whose image names that key. The truth a counter kept by
     /// this handler should equal.
     pub fn recount(&self, engine: &Engine, table: &TableDesign, key: &Json) -> usize {
+        // Each key attribute's template, read once, and the text it must
+        // give: an item names `key` when every template gives its text
+        // (what comparing its whole `target_key` with `key` decides).
+        let wanted: Option<Vec<(Template, &str)>> = self
+            .key
+            .iter()
+            .map(|(attribute, text)| {
+                let template = Template::parse(text).ok()?;
+                let value = key.get(attribute)?.as_object()?.values().next()?.as_str()?;
+                Some((template, value))
+            })
+            .collect();
+        let Some(wanted) = wanted.filter(|w| w.len() == key.as_object().map_or(0, |k| k.len()))
+        else {
+            return 0;
+        };
+        let mut text = String::new();
+        let mut names_key = |item: &Item| {
+            wanted.iter().all(|(template, value)| {
+                text.clear();
+                template.render_into(item, &mut text).is_ok() && text == *value
+            })
+        };
         engine.table(&table.name).map_or(0, |t| {
             t.items
                 .entries()
                 .filter(|(_, _, e)| self.matches(EventName::Insert, &e.item))
-                .filter(|(_, _, e)| self.target_key(&e.item, table).ok().as_ref() == Some(key))
+                .filter(|(_, _, e)| names_key(&e.item))
                 .count()
         })
     }
@@ -343,9 +387,11 @@ fn with_sequence(update: &str) -> String {
 
 /// A backfill under way: the images still to hand to the handler.
 pub struct Backfill {
-    handler: StreamHandler,
-    table: TableDesign,
-    values: Option<std::collections::BTreeMap<String, engine::types::Value>>,
+    table: String,
+    /// Each key attribute of the item to update: its type and template.
+    keys: Vec<(String, &'static str, Template)>,
+    /// The handler's update, parsed.
+    actions: Vec<engine::expr::ast::UpdateAction>,
     images: Vec<Item>,
     done: usize,
 }
@@ -356,16 +402,22 @@ impl Backfill {
         let refused = |e: engine::Error| format!("The stream handler: {}: {e}", e.short_name());
         let end = self.done.saturating_add(n).min(self.images.len());
         for image in &self.images[self.done..end] {
-            let key = self.handler.target_key(image, &self.table)?;
-            let key = engine::api::attribute_value::decode_item(&key).map_err(refused)?;
+            let mut key = Vec::with_capacity(self.keys.len());
+            for (attribute, key_type, template) in &self.keys {
+                let text = template
+                    .render(image)
+                    .map_err(|e| format!("{attribute}: {e}"))?;
+                let value = match *key_type {
+                    "S" => engine::types::Value::s(text),
+                    other => engine::api::attribute_value::decode_value(&json!({ other: text }), 0)
+                        .map_err(refused)?,
+                };
+                key.push((engine::types::Text::from(attribute.as_str()), value));
+            }
             let request = engine::ops::UpdateItemRequest {
-                table_name: self.table.name.clone(),
-                key,
-                update_expression: Some(self.handler.update.clone()),
-                expression: engine::ops::ExpressionParameters {
-                    names: None,
-                    values: self.values.clone(),
-                },
+                table_name: self.table.clone(),
+                key: key.into_iter().collect(),
+                actions: Some(self.actions.clone()),
                 ..engine::ops::UpdateItemRequest::default()
             };
             engine.update_item(request).map_err(refused)?;

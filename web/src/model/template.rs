@@ -193,6 +193,13 @@ impl Template {
     /// The key value for an item's attributes.
     pub fn render(&self, item: &Item) -> Result<String, RenderError> {
         let mut out = String::new();
+        self.render_into(item, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the key value for an item's attributes to `out`: a buffer
+    /// kept from one item to the next, so rendering allocates nothing.
+    pub fn render_into(&self, item: &Item, out: &mut String) -> Result<(), RenderError> {
         for part in &self.parts {
             match part {
                 Part::Literal(text) => out.push_str(text),
@@ -200,11 +207,19 @@ impl Template {
                     let value = item
                         .get(name)
                         .ok_or_else(|| RenderError::Missing(name.clone()))?;
-                    out.push_str(&format_value(name, value, padding.as_ref())?);
+                    match (value, padding) {
+                        (Value::S(text), None) => out.push_str(text),
+                        (Value::N(number), None) => {
+                            use std::fmt::Write;
+                            // Writing to a String cannot fail.
+                            let _ = write!(out, "{number}");
+                        }
+                        _ => out.push_str(&format_value(name, value, padding.as_ref())?),
+                    }
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 }
 
