@@ -14,7 +14,7 @@ use crate::embed::{Panel, use_read_only};
 use crate::model::chart::{IndexDesign, TableDesign};
 use crate::model::format::thousands;
 use crate::model::runner::{run, stored_item_key};
-use crate::model::view::{Row, rows, value_text};
+use crate::model::view::{Row, Rows, entity as entity_of, value_text};
 use crate::store::{Action, State};
 
 /// Height of one row, in pixels (fixed, so the visible slice is arithmetic).
@@ -60,7 +60,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
         let engine = state.engine.clone();
         let table = state.chart.table.name.clone();
         use_memo((state.revision, view.clone()), move |(_, view)| {
-            rows(&engine.borrow(), &table, view.as_deref())
+            Rows::of(&engine.borrow(), &table, view.as_deref())
         })
     };
     // A playground opened where its data view stood comes back there.
@@ -86,19 +86,20 @@ pub fn data_view(props: &DataViewProps) -> Html {
     };
     // After a request, bring the first item it read into view.
     {
-        let (all_rows, highlight, design) = (
+        let (all_rows, highlight, design, engine) = (
             all_rows.clone(),
             state.highlight.clone(),
             state.chart.table.clone(),
+            state.engine.clone(),
         );
         let (container, scroll_top, report_row) =
             (container.clone(), scroll_top.clone(), report_row.clone());
         use_effect_with(Rc::as_ptr(&state.highlight) as usize, move |_| {
-            let first_read = all_rows.iter().position(|row| match row {
-                Row::Item { item, .. } => {
-                    stored_item_key(item, &design).is_some_and(|k| highlight.read.contains(&k))
-                }
-                Row::Collection { .. } => false,
+            if highlight.read.is_empty() {
+                return;
+            }
+            let first_read = all_rows.position(&engine.borrow(), |item| {
+                stored_item_key(item, &design).is_some_and(|k| highlight.read.contains(&k))
             });
             if let (Some(row), Some(element)) = (first_read, container.cast::<Element>()) {
                 // Show the collection header above it too.
@@ -136,9 +137,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
             if text.is_empty() {
                 return;
             }
-            let found = all_rows.iter().position(
-                |row| matches!(row, Row::Collection { key, .. } if key.starts_with(text.as_str())),
-            );
+            let found = all_rows.find_collection(&text);
             if let (Some(row), Some(element)) = (found, container.cast::<Element>()) {
                 let top = (row as f64 * ROW_HEIGHT) as i32;
                 element.set_scroll_top(top);
@@ -181,11 +180,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
     let first = first.min(all_rows.len());
     let last = (first + visible).min(all_rows.len());
     let entity_index = |name: &str| state.chart.entities.iter().position(|e| e.name == name);
-    let items = all_rows
-        .iter()
-        .filter(|r| matches!(r, Row::Item { .. }))
-        .count();
-    let collections = all_rows.len() - items;
+    let (items, collections) = (all_rows.items(), all_rows.collections());
     let show_membership = view.is_none() && !design.indexes.is_empty();
     // Edit opens the whole item (an index entry may hold only some of it).
     let edit = |item: &engine::types::Item| {
@@ -256,7 +251,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                     </thead>
                     <tbody>
                         <tr class="spacer" style={format!("height: {}px", first as f64 * ROW_HEIGHT)} aria-hidden="true"></tr>
-                        { for all_rows[first..last].iter().map(|row| match row {
+                        { for all_rows.slice(&state.engine.borrow(), first, last).iter().map(|row| match row {
                             Row::Collection { key, items, bytes } => html! {
                                 <tr class="collection">
                                     <th scope="rowgroup" colspan={if show_membership { "5" } else { "4" }}>
@@ -267,7 +262,9 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                     <td></td>
                                 </tr>
                             },
-                            Row::Item { entity, item, bytes } => {
+                            Row::Item { item, bytes, base } => {
+                                let entity = entity_of(&state.engine.borrow(), &state.chart.table.name, item, base.as_ref());
+                                let entity = entity.as_str();
                                 // Index entries always carry the table's keys.
                                 let key = stored_item_key(item, design);
                                 let (mark, mark_text) = match key {
@@ -282,7 +279,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                 html! {
                                     <tr class={classes!("item", (!mark.is_empty()).then_some(mark))}>
                                         <td>
-                                            <span class={super::entity_class(entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity.as_str() } }</span>
+                                            <span class={super::entity_class(entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity } }</span>
                                             if !mark_text.is_empty() { <span class="mark-text">{ mark_text }</span> }
                                         </td>
                                         <td class="key">{ item.get(&pk).map(value_text).unwrap_or_default() }</td>

@@ -3,7 +3,7 @@
 //! for the table or for one of its indexes.
 
 use engine::Engine;
-use engine::key::{KeyValue, PrimaryKey, Tie};
+use engine::key::{KeyValue, PartitionKey, PrimaryKey, Tie};
 use engine::table::Store;
 use engine::types::{Item, Value};
 
@@ -28,11 +28,36 @@ pub enum Row {
     },
     /// An item (or index entry).
     Item {
-        /// The entity's name (shared, not copied, from the item).
-        entity: engine::types::Text,
         item: Item,
         bytes: usize,
+        /// For an index entry, the key of the table item it comes from.
+        base: Option<PrimaryKey>,
     },
+}
+
+/// The entity an item (or index entry) is, for its label: its own
+/// `entityType`, or, when an index does not project it, its table item's
+/// (for display only: it is not a read). Found for the rows in sight, not
+/// for every row.
+pub fn entity(
+    engine: &Engine,
+    table: &str,
+    item: &Item,
+    base: Option<&PrimaryKey>,
+) -> engine::types::Text {
+    let from_table = || {
+        let table = engine.table(table)?;
+        let stored = table.get(base?)?;
+        match stored.item.get(ENTITY_ATTRIBUTE) {
+            Some(Value::S(s)) => Some(s.clone()),
+            _ => None,
+        }
+    };
+    match item.get(ENTITY_ATTRIBUTE) {
+        Some(Value::S(s)) => s.clone(),
+        Some(_) => engine::types::Text::default(),
+        None => from_table().unwrap_or_default(),
+    }
 }
 
 /// A key value as text.
@@ -66,61 +91,167 @@ pub fn value_text(value: &Value) -> String {
     }
 }
 
-/// The rows of the table (`index` `None`) or of one index, collections in
-/// partition-key order.
-pub fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
-    let Some(table) = engine.table(table) else {
-        return Vec::new();
-    };
-    let store: &Store = match index {
-        None => &table.items,
-        Some(name) => match table.index(name) {
-            Some(index) => &index.store,
-            None => return Vec::new(),
-        },
-    };
-    let mut partitions: Vec<(&KeyValue, engine::table::Partition)> = store
-        .partitions_from(std::ops::Bound::Unbounded)
-        .map(|(k, p)| (&k.value, p))
-        .collect();
-    partitions.sort_by(|a, b| a.0.cmp(b.0));
-    let mut out = Vec::with_capacity(store.n_items() + partitions.len());
-    for (key, entries) in partitions {
-        let bytes = entries.values().map(|e| e.size).sum();
-        out.push(Row::Collection {
-            key: key_text(key),
-            items: entries.len(),
-            bytes,
-        });
-        for (entry_key, entry) in entries.iter() {
-            // An index may not project the entity type; the label then comes
-            // from the table's item (for display only: it is not a read).
-            let labelled = match (&entry_key.tie, entry.item.get(ENTITY_ATTRIBUTE)) {
-                (_, Some(_)) => None,
-                (Tie::Base(base), None) => table
-                    .get(&PrimaryKey {
-                        partition: base.0.clone(),
-                        sort: base.1.clone(),
-                    })
-                    .map(|e| e.item.clone()),
-                _ => None,
-            };
-            let entity = match labelled
-                .as_ref()
-                .unwrap_or(&entry.item)
-                .get(ENTITY_ATTRIBUTE)
-            {
-                Some(Value::S(s)) => s.clone(),
-                _ => engine::types::Text::default(),
-            };
-            out.push(Row::Item {
-                entity,
-                item: entry.item.clone(),
-                bytes: entry.size,
-            });
+/// The data view's rows for the table (`index` `None`) or one index:
+/// item collections in partition-key order, each a header row and then
+/// its items in sort-key order. Only the collections are held (their key,
+/// size and first row); the rows in sight are read from the engine when
+/// asked for ([`Rows::slice`]), so a table of 100,000 items costs one
+/// walk to size it, not 100,000 rows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rows {
+    table: String,
+    index: Option<String>,
+    collections: Vec<Collection>,
+    items: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Collection {
+    partition: PartitionKey,
+    items: usize,
+    bytes: usize,
+    /// The header's row; its items follow it.
+    first_row: usize,
+}
+
+impl Rows {
+    /// The collections of the table or index, as they stand.
+    pub fn of(engine: &Engine, table: &str, index: Option<&str>) -> Rows {
+        let mut rows = Rows {
+            table: table.to_string(),
+            index: index.map(str::to_string),
+            ..Rows::default()
+        };
+        let Some(store) = rows.store(engine) else {
+            return rows;
+        };
+        let mut collections: Vec<Collection> = store
+            .partitions_from(std::ops::Bound::Unbounded)
+            .map(|(key, entries)| Collection {
+                partition: key.clone(),
+                items: entries.len(),
+                bytes: entries.values().map(|e| e.size).sum(),
+                first_row: 0,
+            })
+            .collect();
+        // Keys are unique: an unstable sort orders them the same.
+        collections.sort_unstable_by(|a, b| a.partition.value.cmp(&b.partition.value));
+        let mut row = 0;
+        for collection in &mut collections {
+            collection.first_row = row;
+            row += 1 + collection.items;
+        }
+        rows.items = collections.iter().map(|c| c.items).sum();
+        rows.collections = collections;
+        rows
+    }
+
+    fn store<'a>(&self, engine: &'a Engine) -> Option<&'a Store> {
+        let table = engine.table(&self.table)?;
+        match &self.index {
+            None => Some(&table.items),
+            Some(name) => table.index(name).map(|index| &index.store),
         }
     }
-    out
+
+    /// Every row: collection headers and items.
+    pub fn len(&self) -> usize {
+        self.items + self.collections.len()
+    }
+
+    /// True when there is no row at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The items (or index entries).
+    pub fn items(&self) -> usize {
+        self.items
+    }
+
+    /// The item collections.
+    pub fn collections(&self) -> usize {
+        self.collections.len()
+    }
+
+    /// The rows from `first` up to (not including) `last`.
+    pub fn slice(&self, engine: &Engine, first: usize, last: usize) -> Vec<Row> {
+        let last = last.min(self.len());
+        let mut out = Vec::with_capacity(last.saturating_sub(first));
+        let Some(store) = self.store(engine) else {
+            return out;
+        };
+        let start = self.collections.partition_point(|c| c.first_row <= first);
+        let mut row = first;
+        for collection in &self.collections[start.saturating_sub(1)..] {
+            if row >= last {
+                break;
+            }
+            if row == collection.first_row {
+                out.push(Row::Collection {
+                    key: key_text(&collection.partition.value),
+                    items: collection.items,
+                    bytes: collection.bytes,
+                });
+                row += 1;
+            }
+            let skip = row - collection.first_row - 1;
+            let take = (collection.items.saturating_sub(skip)).min(last - row);
+            if let Some(entries) = store.partition(&collection.partition) {
+                for (entry_key, entry) in entries.iter().skip(skip).take(take) {
+                    out.push(item_row(entry_key, entry));
+                }
+            }
+            row += take;
+        }
+        out
+    }
+
+    /// The row of the first collection whose partition key, as text,
+    /// starts with `prefix`.
+    pub fn find_collection(&self, prefix: &str) -> Option<usize> {
+        self.collections
+            .iter()
+            .find(|c| key_text(&c.partition.value).starts_with(prefix))
+            .map(|c| c.first_row)
+    }
+
+    /// The row of the first item that `wanted` picks, in the view's order.
+    pub fn position(
+        &self,
+        engine: &Engine,
+        mut wanted: impl FnMut(&Item) -> bool,
+    ) -> Option<usize> {
+        let store = self.store(engine)?;
+        self.collections.iter().find_map(|collection| {
+            let entries = store.partition(&collection.partition)?;
+            entries
+                .values()
+                .position(|entry| wanted(&entry.item))
+                .map(|at| collection.first_row + 1 + at)
+        })
+    }
+}
+
+fn item_row(entry_key: &engine::key::EntryKey, entry: &engine::table::Entry) -> Row {
+    let base = match &entry_key.tie {
+        Tie::Base(base) => Some(PrimaryKey {
+            partition: base.0.clone(),
+            sort: base.1.clone(),
+        }),
+        _ => None,
+    };
+    Row::Item {
+        item: entry.item.clone(),
+        bytes: entry.size,
+        base,
+    }
+}
+
+/// Every row of the table (`index` `None`) or of one index.
+pub fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
+    let rows = Rows::of(engine, table, index);
+    rows.slice(engine, 0, rows.len())
 }
 
 #[cfg(test)]
@@ -162,9 +293,47 @@ mod tests {
         let engine = state.engine.borrow();
         let open = rows(&engine, "commerce-main", Some("GSI2"));
         assert!(open.iter().all(|r| match r {
-            Row::Item { entity, item, .. } =>
-                entity == "Order" && item.get("deliveryNotes").is_none(),
+            Row::Item { item, base, .. } =>
+                entity(&engine, "commerce-main", item, base.as_ref()) == "Order"
+                    && item.get("deliveryNotes").is_none(),
             Row::Collection { key, .. } => key == "OPEN",
         }));
+    }
+
+    #[test]
+    fn any_window_of_rows_is_that_window_of_all_the_rows() {
+        let state = State::example();
+        let engine = state.engine.borrow();
+        for index in [None, Some("GSI1"), Some("GSI2")] {
+            let lazy = Rows::of(&engine, "commerce-main", index);
+            let all = rows(&engine, "commerce-main", index);
+            assert_eq!(lazy.len(), all.len());
+            assert_eq!(lazy.items() + lazy.collections(), all.len());
+            for (first, last) in [(0, 7), (1, 2), (5, 40), (all.len() - 3, all.len() + 10)] {
+                assert_eq!(
+                    lazy.slice(&engine, first, last),
+                    all[first..last.min(all.len())]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_collection_is_found_by_the_start_of_its_key_and_an_item_by_what_it_holds() {
+        let state = State::example();
+        let engine = state.engine.borrow();
+        let lazy = Rows::of(&engine, "commerce-main", None);
+        let all = rows(&engine, "commerce-main", None);
+        let at = lazy.find_collection("CUST#c1").unwrap();
+        assert!(matches!(&all[at], Row::Collection { key, .. } if key.starts_with("CUST#c1")));
+        assert_eq!(lazy.find_collection("no such key"), None);
+        let wanted = |item: &Item| item.get("SK") == Some(&Value::s("PROFILE"));
+        let at = lazy.position(&engine, wanted).unwrap();
+        assert!(matches!(&all[at], Row::Item { item, .. } if wanted(item)));
+        assert!(
+            all[..at]
+                .iter()
+                .all(|r| !matches!(r, Row::Item { item, .. } if wanted(item)))
+        );
     }
 }
