@@ -44,6 +44,16 @@ impl Map {
     }
 
     /// Builds a map from entries already sorted by name with unique names.
+    /// A map of `entries` in any order; of two with one name, the later
+    /// wins, as with repeated inserts. (Not generic, so that every way of
+    /// collecting a map shares one sort.)
+    fn from_unsorted(mut entries: Vec<(Text, Value)>) -> Map {
+        entries.reverse();
+        entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        Map::from_sorted(entries)
+    }
+
     fn from_sorted(entries: Vec<(Text, Value)>) -> Map {
         Map {
             entries: Arc::from(entries),
@@ -171,13 +181,8 @@ impl fmt::Debug for Map {
 
 impl<K: Into<Text>> FromIterator<(K, Value)> for Map {
     fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> Map {
-        let mut entries: Vec<(Text, Value)> =
-            iter.into_iter().map(|(k, v)| (k.into(), v)).collect();
-        // Later duplicates win, as with repeated inserts.
-        entries.reverse();
-        entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        entries.dedup_by(|a, b| a.0 == b.0);
-        Map::from_sorted(entries)
+        let entries: Vec<(Text, Value)> = iter.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        Map::from_unsorted(entries)
     }
 }
 
