@@ -18,6 +18,7 @@ use crate::browser::{self, BrowserShelf};
 use crate::components::chart_editor::ChartEditor;
 use crate::components::comparison::Comparison;
 use crate::components::data_view::DataView;
+use crate::components::gallery::AboutExample;
 use crate::components::generate_panel::GeneratePanel;
 use crate::components::item_editor::ItemEditor;
 use crate::components::notice::NoticeBar;
@@ -286,6 +287,7 @@ pub fn app(props: &AppProps) -> Html {
                             { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart, or write a pattern of your own, and watch every number move." }
                         </p>
                         { status }
+                        <AboutExample table={AttrValue::from(state.chart.table.name.clone())} />
                         <nav aria-label="Sections">
                             { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }
                         </nav>

@@ -12,8 +12,8 @@
 //! back exactly what is on the screen.
 
 use crate::embed::Options;
-use crate::model::commerce;
 use crate::model::playground::Playground;
+use crate::model::{commerce, gallery};
 use crate::saved::{Library, SavedError, Shelf};
 use crate::share::open::{capture, open};
 use crate::share::{
@@ -85,11 +85,31 @@ pub fn navigated(fragment: &str) -> Option<Result<(Playground, Session), String>
         );
     }
     let name = fragment_parameter(fragment, "example")?;
-    Some(if name == EXAMPLE {
-        Ok((commerce::playground(), Session::unsaved("Commerce example")))
-    } else {
-        Err(format!("There is no example called \"{name}\"."))
+    Some(match gallery::find(name) {
+        Some(example) => Ok(((example.playground)(), example_session(example))),
+        None => Err(format!("There is no example called \"{name}\".")),
     })
+}
+
+/// Keeps the playground on the screen before another replaces it: saved
+/// again under its name when it has been saved before. One never saved
+/// has not changed since it was opened (a change saves it), so there is
+/// nothing to keep.
+pub fn keep_current(
+    state: &State,
+    session: &Session,
+    library: &mut Library<impl Shelf>,
+    now: f64,
+) -> Result<(), SavedError> {
+    match session.id {
+        Some(_) => save(state, session, library, now).map(|_| ()),
+        None => Ok(()),
+    }
+}
+
+/// The session of an example just opened: not saved until it changes.
+pub fn example_session(example: &gallery::Example) -> Session {
+    Session::unsaved(&format!("{} example", example.title))
 }
 
 /// Decides what the page opens on.
@@ -107,11 +127,16 @@ pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>
             )))),
         }
     } else if let Some(name) = fragment_parameter(fragment, "example") {
-        example_because((name != EXAMPLE).then(|| {
-            Notice::problem(format!(
+        match gallery::find(name) {
+            Some(example) => Boot {
+                playground: (example.playground)(),
+                session: example_session(example),
+                notice: None,
+            },
+            None => example_because(Some(Notice::problem(format!(
                 "There is no example called \"{name}\"; the {EXAMPLE} example is shown."
-            ))
-        }))
+            )))),
+        }
     } else if options.embed {
         example_because(None)
     } else if let Some(id) = library.current() {
@@ -303,10 +328,31 @@ mod tests {
         save(&state, &Session::unsaved("Mine"), &mut library, 1.0).unwrap();
         let boot = boot("example=commerce", &Options::default(), &mut library);
         assert_eq!(boot.playground, commerce::playground());
-        let unknown = boot_text("example=blog", &mut library);
+        let unknown = boot_text("example=bloog", &mut library);
         assert_eq!(
             unknown,
-            "There is no example called \"blog\"; the commerce example is shown."
+            "There is no example called \"bloog\"; the commerce example is shown."
+        );
+    }
+
+    #[test]
+    fn every_example_of_the_gallery_opens_from_its_link() {
+        let mut library = library();
+        for example in gallery::EXAMPLES {
+            let fragment = format!("example={}", example.name);
+            let boot = boot(&fragment, &Options::default(), &mut library);
+            assert_eq!(boot.playground, (example.playground)(), "{}", example.name);
+            assert_eq!(boot.session.name, format!("{} example", example.title));
+            assert!(boot.notice.is_none());
+            let (playground, _) = navigated(&format!("#{fragment}")).unwrap().unwrap();
+            assert_eq!(playground, (example.playground)());
+            // And opens: its data builds and every pattern is measured.
+            let state = State::open(playground).unwrap();
+            assert!(state.runs.iter().all(Result::is_ok), "{}", example.name);
+        }
+        assert_eq!(
+            navigated("#example=nothing").unwrap().unwrap_err(),
+            "There is no example called \"nothing\"."
         );
     }
 

@@ -7,6 +7,7 @@ pub mod comparison;
 pub mod data_view;
 pub mod entity_row;
 pub mod field_value;
+pub mod gallery;
 pub mod generate_panel;
 pub mod heat_strip;
 pub mod item_editor;

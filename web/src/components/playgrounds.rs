@@ -19,7 +19,7 @@ pub struct PlaygroundsProps {
     pub on_close: Callback<()>,
 }
 
-fn library() -> Library<BrowserShelf> {
+pub fn library() -> Library<BrowserShelf> {
     Library {
         shelf: BrowserShelf,
     }
@@ -49,15 +49,9 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
             changes.set(*changes + 1);
         }
     };
-    // Keeps the playground on the screen before another replaces it. One
-    // never saved has not changed since it was opened (a change saves it),
-    // so there is nothing to keep.
     let keep_current = {
         let (state, session) = (state.clone(), session.clone());
-        move || match session.id {
-            Some(_) => session::save(&state, &session, &mut library(), browser::now()).map(|_| ()),
-            None => Ok(()),
-        }
+        move || session::keep_current(&state, &session, &mut library(), browser::now())
     };
     let on_rename = {
         let (session, name, report) = (session.clone(), name.clone(), report.clone());

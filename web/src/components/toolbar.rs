@@ -1,10 +1,11 @@
-//! The header's buttons: Share (a link, a file, an embed), the saved
-//! playgrounds, and opening a playground file (also by dropping it on the
+//! The header's buttons: the gallery's examples, Share (a link, a file,
+//! an embed), the saved playgrounds, and opening a playground file (also by dropping it on the
 //! page).
 
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
+use super::gallery::Gallery;
 use super::playgrounds::Playgrounds;
 use super::share_dialog::ShareDialog;
 use crate::browser;
@@ -53,6 +54,7 @@ enum Open {
     Nothing,
     Share,
     Playgrounds,
+    Examples,
 }
 
 #[function_component(Toolbar)]
@@ -79,6 +81,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     html! {
         <div class="toolbar">
             <span class="session-name" title="The playground you are working on">{ &props.session.name }</span>
+            <button type="button" onclick={toggle(Open::Examples)} aria-expanded={(*open == Open::Examples).to_string()}>{ "Examples" }</button>
             <button type="button" onclick={toggle(Open::Share)} aria-expanded={(*open == Open::Share).to_string()}>{ "Share" }</button>
             <button type="button" onclick={toggle(Open::Playgrounds)} aria-expanded={(*open == Open::Playgrounds).to_string()}>{ "Playgrounds" }</button>
             <label class="button">
@@ -90,7 +93,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 <ShareDialog state={props.state.clone()} on_close={close.clone()} />
             }
             if *open == Open::Playgrounds {
-                <Playgrounds state={props.state.clone()} session={props.session.clone()} on_close={close} />
+                <Playgrounds state={props.state.clone()} session={props.session.clone()} on_close={close.clone()} />
+            }
+            if *open == Open::Examples {
+                <Gallery state={props.state.clone()} session={props.session.clone()} on_close={close} />
             }
         </div>
     }

@@ -24,7 +24,7 @@ pub struct AttributeTextError {
 }
 
 /// The kinds of value a line can ask for, as the hint under the editor lists them.
-pub const KINDS: &str = "id PREFIX · one of A, B, C · number MIN..MAX (write 5.00..9.99 for decimals) · date YEAR · person name · email · address · words MIN..MAX · from parent · … when ATTRIBUTE = VALUE";
+pub const KINDS: &str = "id PREFIX · one of A, B, C · number MIN..MAX (write 5.00..9.99 for decimals) · date YEAR · time YEAR · person name · email · address · words MIN..MAX · from parent · … when ATTRIBUTE = VALUE";
 
 /// Parses one attribute per line; blank lines are skipped.
 pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTextError> {
@@ -103,6 +103,12 @@ fn parse_generator(text: &str) -> Result<Generator, String> {
             .filter(|y| (1970..=2999).contains(y))
             .map(|year| Generator::Date { year })
             .ok_or_else(|| format!("\"date {year}\" needs a year, as in date 2024")),
+        ("time", year) => year
+            .parse::<u32>()
+            .ok()
+            .filter(|y| (1970..=2999).contains(y))
+            .map(|year| Generator::Time { year })
+            .ok_or_else(|| format!("\"time {year}\" needs a year, as in time 2024")),
         ("person", "name") => Ok(Generator::PersonName),
         ("email", "") => Ok(Generator::Email),
         ("address", "") => Ok(Generator::Address),
@@ -161,6 +167,7 @@ fn print_generator(generator: &Generator) -> String {
             format!("number {min}.{zeros}..{max}.{zeros}")
         }
         Generator::Date { year } => format!("date {year}"),
+        Generator::Time { year } => format!("time {year}"),
         Generator::PersonName => "person name".into(),
         Generator::Email => "email".into(),
         Generator::Words { min, max } => format!("words {min}..{max}"),
@@ -193,10 +200,11 @@ mod tests {
 
     #[test]
     fn every_kind_reads() {
-        let text = "a: id c\nb: one of X, Y\nc: number 1..4\nd: number 5.00..500.00\ne: date 2024\n\
+        let text = "a: id c\nb: one of X, Y\nc: number 1..4\nd: number 5.00..500.00\ne: date 2024\ne2: time 2024\n\
                     f: person name\ng: email\nh: address\ni: words 2..5\nj: from parent\n\nk: one of OPEN when b = X";
         let attributes = parse_attributes(text).unwrap();
-        assert_eq!(attributes.len(), 11);
+        assert_eq!(attributes.len(), 12);
+        assert_eq!(attributes[5].generator, Generator::Time { year: 2024 });
         assert_eq!(
             attributes[3].generator,
             Generator::Decimal {
@@ -205,7 +213,7 @@ mod tests {
                 decimals: 2
             }
         );
-        assert_eq!(attributes[10].generator.value_type(), Some("S"));
+        assert_eq!(attributes[11].generator.value_type(), Some("S"));
         assert_eq!(attributes[2].generator.value_type(), Some("N"));
     }
 

@@ -71,6 +71,9 @@ pub enum Generator {
     Decimal { min: i64, max: i64, decimals: u32 },
     /// A date `YYYY-MM-DD` in the given year.
     Date { year: u32 },
+    /// A moment in the given year, to the second, as ISO 8601 writes it in
+    /// UTC (`2024-03-05T14:07:33Z`): text that sorts in time order.
+    Time { year: u32 },
     /// A person's name.
     PersonName,
     /// An email address made from the item's `name` attribute if there is one.
@@ -92,6 +95,11 @@ pub enum Generator {
 }
 
 impl Generator {
+    /// One of these values, uniformly.
+    pub fn one_of(options: &[&str]) -> Generator {
+        Generator::Choice(options.iter().map(|o| o.to_string()).collect())
+    }
+
     /// The DynamoDB type the values get: `N` for numbers, else `S`
     /// (`None` when they come from the parent item).
     pub fn value_type(&self) -> Option<&'static str> {
@@ -109,6 +117,24 @@ impl Generator {
 pub struct AttributeDesign {
     pub name: String,
     pub generator: Generator,
+}
+
+impl AttributeDesign {
+    /// An attribute and how its values are made.
+    pub fn new(name: &str, generator: Generator) -> AttributeDesign {
+        AttributeDesign {
+            name: name.to_string(),
+            generator,
+        }
+    }
+}
+
+/// Key templates, key attribute → template: what [`Entity::keys`] holds.
+pub fn key_templates(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 /// An entity type: one row of the chart.
@@ -344,15 +370,66 @@ impl Chart {
             if ta.is_blank() || tb.is_blank() {
                 return false;
             }
-            match (ta.is_constant(), tb.is_constant()) {
-                (true, true) => ta.fixed_prefix() == tb.fixed_prefix(),
-                _ => {
-                    let (pa, pb) = (ta.fixed_prefix(), tb.fixed_prefix());
-                    let a_could_be_b = !ta.is_constant() && pb.starts_with(pa);
-                    let b_could_be_a = !tb.is_constant() && pa.starts_with(pb);
-                    a_could_be_b || b_could_be_a
+            let holds =
+                |name: &str, c: char| self.may_hold(a, name, c) || self.may_hold(b, name, c);
+            ta.can_meet(&tb, &holds)
+        })
+    }
+
+    /// True when an entity's attribute may hold the character `c` in its
+    /// generated values (through its parents for `from parent`); an
+    /// attribute the entity does not have may hold anything.
+    fn may_hold(&self, entity: &Entity, attribute: &str, c: char) -> bool {
+        fn generator_may_hold(
+            chart: &Chart,
+            entity: &Entity,
+            attribute: &str,
+            generator: &Generator,
+            c: char,
+            depth: usize,
+        ) -> bool {
+            match generator {
+                Generator::Id { prefix } => prefix.contains(c),
+                Generator::Choice(options) => options.iter().any(|o| o.contains(c)),
+                Generator::Integer { .. }
+                | Generator::Decimal { .. }
+                | Generator::Date { .. }
+                | Generator::Time { .. } => c.is_ascii_digit() || "-.:TZ".contains(c),
+                Generator::PersonName | Generator::Words { .. } => c.is_alphabetic() || c == ' ',
+                Generator::Email => c.is_alphanumeric() || "@.".contains(c),
+                Generator::Address => c.is_alphanumeric() || " ,".contains(c),
+                Generator::When { then, .. } => {
+                    generator_may_hold(chart, entity, attribute, then, c, depth)
+                }
+                Generator::FromParent => {
+                    let parent = entity
+                        .parent
+                        .as_ref()
+                        .and_then(|p| chart.entities.iter().find(|e| &e.name == p));
+                    match parent {
+                        Some(parent) if depth < chart.entities.len() => parent
+                            .attributes
+                            .iter()
+                            .find(|a| a.name == attribute)
+                            .is_none_or(|a| {
+                                generator_may_hold(
+                                    chart,
+                                    parent,
+                                    attribute,
+                                    &a.generator,
+                                    c,
+                                    depth + 1,
+                                )
+                            }),
+                        _ => true,
+                    }
                 }
             }
-        })
+        }
+        entity
+            .attributes
+            .iter()
+            .find(|a| a.name == attribute)
+            .is_none_or(|a| generator_may_hold(self, entity, attribute, &a.generator, c, 0))
     }
 }

@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 
 use super::chart::{
     AttributeDesign, Chart, Entity, Generator, IndexDesign, KeyAttribute, ProjectionDesign,
-    TableDesign,
+    TableDesign, key_templates,
 };
 use super::edits::Edits;
 use super::generate::Generated;
@@ -26,21 +26,15 @@ use super::view::Position;
 use engine::api::attribute_value::encode_item;
 
 fn attribute(name: &str, generator: Generator) -> AttributeDesign {
-    AttributeDesign {
-        name: name.to_string(),
-        generator,
-    }
+    AttributeDesign::new(name, generator)
 }
 
 fn keys(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+    key_templates(pairs)
 }
 
 fn choice(options: &[&str]) -> Generator {
-    Generator::Choice(options.iter().map(|o| o.to_string()).collect())
+    Generator::one_of(options)
 }
 
 /// The commerce chart.

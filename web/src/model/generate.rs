@@ -80,6 +80,17 @@ fn number(text: &str) -> Value {
 }
 
 impl ItemMaker {
+    /// A day of a (non-leap) year: its month and day, both from 1.
+    fn day_of_year(&mut self) -> (usize, u32) {
+        let mut day = self.rng.u32(0..365);
+        let mut month = 0;
+        while day >= DAYS_IN_MONTH[month] {
+            day -= DAYS_IN_MONTH[month];
+            month += 1;
+        }
+        (month + 1, day + 1)
+    }
+
     /// The next number of an entity's counter (1, 2, …).
     fn next_count(&mut self, entity: &str, attribute: &str) -> u64 {
         if !self.counters.contains_key(entity) {
@@ -135,13 +146,18 @@ impl ItemMaker {
                 })
             }
             Generator::Date { year } => {
-                let mut day = self.rng.u32(0..365);
-                let mut month = 0;
-                while day >= DAYS_IN_MONTH[month] {
-                    day -= DAYS_IN_MONTH[month];
-                    month += 1;
-                }
-                Value::S(format_smolstr!("{year}-{:02}-{:02}", month + 1, day + 1))
+                let (month, day) = self.day_of_year();
+                Value::S(format_smolstr!("{year}-{month:02}-{day:02}"))
+            }
+            Generator::Time { year } => {
+                let (month, day) = self.day_of_year();
+                let second = self.rng.u32(0..86_400);
+                Value::S(format_smolstr!(
+                    "{year}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+                    second / 3600,
+                    second / 60 % 60,
+                    second % 60
+                ))
             }
             Generator::PersonName => Value::S(format_smolstr!(
                 "{} {}",

@@ -13,6 +13,7 @@ pub mod edits;
 pub mod explain;
 pub mod format;
 mod fuzz_tests;
+pub mod gallery;
 pub mod generate;
 pub mod hot_partitions;
 pub mod item_form;

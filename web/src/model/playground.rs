@@ -8,7 +8,7 @@ use super::chart::Chart;
 use super::edits::Edits;
 use super::pattern::AccessPattern;
 use super::prices::Prices;
-use super::runner::Draft;
+use super::runner::{Draft, Form};
 use super::stream_handler::StreamHandler;
 use super::view::Position;
 
@@ -29,4 +29,36 @@ pub struct Playground {
     pub edits: Edits,
     /// What the table's stream feeds, if anything.
     pub handler: Option<StreamHandler>,
+}
+
+impl Playground {
+    /// A playground on `chart` with items from `seed`: its patterns given
+    /// by [`Playground::with_patterns`], nothing else changed yet.
+    pub fn new(chart: Chart, seed: u64) -> Playground {
+        Playground {
+            draft: Draft {
+                form: Form::blank(&chart.table.name),
+                ..Draft::default()
+            },
+            chart,
+            seed,
+            patterns: Vec::new(),
+            selected: 0,
+            prices: Prices::default(),
+            position: Position::default(),
+            edits: Edits::default(),
+            handler: None,
+        }
+    }
+
+    /// The same with these patterns, `selected` compared and its request
+    /// in the runner.
+    pub fn with_patterns(mut self, patterns: Vec<AccessPattern>, selected: usize) -> Playground {
+        if let Some(pattern) = patterns.get(selected) {
+            self.draft.form = Form::from_request(&pattern.operation, &pattern.request);
+        }
+        self.selected = selected.min(patterns.len().saturating_sub(1));
+        self.patterns = patterns;
+        self
+    }
 }

@@ -185,6 +185,65 @@ impl Template {
         }
     }
 
+    /// True when some text could be rendered by both templates, for some
+    /// values of their fields. A field stands for any text, except that a
+    /// field for which `holds(name, separator)` is false never holds the
+    /// separator `#` — so `DEPT#{deptId}` and `DEPT#{deptId}#TEAM#{teamId}`
+    /// never meet when ids have no `#`, while `CUST#{customerId}` and
+    /// `CUST#{productId}` can.
+    pub fn can_meet(&self, other: &Template, holds: &dyn Fn(&str, char) -> bool) -> bool {
+        /// One character of fixed text, or a field: `true` when it may hold `#`.
+        #[derive(Clone, Copy)]
+        enum Token {
+            Char(char),
+            Field(bool),
+        }
+        let tokens = |template: &Template| -> Vec<Token> {
+            let mut out = Vec::new();
+            for part in &template.parts {
+                match part {
+                    Part::Literal(text) => out.extend(text.chars().map(Token::Char)),
+                    Part::Field { name, .. } => out.push(Token::Field(holds(name, '#'))),
+                }
+            }
+            out
+        };
+        let (a, b) = (tokens(self), tokens(other));
+        // Which pairs of positions both texts can reach together: the
+        // product of the two patterns, walked from the start.
+        let mut reached = vec![vec![false; b.len() + 1]; a.len() + 1];
+        let mut todo = vec![(0, 0)];
+        while let Some((i, j)) = todo.pop() {
+            if reached[i][j] {
+                continue;
+            }
+            reached[i][j] = true;
+            let accepts = |field_holds_hash: bool, c: char| c != '#' || field_holds_hash;
+            match (a.get(i).copied(), b.get(j).copied()) {
+                (Some(Token::Char(x)), Some(Token::Char(y))) if x == y => todo.push((i + 1, j + 1)),
+                _ => {}
+            }
+            // A field may end here, or take the other side's next character.
+            if let Some(Token::Field(hash)) = a.get(i).copied() {
+                todo.push((i + 1, j));
+                match b.get(j).copied() {
+                    Some(Token::Char(y)) if accepts(hash, y) => todo.push((i, j + 1)),
+                    Some(Token::Field(_)) => todo.push((i, j + 1)),
+                    _ => {}
+                }
+            }
+            if let Some(Token::Field(hash)) = b.get(j).copied() {
+                todo.push((i, j + 1));
+                if let Some(Token::Char(x)) = a.get(i).copied()
+                    && accepts(hash, x)
+                {
+                    todo.push((i + 1, j));
+                }
+            }
+        }
+        reached[a.len()][b.len()]
+    }
+
     /// True when the template is fixed text only.
     pub fn is_constant(&self) -> bool {
         self.parts.iter().all(|p| matches!(p, Part::Literal(_)))
@@ -297,6 +356,24 @@ impl fmt::Display for Template {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn templates_meet_when_some_values_give_both_one_text() {
+        let t = |text: &str| Template::parse(text).unwrap();
+        let no_hash = |_: &str, c: char| c != '#';
+        let anything = |_: &str, _: char| true;
+        // A level and the level below it never meet when ids hold no `#`…
+        assert!(!t("DEPT#{d}").can_meet(&t("DEPT#{d}#TEAM#{t}"), &no_hash));
+        // …but do when a value may hold one.
+        assert!(t("DEPT#{d}").can_meet(&t("DEPT#{d}#TEAM#{t}"), &anything));
+        assert!(t("CUST#{c}").can_meet(&t("CUST#{p}"), &no_hash));
+        assert!(t("PROFILE").can_meet(&t("PROFILE"), &no_hash));
+        assert!(!t("PROFILE").can_meet(&t("PRODUCT"), &no_hash));
+        assert!(t("{x}").can_meet(&t("ORDER"), &no_hash));
+        assert!(!t("ORDER#{a}#{b}").can_meet(&t("ORDER#{x}"), &no_hash));
+        assert!(t("A{x}B").can_meet(&t("{y}B"), &no_hash));
+        assert!(!t("A{x}B").can_meet(&t("{y}C"), &no_hash));
+    }
     use engine::types::Number;
 
     fn item(pairs: &[(&str, Value)]) -> Item {

@@ -1,0 +1,58 @@
+//! The gallery: single-table designs, each a whole playground — table and
+//! indexes, entity chart, generated data, access patterns with their Scan
+//! comparisons — and a few paragraphs on the technique it shows and what
+//! its numbers say. Each opens from the Examples menu or from a link of
+//! its own, `#example=<name>`.
+
+mod adjacency;
+mod blog;
+mod hierarchy;
+
+use super::commerce;
+use super::playground::Playground;
+
+/// One design of the gallery.
+pub struct Example {
+    /// Its name in `#example=<name>` links.
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The technique, in a line.
+    pub technique: &'static str,
+    /// What the design does and what its numbers show, a paragraph each.
+    pub explanation: &'static [&'static str],
+    /// The table it creates: the page shows the explanation while its
+    /// playground is on this table.
+    pub table: &'static str,
+    pub playground: fn() -> Playground,
+}
+
+/// Every example, the one the page opens with first.
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        name: "commerce",
+        title: "Commerce",
+        technique: "Overloaded keys and index, a sparse index, transactions, a stream and TTL",
+        explanation: &[
+            "Customers, orders, order lines, products and carts share one table. A customer's profile and orders live in one item collection, so one Query returns a customer's orders newest first; an order's lines live in the order's own collection.",
+            "GSI1 is overloaded: orders are keyed there by status and date, products by category and price, so one index answers both. GSI2 is sparse: only open orders carry its key, so listing them reads nothing else — compare its Query with the Scan that would find them.",
+        ],
+        table: "commerce-main",
+        playground: commerce::playground,
+    },
+    blog::EXAMPLE,
+    hierarchy::EXAMPLE,
+    adjacency::EXAMPLE,
+];
+
+/// The example called `name`.
+pub fn find(name: &str) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|e| e.name == name)
+}
+
+/// The example whose table the playground is on, for its explanation.
+pub fn of_table(table: &str) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|e| e.table == table)
+}
+
+#[cfg(test)]
+mod tests;

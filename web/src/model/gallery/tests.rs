@@ -1,0 +1,208 @@
+use super::*;
+use crate::model::compare::Measured;
+use crate::store::State;
+
+/// A pattern as measured on its example's seed: how it is served, and its
+/// own run's Count, ScannedCount and read units (`None` for a write).
+type Row = (&'static str, &'static str, Option<(usize, usize, f64)>);
+
+fn measured(name: &str) -> (State, Vec<(String, String, Option<(usize, usize, f64)>)>) {
+    let example = find(name).unwrap();
+    let state = State::open((example.playground)()).unwrap();
+    let rows = state
+        .patterns
+        .iter()
+        .zip(&state.runs)
+        .map(|(pattern, run)| {
+            let own = run
+                .as_ref()
+                .ok()
+                .and_then(Measured::reads)
+                .map(|(runs, own)| {
+                    let r = &runs[own];
+                    (r.count, r.scanned_count, r.eventual_units)
+                });
+            (
+                pattern.description.clone(),
+                pattern.served_by().describe(),
+                own,
+            )
+        })
+        .collect();
+    (state, rows)
+}
+
+fn check(name: &str, expected: &[Row]) {
+    let (state, rows) = measured(name);
+    assert!(
+        state.runs.iter().all(Result::is_ok),
+        "{name}: {:?}",
+        state.runs
+    );
+    let expected: Vec<(String, String, Option<(usize, usize, f64)>)> = expected
+        .iter()
+        .map(|(d, s, m)| (d.to_string(), s.to_string(), *m))
+        .collect();
+    assert_eq!(rows, expected, "{name}");
+}
+
+/// Every item of the example's table: what a Scan reads.
+fn items(name: &str) -> usize {
+    let example = find(name).unwrap();
+    State::open((example.playground)()).unwrap().item_count
+}
+
+#[test]
+fn the_blog_reads_a_post_with_its_comments_in_one_query() {
+    check(
+        "blog",
+        &[
+            (
+                "A post, by its id",
+                "Key lookup (GetItem)",
+                Some((1, 1, 0.5)),
+            ),
+            (
+                "A post and all its comments, in one request",
+                "Query on the table",
+                Some((24, 24, 1.5)),
+            ),
+            (
+                "A post's comments, newest first",
+                "Query on the table",
+                Some((23, 23, 1.0)),
+            ),
+            (
+                "A post's comments written in March",
+                "Query on the table",
+                Some((1, 1, 0.5)),
+            ),
+            (
+                "An author's posts, newest first",
+                "Query on GSI1",
+                Some((9, 9, 0.5)),
+            ),
+            (
+                "Like a post: one more on its total, no read first",
+                "Write by key (UpdateItem)",
+                None,
+            ),
+            (
+                "The most liked posts (over 450 likes): no key leads there",
+                "Scan of the table",
+                Some((3, 728, 37.5)),
+            ),
+        ],
+    );
+    assert_eq!(items("blog"), 728);
+}
+
+#[test]
+fn the_hierarchy_answers_every_level_with_a_prefix_and_the_cross_cut_with_a_scan() {
+    check(
+        "hierarchy",
+        &[
+            (
+                "A whole company: every department, team and person",
+                "Query on the table",
+                Some((113, 113, 2.5)),
+            ),
+            (
+                "A company's departments and everything under them",
+                "Query on the table",
+                Some((112, 112, 2.5)),
+            ),
+            (
+                "One department: its teams and their people",
+                "Query on the table",
+                Some((37, 37, 1.0)),
+            ),
+            (
+                "One team and its people",
+                "Query on the table",
+                Some((8, 8, 0.5)),
+            ),
+            (
+                "Everyone with the surname Hopper, in any department",
+                "Scan of the table",
+                Some((15, 323, 7.0)),
+            ),
+        ],
+    );
+    assert_eq!(items("hierarchy"), 323);
+}
+
+#[test]
+fn the_adjacency_list_reads_both_directions_of_the_relationship_with_a_query() {
+    check(
+        "adjacency",
+        &[
+            (
+                "A student's profile",
+                "Key lookup (GetItem)",
+                Some((1, 1, 0.5)),
+            ),
+            (
+                "A student's courses",
+                "Query on the table",
+                Some((5, 5, 0.5)),
+            ),
+            (
+                "The students in a course, from the inverted index",
+                "Query on Inverted",
+                Some((30, 30, 0.5)),
+            ),
+            (
+                "A course's details",
+                "Key lookup (GetItem)",
+                Some((1, 1, 0.5)),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn each_query_is_compared_with_the_scan_that_reads_the_whole_table() {
+    for example in EXAMPLES.iter().skip(1) {
+        let (state, _) = measured(example.name);
+        for pattern in state.patterns.iter().filter(|p| p.operation == "Query") {
+            let compared = crate::store::measure_pattern(
+                &mut state.engine.borrow_mut(),
+                pattern,
+                &state.chart.table,
+                None,
+                true,
+            )
+            .unwrap();
+            let (runs, own) = compared.reads().unwrap();
+            let scan = runs.iter().find(|r| r.label.starts_with("Scan")).unwrap();
+            assert_eq!(
+                scan.scanned_count, state.item_count,
+                "{}",
+                pattern.description
+            );
+            assert_eq!(scan.count, runs[own].count, "{}", pattern.description);
+            assert!(
+                scan.eventual_units > runs[own].eventual_units,
+                "{}",
+                pattern.description
+            );
+        }
+    }
+}
+
+#[test]
+fn every_example_has_a_clean_chart_a_name_of_its_own_and_its_own_table() {
+    for (i, example) in EXAMPLES.iter().enumerate() {
+        let playground = (example.playground)();
+        assert_eq!(playground.chart.warnings(), vec![], "{}", example.name);
+        assert_eq!(playground.chart.table.name, example.table);
+        assert_eq!(of_table(example.table).map(|e| e.name), Some(example.name));
+        assert!(
+            EXAMPLES[..i]
+                .iter()
+                .all(|e| e.name != example.name && e.table != example.table)
+        );
+        assert!(!example.explanation.is_empty() && !example.technique.is_empty());
+    }
+}
