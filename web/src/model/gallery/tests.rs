@@ -2,11 +2,14 @@ use super::*;
 use crate::model::compare::Measured;
 use crate::store::State;
 
-/// A pattern as measured on its example's seed: how it is served, and its
-/// own run's Count, ScannedCount and read units (`None` for a write).
-type Row = (&'static str, &'static str, Option<(usize, usize, f64)>);
+/// A run's Count, ScannedCount and read units (eventually consistent).
+type Numbers = Option<(usize, usize, f64)>;
 
-fn measured(name: &str) -> (State, Vec<(String, String, Option<(usize, usize, f64)>)>) {
+/// A pattern as measured on its example's seed: its description, how it
+/// is served, and its own run's numbers (`None` for a write).
+type Row = (&'static str, &'static str, Numbers);
+
+fn measured(name: &str) -> (State, Vec<(String, String, Numbers)>) {
     let example = find(name).unwrap();
     let state = State::open((example.playground)()).unwrap();
     let rows = state
@@ -39,7 +42,7 @@ fn check(name: &str, expected: &[Row]) {
         "{name}: {:?}",
         state.runs
     );
-    let expected: Vec<(String, String, Option<(usize, usize, f64)>)> = expected
+    let expected: Vec<(String, String, Numbers)> = expected
         .iter()
         .map(|(d, s, m)| (d.to_string(), s.to_string(), *m))
         .collect();
