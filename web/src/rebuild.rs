@@ -29,6 +29,9 @@ use crate::store::{Action, Built, Measurement, State, measure_pattern};
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;
 
+/// How often, at most, the header shows the progress of a fill.
+const PROGRESS_EVERY_MS: f64 = 150.0;
+
 /// Tables expected to hold fewer items than this are built at once.
 const AT_ONCE: usize = 4 * SLICE;
 
@@ -94,13 +97,21 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
         false => Action::Refused { build, problem },
     };
     spawn_local(async move {
+        let mut reported = f64::NEG_INFINITY;
         loop {
-            let (stored, expected) = loader.progress();
-            state.dispatch(Action::Progress {
-                build,
-                stored,
-                expected,
-            });
+            // The browser gets the thread back after every slice; the
+            // header's progress is drawn again at most every so often,
+            // since drawing it redraws the page that is still showing.
+            let now = crate::browser::now();
+            if now - reported >= PROGRESS_EVERY_MS {
+                reported = now;
+                let (stored, expected) = loader.progress();
+                state.dispatch(Action::Progress {
+                    build,
+                    stored,
+                    expected,
+                });
+            }
             sleep(Duration::ZERO).await;
             match loader.step(SLICE) {
                 Ok(true) => break,

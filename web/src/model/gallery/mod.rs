@@ -7,6 +7,7 @@
 mod adjacency;
 mod blog;
 mod hierarchy;
+mod invoicing;
 
 use super::commerce;
 use super::playground::Playground;
@@ -42,6 +43,7 @@ pub const EXAMPLES: &[Example] = &[
     blog::EXAMPLE,
     hierarchy::EXAMPLE,
     adjacency::EXAMPLE,
+    invoicing::EXAMPLE,
 ];
 
 /// The example called `name`.

@@ -209,3 +209,54 @@ fn every_example_has_a_clean_chart_a_name_of_its_own_and_its_own_table() {
         assert!(!example.explanation.is_empty() && !example.technique.is_empty());
     }
 }
+
+#[test]
+fn the_sparse_index_reads_only_the_overdue_invoices_a_scan_would_filter_out_of_all() {
+    check(
+        "invoicing",
+        &[
+            (
+                "An account's overdue invoices, newest first (the dashboard)",
+                "Query on Overdue",
+                Some((6, 6, 0.5)),
+            ),
+            (
+                "An account's invoices issued in March",
+                "Query on the table",
+                Some((13, 13, 0.5)),
+            ),
+            (
+                "Every overdue invoice, for the collections team: a Scan of the sparse index",
+                "Scan of Overdue",
+                Some((2056, 2056, 28.0)),
+            ),
+            (
+                "Pay an overdue invoice: it leaves the index",
+                "Write by key (UpdateItem)",
+                None,
+            ),
+        ],
+    );
+    let (state, _) = measured("invoicing");
+    assert_eq!(state.item_count, 39_668);
+    // The dashboard's Query against the Scan + filter of the flat table,
+    // a month at the dashboard's rate.
+    let (runs, own) = state.runs[0].as_ref().unwrap().reads().unwrap();
+    let scan = runs.iter().find(|r| r.label == "Scan + filter").unwrap();
+    assert_eq!(
+        (scan.count, scan.scanned_count, scan.eventual_units),
+        (6, 39_668, 1399.5)
+    );
+    let month =
+        |r: &crate::model::reads::Run| state.prices.monthly(r.cost_per_million(&state.prices));
+    assert_eq!(format!("{:.2}", month(&runs[own])), "0.19");
+    assert_eq!(format!("{:.2}", month(scan)), "524.81");
+    // Paying leaves the index: one write unit on the table, one on it.
+    let Ok(Measured::Write(cost)) = &state.runs[3] else {
+        panic!("{:?}", state.runs[3])
+    };
+    assert_eq!(
+        (cost.table_units, cost.index_units.clone()),
+        (1.0, vec![("Overdue".to_string(), 1.0)])
+    );
+}
