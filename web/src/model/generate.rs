@@ -133,10 +133,13 @@ impl ItemMaker {
             Generator::Decimal { min, max, decimals } => {
                 let scale = 10i64.pow(*decimals);
                 let raw = self.rng.i64(min * scale..=max * scale);
+                // Below zero, the sign goes in front of the whole number
+                // (-0.5, not 0.-5).
+                let sign = if raw < 0 { "-" } else { "" };
                 let text = format_smolstr!(
-                    "{}.{:0width$}",
-                    raw / scale,
-                    raw % scale,
+                    "{sign}{}.{:0width$}",
+                    raw.unsigned_abs() / scale.unsigned_abs(),
+                    raw.unsigned_abs() % scale.unsigned_abs(),
                     width = *decimals as usize
                 );
                 number(if *decimals == 0 {
@@ -529,6 +532,35 @@ impl Iterator for Generation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_below_zero_are_numbers_in_their_range() {
+        let mut chart = crate::model::commerce::chart();
+        chart.entities[0]
+            .attributes
+            .push(crate::model::chart::AttributeDesign::new(
+                "temperature",
+                Generator::Decimal {
+                    min: -5,
+                    max: 3,
+                    decimals: 1,
+                },
+            ));
+        let mut seen_below_zero = false;
+        for generated in generate(&chart, 9)
+            .unwrap()
+            .iter()
+            .filter(|g| g.entity == 0)
+        {
+            let Some(Value::N(n)) = generated.item.get("temperature") else {
+                panic!("no temperature")
+            };
+            let t = n.to_f64().unwrap();
+            assert!((-5.0..=3.0).contains(&t), "{t}");
+            seen_below_zero |= t < 0.0;
+        }
+        assert!(seen_below_zero);
+    }
     use crate::model::commerce;
 
     #[test]

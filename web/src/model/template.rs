@@ -12,13 +12,17 @@ use std::fmt;
 
 use engine::types::{Item, Value};
 
-/// A zero-padding format: total width, and decimals for numbers.
+/// A value's format in a template: zero padding to a width, with decimals
+/// for numbers (`{price:08.2}`), or the value's first characters only
+/// (`{readAt:.7}`: `2024-03` of `2024-03-05T14:07:33Z`, as a bucket).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Padding {
     /// Minimum number of characters; shorter values get leading zeros.
     pub width: usize,
     /// Digits after the decimal point (numbers only).
     pub decimals: Option<usize>,
+    /// Only this many characters of the value, from the start.
+    pub first: Option<usize>,
 }
 
 /// One piece of a template.
@@ -78,6 +82,13 @@ impl fmt::Display for RenderError {
 }
 
 fn parse_padding(spec: &str) -> Option<Padding> {
+    if let Some(first) = spec.strip_prefix('.') {
+        return Some(Padding {
+            width: 0,
+            decimals: None,
+            first: Some(first.parse().ok().filter(|n| *n > 0)?),
+        });
+    }
     let digits = spec.strip_prefix('0')?;
     let (width, decimals) = match digits.split_once('.') {
         Some((w, d)) => (w, Some(d.parse().ok()?)),
@@ -86,6 +97,7 @@ fn parse_padding(spec: &str) -> Option<Padding> {
     Some(Padding {
         width: width.parse().ok()?,
         decimals,
+        first: None,
     })
 }
 
@@ -135,7 +147,7 @@ impl Template {
                     let padding = match spec {
                         None => None,
                         Some(spec) => Some(parse_padding(spec).ok_or_else(|| TemplateError {
-                            message: format!("'{spec}' is not a padding format; write 0 then the width, and for numbers a dot and the decimals, as in {{price:010.2}}"),
+                            message: format!("'{spec}' is not a format; write 0 then the width, and for numbers a dot and the decimals, as in {{price:010.2}}, or a dot and a count for the first characters, as in {{readAt:.7}}"),
                             span: (at, close + 1),
                         })?),
                     };
@@ -296,6 +308,9 @@ fn format_value(
     let Some(padding) = padding else {
         return Ok(text);
     };
+    if let Some(first) = padding.first {
+        return Ok(text.chars().take(first).collect());
+    }
     let body = match padding.decimals {
         Some(decimals) => {
             let Value::N(_) = value else {
@@ -333,10 +348,15 @@ impl fmt::Display for Template {
                 } => write!(f, "{{{name}}}")?,
                 Part::Field {
                     name,
+                    padding: Some(Padding { first: Some(n), .. }),
+                } => write!(f, "{{{name}:.{n}}}")?,
+                Part::Field {
+                    name,
                     padding:
                         Some(Padding {
                             width,
                             decimals: None,
+                            ..
                         }),
                 } => write!(f, "{{{name}:0{width}}}")?,
                 Part::Field {
@@ -345,6 +365,7 @@ impl fmt::Display for Template {
                         Some(Padding {
                             width,
                             decimals: Some(d),
+                            ..
                         }),
                 } => write!(f, "{{{name}:0{width}.{d}}}")?,
             }
@@ -356,6 +377,34 @@ impl fmt::Display for Template {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_can_be_cut_to_its_first_characters() {
+        let template = Template::parse("DEVICE#{deviceId}#{readAt:.7}").unwrap();
+        let item: Item = [
+            ("deviceId", Value::s("d3")),
+            ("readAt", Value::s("2024-03-05T14:07:33Z")),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(template.render(&item).unwrap(), "DEVICE#d3#2024-03");
+        assert_eq!(template.to_string(), "DEVICE#{deviceId}#{readAt:.7}");
+        assert_eq!(Template::parse(&template.to_string()).unwrap(), template);
+        // Shorter values are kept whole.
+        let short: Item = [("deviceId", Value::s("d")), ("readAt", Value::s("2024"))]
+            .into_iter()
+            .collect();
+        assert_eq!(template.render(&short).unwrap(), "DEVICE#d#2024");
+        for bad in ["{readAt:.0}", "{readAt:.x}", "{readAt:.}"] {
+            assert!(
+                Template::parse(bad)
+                    .unwrap_err()
+                    .message
+                    .contains("{readAt:.7}"),
+                "{bad}"
+            );
+        }
+    }
 
     #[test]
     fn templates_meet_when_some_values_give_both_one_text() {
@@ -439,7 +488,7 @@ mod tests {
             Template::parse("{price:x}")
                 .unwrap_err()
                 .message
-                .contains("padding format")
+                .contains("is not a format")
         );
         assert_eq!(Template::parse("a}").unwrap_err().span, (1, 2));
     }

@@ -8,6 +8,7 @@ mod adjacency;
 mod blog;
 mod hierarchy;
 mod invoicing;
+mod time_series;
 
 use super::commerce;
 use super::playground::Playground;
@@ -43,6 +44,7 @@ pub const EXAMPLES: &[Example] = &[
     blog::EXAMPLE,
     hierarchy::EXAMPLE,
     adjacency::EXAMPLE,
+    time_series::EXAMPLE,
     invoicing::EXAMPLE,
 ];
 

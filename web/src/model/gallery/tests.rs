@@ -260,3 +260,37 @@ fn the_sparse_index_reads_only_the_overdue_invoices_a_scan_would_filter_out_of_a
         (1.0, vec![("Overdue".to_string(), 1.0)])
     );
 }
+
+#[test]
+fn a_bucket_bounds_a_partition_and_a_range_inside_it_reads_only_itself() {
+    check(
+        "time-series",
+        &[
+            (
+                "A device's readings in the first week of March, from its March bucket",
+                "Query on the table",
+                Some((12, 12, 0.5)),
+            ),
+            (
+                "A device's readings of one month: its whole bucket",
+                "Query on the table",
+                Some((56, 56, 1.5)),
+            ),
+            (
+                "The same week without buckets: from ByDevice, every reading of the device under one key",
+                "Query on ByDevice",
+                Some((12, 12, 0.5)),
+            ),
+            (
+                "A device's whole history without buckets: one partition, as long as the device lives",
+                "Query on ByDevice",
+                Some((720, 720, 15.0)),
+            ),
+            (
+                "Readings over 34 °C on any device: no key leads there",
+                "Scan of the table",
+                Some((104, 4399, 91.0)),
+            ),
+        ],
+    );
+}
