@@ -131,7 +131,7 @@ test('generating about 100,000 items fills the table and re-measures every patte
   const template = page.getByLabel('SK template of Order', { exact: true });
   await template.fill('{orderId}');
   await template.press('Tab');
-  await page.locator('.status', { hasText: 'Filling it again' }).waitFor();
+  await page.locator('.status', { hasText: 'Filling the table' }).waitFor();
   await page.locator('tr[data-pattern="1"] .count', { hasText: /^0$/ }).waitFor({ timeout: 60000 });
   assert.ok(!(await page.locator('.status').textContent()).includes('Filling'));
 });

@@ -28,6 +28,7 @@ use crate::components::stream_panel::StreamPanel;
 use crate::components::table_editor::TableEditor;
 use crate::components::toolbar::{Toolbar, open_file};
 use crate::embed::{Options, Panel};
+use crate::model::format::thousands;
 use crate::model::playground::Playground;
 use crate::rebuild;
 use crate::saved::Library;
@@ -255,12 +256,12 @@ pub fn app(props: &AppProps) -> Html {
     let table = &state.chart.table.name;
     let status = html! {
         <p class="status" aria-live="polite">
-            { format!("Table {table}: {} items generated from seed {}.", state.item_count, state.seed) }
+            { format!("Table {table}: {} items generated from seed {}.", thousands(state.item_count), state.seed) }
             if !state.edits.is_empty() {
                 { format!(" {} changed by hand.", state.edits.len()) }
             }
             if let Some((stored, expected)) = state.loading {
-                { format!(" Filling it again: {stored} of about {expected} items…") }
+                { format!(" Filling the table: {} of about {} items…", thousands(stored), thousands(expected)) }
             }
         </p>
     };

@@ -192,14 +192,15 @@ pub fn start(fragment: &str, options: &Options, library: &mut Library<impl Shelf
     start_with(boot(fragment, options, library), context)
 }
 
-/// Builds what [`boot`] chose: at once when small, else the example first
-/// and the playground pending. One that cannot be built leaves the example
+/// Builds what [`boot`] chose: at once when small, else the playground's
+/// design on an empty table first (the example, if even that cannot be
+/// made) and the playground pending. One that cannot be built leaves the example
 /// with a notice; `context` says what it was ("This link could not be
 /// opened: ").
 pub fn start_with(boot: Boot, context: &str) -> Started {
     if !crate::rebuild::builds_at_once(&boot.playground.chart) {
         return Started {
-            state: State::example(),
+            state: State::before_filling(&boot.playground).unwrap_or_else(|_| State::example()),
             session: boot.session,
             notice: boot.notice,
             pending: Some(boot.playground),
@@ -333,6 +334,17 @@ mod tests {
             unknown,
             "There is no example called \"bloog\"; the commerce example is shown."
         );
+    }
+
+    #[test]
+    fn a_large_playground_shows_its_own_design_while_its_table_fills() {
+        let mut library = library();
+        let started = start("example=invoicing", &Options::default(), &mut library);
+        let invoicing = (gallery::find("invoicing").unwrap().playground)();
+        assert_eq!(started.state.chart, invoicing.chart);
+        assert_eq!(started.state.item_count, 0);
+        assert_eq!(started.pending, Some(invoicing));
+        assert!(started.notice.is_none());
     }
 
     #[test]

@@ -287,6 +287,15 @@ impl State {
         Ok(State::filled(engine, warnings, playground))
     }
 
+    /// A large playground's design on its table still empty, to show while
+    /// the table fills: what the learner opened, at once, instead of
+    /// another playground.
+    pub fn before_filling(playground: &Playground) -> Result<State, String> {
+        playground.chart.validate()?;
+        let (engine, _, warnings) = Loader::new(&playground.chart, playground.seed)?.finish();
+        Ok(State::filled(engine, warnings, playground.clone()))
+    }
+
     /// A state around a filled engine: every pattern measured on it.
     pub fn filled(engine: Engine, warnings: Vec<Warning>, playground: Playground) -> State {
         State::filled_measured(engine, warnings, playground, None)
