@@ -68,7 +68,7 @@ for (let i = 0; i < 5; i++) {
 
 // Each example of the gallery opened from its link in a fresh tab: its
 // data generated and every pattern measured, to the painted comparison.
-const GALLERY = [['blog', 'Table blog:'], ['hierarchy', 'Table org:'], ['adjacency', 'Table school:'], ['time-series', 'Table telemetry:'], ['invoicing', 'Table invoices:']];
+const GALLERY = [['blog', 'Table blog:'], ['hierarchy', 'Table org:'], ['adjacency', 'Table school:'], ['sharding', 'Table votes:'], ['time-series', 'Table telemetry:'], ['invoicing', 'Table invoices:']];
 const galleryOpen = {};
 for (const [name, status] of GALLERY) {
   galleryOpen[name] = [];

@@ -15,6 +15,7 @@ const EXAMPLES = [
   { name: 'blog', title: 'Blog', table: 'blog', pattern: 'A post and all its comments, in one request', count: 24, scanned: 728 },
   { name: 'hierarchy', title: 'Organisation hierarchy', table: 'org', pattern: 'One department: its teams and their people', count: 37, scanned: 323 },
   { name: 'adjacency', title: 'Students and courses', table: 'school', pattern: 'The students in a course, from the inverted index', count: 30 },
+  { name: 'sharding', title: 'Write sharding', table: 'votes', pattern: "An event's votes under one key: one Query", count: 584, scanned: 2445 },
   { name: 'time-series', title: 'Device readings', table: 'telemetry', pattern: "A device's readings in the first week of March, from its March bucket", count: 12, scanned: 4399 },
   { name: 'invoicing', title: 'Overdue invoices', table: 'invoices', pattern: "An account's overdue invoices, newest first (the dashboard)", count: 6, scanned: 39668,
     monthly: /^At 3,000,000 requests a month: \$0\.19 for the Query, .*\$524\.81 for the Scan \+ filter\.$/ },

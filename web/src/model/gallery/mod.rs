@@ -8,6 +8,7 @@ mod adjacency;
 mod blog;
 mod hierarchy;
 mod invoicing;
+mod sharding;
 mod time_series;
 
 use super::commerce;
@@ -44,6 +45,7 @@ pub const EXAMPLES: &[Example] = &[
     blog::EXAMPLE,
     hierarchy::EXAMPLE,
     adjacency::EXAMPLE,
+    sharding::EXAMPLE,
     time_series::EXAMPLE,
     invoicing::EXAMPLE,
 ];
