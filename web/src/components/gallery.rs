@@ -37,18 +37,7 @@ pub fn gallery(props: &GalleryProps) -> Html {
             on_close.emit(());
         })
     };
-    let on_key = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                on_close.emit(());
-            }
-        })
-    };
-    let close = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |_| on_close.emit(()))
-    };
+    let (on_key, close) = super::dialog_closing(&props.on_close);
     let what_happens = match &session.id {
         Some(_) => format!(
             "Opening an example replaces the playground on the screen. \"{}\" stays saved in this browser: it is under Playgrounds.",

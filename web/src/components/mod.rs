@@ -30,3 +30,26 @@ pub fn entity_class(index: Option<usize>) -> String {
         None => "entity e9".to_string(),
     }
 }
+
+/// How a dialog closes: the Escape key anywhere in it, and its Close
+/// button — both callbacks emit `on_close`.
+pub fn dialog_closing(
+    on_close: &yew::Callback<()>,
+) -> (
+    yew::Callback<web_sys::KeyboardEvent>,
+    yew::Callback<web_sys::MouseEvent>,
+) {
+    let on_key = {
+        let on_close = on_close.clone();
+        yew::Callback::from(move |e: web_sys::KeyboardEvent| {
+            if e.key() == "Escape" {
+                on_close.emit(());
+            }
+        })
+    };
+    let close = {
+        let on_close = on_close.clone();
+        yew::Callback::from(move |_| on_close.emit(()))
+    };
+    (on_key, close)
+}

@@ -196,18 +196,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
             )
         })
     };
-    let on_key = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                on_close.emit(());
-            }
-        })
-    };
-    let close = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |_| on_close.emit(()))
-    };
+    let (on_key, close) = super::dialog_closing(&props.on_close);
     html! {
         <div class="dialog" role="dialog" aria-labelledby="playgrounds-title" onkeydown={on_key}>
             <h2 id="playgrounds-title">{ "Playgrounds saved in this browser" }</h2>

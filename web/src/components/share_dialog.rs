@@ -61,18 +61,7 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
     let page = browser::address_without_fragment();
     let page = page.split('?').next().unwrap_or_default().to_string();
     let fragment = session::link_fragment(state);
-    let close = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |_| on_close.emit(()))
-    };
-    let on_key = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                on_close.emit(());
-            }
-        })
-    };
+    let (on_key, close) = super::dialog_closing(&props.on_close);
     let on_download = {
         let state = state.clone();
         Callback::from(move |_| download(&state))

@@ -160,7 +160,39 @@ pub struct Chart {
 /// The attribute every generated item carries to say which entity it is.
 pub const ENTITY_ATTRIBUTE: &str = "entityType";
 
+impl IndexDesign {
+    /// A global index on two string key attributes.
+    pub fn global(
+        name: &str,
+        partition: &str,
+        sort: &str,
+        projection: ProjectionDesign,
+    ) -> IndexDesign {
+        IndexDesign {
+            name: name.to_string(),
+            global: true,
+            partition_key: KeyAttribute::s(partition),
+            sort_key: Some(KeyAttribute::s(sort)),
+            projection,
+        }
+    }
+}
+
 impl TableDesign {
+    /// A table keyed on the string attributes `PK` and `SK`, the names
+    /// single-table designs give them, with these indexes; no stream, no
+    /// time to live.
+    pub fn keyed(name: &str, indexes: Vec<IndexDesign>) -> TableDesign {
+        TableDesign {
+            name: name.to_string(),
+            partition_key: KeyAttribute::s("PK"),
+            sort_key: Some(KeyAttribute::s("SK")),
+            indexes,
+            stream: None,
+            ttl_attribute: None,
+        }
+    }
+
     /// Every key attribute of the table and its indexes, table keys first, without repeats.
     pub fn key_attributes(&self) -> Vec<&KeyAttribute> {
         let mut out: Vec<&KeyAttribute> = Vec::new();

@@ -45,23 +45,13 @@ pub fn chart() -> Chart {
             partition_key: KeyAttribute::s("PK"),
             sort_key: Some(KeyAttribute::s("SK")),
             indexes: vec![
-                IndexDesign {
-                    name: "GSI1".into(),
-                    global: true,
-                    partition_key: KeyAttribute::s("GSI1PK"),
-                    sort_key: Some(KeyAttribute::s("GSI1SK")),
-                    projection: ProjectionDesign::All,
-                },
-                IndexDesign {
-                    name: "GSI2".into(),
-                    global: true,
-                    partition_key: KeyAttribute::s("GSI2PK"),
-                    sort_key: Some(KeyAttribute::s("GSI2SK")),
-                    projection: ProjectionDesign::Include(vec![
-                        "orderStatus".into(),
-                        "amount".into(),
-                    ]),
-                },
+                IndexDesign::global("GSI1", "GSI1PK", "GSI1SK", ProjectionDesign::All),
+                IndexDesign::global(
+                    "GSI2",
+                    "GSI2PK",
+                    "GSI2SK",
+                    ProjectionDesign::Include(vec!["orderStatus".into(), "amount".into()]),
+                ),
             ],
             stream: Some("NEW_AND_OLD_IMAGES".into()),
             ttl_attribute: Some("expiresAt".into()),

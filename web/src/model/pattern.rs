@@ -99,6 +99,16 @@ pub fn is_multi_item(operation: &str) -> bool {
 }
 
 impl AccessPattern {
+    /// The same pattern with the Scan filter that says it without keys.
+    pub fn with_scan_filter(mut self, expression: &str, values: Json) -> AccessPattern {
+        self.scan_filter = Some(ScanFilter {
+            expression: expression.to_string(),
+            names: None,
+            values,
+        });
+        self
+    }
+
     /// A pattern from a request; the Scan to compare with is derived.
     pub fn new(description: &str, operation: &str, request: Json) -> AccessPattern {
         AccessPattern {

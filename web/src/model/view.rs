@@ -248,15 +248,15 @@ fn item_row(entry_key: &engine::key::EntryKey, entry: &engine::table::Entry) -> 
     }
 }
 
-/// Every row of the table (`index` `None`) or of one index.
-pub fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
-    let rows = Rows::of(engine, table, index);
-    rows.slice(engine, 0, rows.len())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every row of the table (`index` `None`) or of one index, at once.
+    fn rows(engine: &Engine, table: &str, index: Option<&str>) -> Vec<Row> {
+        let rows = Rows::of(engine, table, index);
+        rows.slice(engine, 0, rows.len())
+    }
     use crate::store::State;
 
     #[test]

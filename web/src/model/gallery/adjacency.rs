@@ -6,10 +6,10 @@ use serde_json::json;
 
 use super::Example;
 use crate::model::chart::{
-    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, KeyAttribute,
-    ProjectionDesign, TableDesign, key_templates,
+    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
+    TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, ScanFilter};
+use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 
 const TABLE: &str = "school";
@@ -33,20 +33,15 @@ const COURSES: [&str; 12] = [
 
 fn chart() -> Chart {
     Chart {
-        table: TableDesign {
-            name: TABLE.into(),
-            partition_key: KeyAttribute::s("PK"),
-            sort_key: Some(KeyAttribute::s("SK")),
-            indexes: vec![IndexDesign {
-                name: "Inverted".into(),
-                global: true,
-                partition_key: KeyAttribute::s("SK"),
-                sort_key: Some(KeyAttribute::s("PK")),
-                projection: ProjectionDesign::All,
-            }],
-            stream: None,
-            ttl_attribute: None,
-        },
+        table: TableDesign::keyed(
+            TABLE,
+            vec![IndexDesign::global(
+                "Inverted",
+                "SK",
+                "PK",
+                ProjectionDesign::All,
+            )],
+        ),
         entities: vec![
             Entity {
                 name: "Course".into(),
@@ -94,29 +89,21 @@ fn chart() -> Chart {
 fn patterns() -> Vec<AccessPattern> {
     let student = json!({":student": {"S": "STUDENT#s14"}, ":course": {"S": "COURSE#"}});
     let course = json!({":course": {"S": "COURSE#c4"}, ":student": {"S": "STUDENT#"}});
-    let mut courses_of = AccessPattern::new(
+    let courses_of = AccessPattern::new(
         "A student's courses",
         "Query",
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :student AND begins_with(SK, :course)",
             "ExpressionAttributeValues": student}),
-    );
-    courses_of.scan_filter = Some(ScanFilter {
-        expression: "PK = :student AND begins_with(SK, :course)".into(),
-        names: None,
-        values: student,
-    });
-    let mut students_in = AccessPattern::new(
+    )
+    .with_scan_filter("PK = :student AND begins_with(SK, :course)", student);
+    let students_in = AccessPattern::new(
         "The students in a course, from the inverted index",
         "Query",
         json!({"TableName": TABLE, "IndexName": "Inverted",
             "KeyConditionExpression": "SK = :course AND begins_with(PK, :student)",
             "ExpressionAttributeValues": course}),
-    );
-    students_in.scan_filter = Some(ScanFilter {
-        expression: "SK = :course AND begins_with(PK, :student)".into(),
-        names: None,
-        values: course,
-    });
+    )
+    .with_scan_filter("SK = :course AND begins_with(PK, :student)", course);
     vec![
         AccessPattern::new(
             "A student's profile",

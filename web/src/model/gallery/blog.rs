@@ -6,10 +6,10 @@ use serde_json::json;
 
 use super::Example;
 use crate::model::chart::{
-    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, KeyAttribute,
-    ProjectionDesign, TableDesign, key_templates,
+    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
+    TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, ScanFilter};
+use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 
 const TABLE: &str = "blog";
@@ -29,20 +29,15 @@ pub const EXAMPLE: Example = Example {
 
 fn chart() -> Chart {
     Chart {
-        table: TableDesign {
-            name: TABLE.into(),
-            partition_key: KeyAttribute::s("PK"),
-            sort_key: Some(KeyAttribute::s("SK")),
-            indexes: vec![IndexDesign {
-                name: "GSI1".into(),
-                global: true,
-                partition_key: KeyAttribute::s("GSI1PK"),
-                sort_key: Some(KeyAttribute::s("GSI1SK")),
-                projection: ProjectionDesign::Include(vec!["title".into(), "likes".into()]),
-            }],
-            stream: None,
-            ttl_attribute: None,
-        },
+        table: TableDesign::keyed(
+            TABLE,
+            vec![IndexDesign::global(
+                "GSI1",
+                "GSI1PK",
+                "GSI1SK",
+                ProjectionDesign::Include(vec!["title".into(), "likes".into()]),
+            )],
+        ),
         entities: vec![
             Entity {
                 name: "Author".into(),
@@ -100,13 +95,7 @@ fn query(
     request: serde_json::Value,
     scan: (&str, serde_json::Value),
 ) -> AccessPattern {
-    let mut pattern = AccessPattern::new(description, "Query", request);
-    pattern.scan_filter = Some(ScanFilter {
-        expression: scan.0.into(),
-        names: None,
-        values: scan.1,
-    });
-    pattern
+    AccessPattern::new(description, "Query", request).with_scan_filter(scan.0, scan.1)
 }
 
 fn patterns() -> Vec<AccessPattern> {

@@ -5,9 +5,9 @@ use serde_json::json;
 
 use super::Example;
 use crate::model::chart::{
-    AttributeDesign as A, Chart, Entity, Generator as G, KeyAttribute, TableDesign, key_templates,
+    AttributeDesign as A, Chart, Entity, Generator as G, TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, ScanFilter};
+use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 
 const TABLE: &str = "org";
@@ -28,14 +28,7 @@ pub const EXAMPLE: Example = Example {
 fn chart() -> Chart {
     let from_parent = |name: &str| A::new(name, G::FromParent);
     Chart {
-        table: TableDesign {
-            name: TABLE.into(),
-            partition_key: KeyAttribute::s("PK"),
-            sort_key: Some(KeyAttribute::s("SK")),
-            indexes: Vec::new(),
-            stream: None,
-            ttl_attribute: None,
-        },
+        table: TableDesign::keyed(TABLE, Vec::new()),
         entities: vec![
             Entity {
                 name: "Company".into(),
@@ -112,33 +105,24 @@ fn chart() -> Chart {
 
 fn under(description: &str, prefix: &str) -> AccessPattern {
     let values = json!({":company": {"S": "COMPANY#x2"}, ":prefix": {"S": prefix}});
-    let mut pattern = AccessPattern::new(
+    AccessPattern::new(
         description,
         "Query",
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :company AND begins_with(SK, :prefix)",
             "ExpressionAttributeValues": values}),
-    );
-    pattern.scan_filter = Some(ScanFilter {
-        expression: "PK = :company AND begins_with(SK, :prefix)".into(),
-        names: None,
-        values,
-    });
-    pattern
+    )
+    .with_scan_filter("PK = :company AND begins_with(SK, :prefix)", values)
 }
 
 fn patterns(department: &str, team: &str) -> Vec<AccessPattern> {
     let company = json!({":company": {"S": "COMPANY#x2"}});
-    let mut whole = AccessPattern::new(
+    let whole = AccessPattern::new(
         "A whole company: every department, team and person",
         "Query",
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :company",
             "ExpressionAttributeValues": company}),
-    );
-    whole.scan_filter = Some(ScanFilter {
-        expression: "PK = :company".into(),
-        names: None,
-        values: company,
-    });
+    )
+    .with_scan_filter("PK = :company", company);
     vec![
         whole,
         under("A company's departments and everything under them", "DEPT#"),

@@ -6,10 +6,10 @@ use serde_json::json;
 
 use super::Example;
 use crate::model::chart::{
-    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, KeyAttribute,
-    ProjectionDesign, TableDesign, key_templates,
+    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
+    TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, ScanFilter};
+use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
 
@@ -32,20 +32,15 @@ fn chart() -> Chart {
     let mut statuses = vec!["PAID"; 15];
     statuses.extend(["OPEN", "OPEN", "OPEN", "OVERDUE"]);
     Chart {
-        table: TableDesign {
-            name: TABLE.into(),
-            partition_key: KeyAttribute::s("PK"),
-            sort_key: Some(KeyAttribute::s("SK")),
-            indexes: vec![IndexDesign {
-                name: "Overdue".into(),
-                global: true,
-                partition_key: KeyAttribute::s("OverduePK"),
-                sort_key: Some(KeyAttribute::s("OverdueSK")),
-                projection: ProjectionDesign::Include(vec!["amount".into(), "invoiceId".into()]),
-            }],
-            stream: None,
-            ttl_attribute: None,
-        },
+        table: TableDesign::keyed(
+            TABLE,
+            vec![IndexDesign::global(
+                "Overdue",
+                "OverduePK",
+                "OverdueSK",
+                ProjectionDesign::Include(vec!["amount".into(), "invoiceId".into()]),
+            )],
+        ),
         entities: vec![
             Entity {
                 name: "Account".into(),
@@ -99,29 +94,24 @@ fn chart() -> Chart {
 
 fn patterns(paid: (&str, &str)) -> Vec<AccessPattern> {
     let account = json!({":account": {"S": "OVERDUE#a7"}});
-    let mut dashboard = AccessPattern::new(
+    let dashboard = AccessPattern::new(
         "An account's overdue invoices, newest first (the dashboard)",
         "Query",
         json!({"TableName": TABLE, "IndexName": "Overdue", "KeyConditionExpression": "OverduePK = :account",
             "ExpressionAttributeValues": account, "ScanIndexForward": false}),
+    )
+    .with_scan_filter(
+        "accountId = :account AND invoiceStatus = :overdue",
+        json!({":account": {"S": "a7"}, ":overdue": {"S": "OVERDUE"}}),
     );
-    dashboard.scan_filter = Some(ScanFilter {
-        expression: "accountId = :account AND invoiceStatus = :overdue".into(),
-        names: None,
-        values: json!({":account": {"S": "a7"}, ":overdue": {"S": "OVERDUE"}}),
-    });
     let month = json!({":account": {"S": "ACCOUNT#a7"}, ":month": {"S": "INVOICE#2024-03"}});
-    let mut march = AccessPattern::new(
+    let march = AccessPattern::new(
         "An account's invoices issued in March",
         "Query",
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :account AND begins_with(SK, :month)",
             "ExpressionAttributeValues": month}),
-    );
-    march.scan_filter = Some(ScanFilter {
-        expression: "PK = :account AND begins_with(SK, :month)".into(),
-        names: None,
-        values: month,
-    });
+    )
+    .with_scan_filter("PK = :account AND begins_with(SK, :month)", month);
     vec![
         dashboard,
         march,

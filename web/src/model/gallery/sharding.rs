@@ -7,9 +7,9 @@ use serde_json::json;
 
 use super::Example;
 use crate::model::chart::{
-    AttributeDesign as A, Chart, Entity, Generator as G, KeyAttribute, TableDesign, key_templates,
+    AttributeDesign as A, Chart, Entity, Generator as G, TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, ScanFilter};
+use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 
 const TABLE: &str = "votes";
@@ -34,14 +34,7 @@ fn chart() -> Chart {
     let shards: Vec<String> = (0..SHARDS).map(|s| s.to_string()).collect();
     let shards: Vec<&str> = shards.iter().map(String::as_str).collect();
     Chart {
-        table: TableDesign {
-            name: TABLE.into(),
-            partition_key: KeyAttribute::s("PK"),
-            sort_key: Some(KeyAttribute::s("SK")),
-            indexes: Vec::new(),
-            stream: None,
-            ttl_attribute: None,
-        },
+        table: TableDesign::keyed(TABLE, Vec::new()),
         entities: vec![
             Entity {
                 name: "Event".into(),
@@ -96,29 +89,21 @@ pub fn scatter_gather() -> String {
 
 fn patterns() -> Vec<AccessPattern> {
     let one = json!({":event": {"S": "EVENT#e1"}, ":vote": {"S": "VOTE#"}});
-    let mut unsharded = AccessPattern::new(
+    let unsharded = AccessPattern::new(
         "An event's votes under one key: one Query",
         "Query",
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :event AND begins_with(SK, :vote)",
             "ExpressionAttributeValues": one}),
-    );
-    unsharded.scan_filter = Some(ScanFilter {
-        expression: "PK = :event AND begins_with(SK, :vote)".into(),
-        names: None,
-        values: one,
-    });
+    )
+    .with_scan_filter("PK = :event AND begins_with(SK, :vote)", one);
     let shard = json!({":shard": {"S": "EVENT#e1#3"}, ":vote": {"S": "VOTE#"}});
-    let mut one_shard = AccessPattern::new(
+    let one_shard = AccessPattern::new(
         "One shard of the sharded votes: one of the ten Queries",
         "Query",
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :shard AND begins_with(SK, :vote)",
             "ExpressionAttributeValues": shard}),
-    );
-    one_shard.scan_filter = Some(ScanFilter {
-        expression: "PK = :shard AND begins_with(SK, :vote)".into(),
-        names: None,
-        values: shard,
-    });
+    )
+    .with_scan_filter("PK = :shard AND begins_with(SK, :vote)", shard);
     vec![
         unsharded,
         one_shard,

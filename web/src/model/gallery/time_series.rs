@@ -7,10 +7,10 @@ use serde_json::json;
 
 use super::Example;
 use crate::model::chart::{
-    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, KeyAttribute,
-    ProjectionDesign, TableDesign, key_templates,
+    AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
+    TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, ScanFilter};
+use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 
 const TABLE: &str = "telemetry";
@@ -30,20 +30,15 @@ pub const EXAMPLE: Example = Example {
 
 fn chart() -> Chart {
     Chart {
-        table: TableDesign {
-            name: TABLE.into(),
-            partition_key: KeyAttribute::s("PK"),
-            sort_key: Some(KeyAttribute::s("SK")),
-            indexes: vec![IndexDesign {
-                name: "ByDevice".into(),
-                global: true,
-                partition_key: KeyAttribute::s("DevicePK"),
-                sort_key: Some(KeyAttribute::s("DeviceSK")),
-                projection: ProjectionDesign::All,
-            }],
-            stream: None,
-            ttl_attribute: None,
-        },
+        table: TableDesign::keyed(
+            TABLE,
+            vec![IndexDesign::global(
+                "ByDevice",
+                "DevicePK",
+                "DeviceSK",
+                ProjectionDesign::All,
+            )],
+        ),
         entities: vec![
             Entity {
                 name: "Device".into(),
@@ -95,13 +90,7 @@ fn query(
     filter: &str,
     values: serde_json::Value,
 ) -> AccessPattern {
-    let mut pattern = AccessPattern::new(description, "Query", request);
-    pattern.scan_filter = Some(ScanFilter {
-        expression: filter.into(),
-        names: None,
-        values,
-    });
-    pattern
+    AccessPattern::new(description, "Query", request).with_scan_filter(filter, values)
 }
 
 fn patterns() -> Vec<AccessPattern> {
