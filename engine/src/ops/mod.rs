@@ -146,6 +146,26 @@ impl Engine {
         self.tables.get(name)
     }
 
+    /// Runs `f` and returns, with its result, the units it consumed on
+    /// `table` partition by partition, in order (the table's and its
+    /// indexes'): how one request, or a run of them, spreads its load.
+    pub fn with_usage_journal<R>(
+        &mut self,
+        table: &str,
+        f: impl FnOnce(&mut Engine) -> R,
+    ) -> (R, Vec<crate::table::Touch>) {
+        if let Some(t) = self.tables.get_mut(table) {
+            t.usage.keep_journal();
+        }
+        let out = f(self);
+        let journal = self
+            .tables
+            .get_mut(table)
+            .map(|t| t.usage.take_journal())
+            .unwrap_or_default();
+        (out, journal)
+    }
+
     fn table_or_not_found(&self, name: &str) -> Result<&Table> {
         self.tables.get(name).ok_or_else(Error::resource_not_found)
     }

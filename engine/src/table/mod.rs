@@ -14,7 +14,7 @@ pub use store::{Entry, Partition, Slot, Store};
 pub use stream::{
     EventName, RETENTION_SECONDS, Stream, StreamRecord, StreamViewType, stream_label,
 };
-pub use usage::{PartitionUsage, Usage, UsageSnapshot};
+pub use usage::{PartitionUsage, Touch, Usage};
 
 use std::collections::BTreeMap;
 

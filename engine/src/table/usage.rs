@@ -1,5 +1,8 @@
 //! Capacity consumed per partition key value, for the table and each index,
-//! so a front end can show which partitions run hot.
+//! so a front end can show which partitions run hot. While a journal is
+//! kept ([`Usage::keep_journal`]), every addition is also written down in
+//! order, so one request's (or one run's) units per partition can be read
+//! back without comparing whole maps.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -18,26 +21,69 @@ pub struct PartitionUsage {
     pub write: f64,
 }
 
-/// Per-partition usage of one table or index at a moment.
-#[derive(Clone, Debug, Default)]
-pub struct UsageSnapshot(ByPartition);
+/// Units added to one partition of the table (`index` `None`) or of an
+/// index, as a journal writes them down.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Touch {
+    pub index: Option<String>,
+    pub partition: KeyValue,
+    pub usage: PartitionUsage,
+}
 
 /// Usage of a table and of its indexes (by index name).
 #[derive(Debug, Default)]
 pub struct Usage {
     table: ByPartition,
     indexes: BTreeMap<String, ByPartition>,
+    journal: Option<Vec<Touch>>,
 }
 
 impl Usage {
     /// Adds read units to a partition of the table (`index` `None`) or an index.
     pub fn add_read(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
         self.slot(index, partition).read += units;
+        self.write_down(
+            index,
+            partition,
+            PartitionUsage {
+                read: units,
+                write: 0.0,
+            },
+        );
     }
 
     /// Adds write units.
     pub fn add_write(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
         self.slot(index, partition).write += units;
+        self.write_down(
+            index,
+            partition,
+            PartitionUsage {
+                read: 0.0,
+                write: units,
+            },
+        );
+    }
+
+    /// Starts writing every addition down (afresh, when a journal was kept).
+    pub fn keep_journal(&mut self) {
+        self.journal = Some(Vec::new());
+    }
+
+    /// What was added since [`Usage::keep_journal`], in order, and stops
+    /// writing down; empty when no journal was kept.
+    pub fn take_journal(&mut self) -> Vec<Touch> {
+        self.journal.take().unwrap_or_default()
+    }
+
+    fn write_down(&mut self, index: Option<&str>, partition: &KeyValue, usage: PartitionUsage) {
+        if let Some(journal) = &mut self.journal {
+            journal.push(Touch {
+                index: index.map(str::to_string),
+                partition: partition.clone(),
+                usage,
+            });
+        }
     }
 
     fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {
@@ -74,29 +120,6 @@ impl Usage {
                 .total_cmp(&(a.1.read + a.1.write))
                 .then_with(|| a.0.cmp(&b.0))
         });
-        rows
-    }
-
-    /// The usage of the table or an index as it stands, to compare with
-    /// later through [`Usage::reads_since`].
-    pub fn snapshot(&self, index: Option<&str>) -> UsageSnapshot {
-        UsageSnapshot(self.target(index).cloned().unwrap_or_default())
-    }
-
-    /// Read units per partition since `before`, busiest first: what one
-    /// request (or a run of pages) read where.
-    pub fn reads_since(&self, index: Option<&str>, before: &UsageSnapshot) -> Vec<(KeyValue, f64)> {
-        let mut rows: Vec<(KeyValue, f64)> = self
-            .target(index)
-            .into_iter()
-            .flat_map(|m| m.iter())
-            .filter_map(|(key, now)| {
-                let earlier = before.0.get(key).map_or(0.0, |u| u.read);
-                let read = now.read - earlier;
-                (read > 1e-9).then(|| (key.value.clone(), read))
-            })
-            .collect();
-        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         rows
     }
 

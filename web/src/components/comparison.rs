@@ -13,6 +13,7 @@ use super::heat_strip::HeatStrip;
 use crate::model::compare::{Measured, Run};
 use crate::model::explain::{explain, how_counted, monthly};
 use crate::model::format::{dollars, human_bytes, thousands, units};
+use crate::model::partition_load::read_units;
 use crate::model::prices::Prices;
 use crate::model::runner::spaced;
 use crate::model::transaction_cost::TransactionCost;
@@ -97,7 +98,7 @@ fn reads(runs: &[Run], prices: &Prices) -> Html {
                         <td class="num units">{ units(run.eventual_units) }</td>
                         <td class="num">{ run.strong_units.map_or("not on a GSI".to_string(), units) }</td>
                         <td class="num cost">{ format!("${:.4}", run.cost_per_million(prices)) }</td>
-                        <td><HeatStrip partitions={run.partitions.clone()} /></td>
+                        <td><HeatStrip partitions={read_units(&run.partitions)} /></td>
                     </tr>
                 }) }
             </tbody>

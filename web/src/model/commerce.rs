@@ -17,7 +17,7 @@ use super::chart::{
 };
 use super::edits::Edits;
 use super::generate::Generated;
-use super::pattern::{AccessPattern, ScanFilter};
+use super::pattern::{AccessPattern, Budget, ScanFilter};
 use super::playground::Playground;
 use super::prices::Prices;
 use super::runner::{Draft, Form};
@@ -223,7 +223,8 @@ pub const FULFIL: &str = "Fulfil an order: it leaves the open-orders index";
 /// The example's access patterns, each with the Scan that would answer it
 /// without keys, as data: `commerce-patterns.json` holds each pattern's
 /// description, operation, request and (where the example spells it out)
-/// the Scan filter that says the same without keys.
+/// the Scan filter that says the same without keys, and what the design
+/// review expects of it (`budget`) and its requests a second (`rate`).
 pub fn patterns() -> Vec<AccessPattern> {
     let text = include_str!("commerce-patterns.json");
     // Invariant: the file is valid JSON of this shape (tested).
@@ -246,6 +247,13 @@ pub fn patterns() -> Vec<AccessPattern> {
                     values: filter["values"].clone(),
                 });
             }
+            let budget = &p["budget"];
+            pattern.budget = Budget {
+                keyed: budget["keyed"].as_bool().unwrap_or(false),
+                max_units: budget["max_units"].as_f64(),
+                returns_what_it_reads: budget["returns_what_it_reads"].as_bool().unwrap_or(false),
+            };
+            pattern.rate = p["rate"].as_f64().unwrap_or(0.0);
             pattern
         })
         .collect()
@@ -277,9 +285,7 @@ pub fn playground() -> Playground {
                 forward: true,
                 ..Form::default()
             },
-            description: String::new(),
-            editing: None,
-            alternative: String::new(),
+            ..Draft::default()
         },
         position: Position::default(),
         edits: Edits::default(),

@@ -19,6 +19,7 @@ use super::chart::TableDesign;
 use super::pattern::{AccessPattern, is_single_write, prune_placeholders};
 use super::reads::failure;
 pub use super::reads::{Run, run_all_pages};
+use super::sharding::{scatter_gather, shard_queries, shard_write};
 use super::statement_runs::{StatementMeasure, measure_statement};
 use super::transaction_cost::{TransactionCost, measure_transaction};
 use super::write_cost::{WriteCost, measure_write};
@@ -64,23 +65,22 @@ pub fn measure(
     let mut own = 0;
     match pattern.operation.as_str() {
         "GetItem" => runs.push(get_item(engine, request)?),
+        "Query" if pattern.shards.is_some() => {
+            let shards = pattern.shards.unwrap_or(1);
+            let first = shard_queries(request, table, shards)?.remove(0);
+            runs.push(run_all_pages(engine, "Query", &first, "One shard's Query")?);
+            runs.push(scatter_gather(engine, request, table, shards)?);
+            own = 1;
+        }
         "Query" => {
             let mut key_only = request.clone();
             let filter = key_only
                 .as_object_mut()
                 .and_then(|o| o.remove("FilterExpression"));
             prune_placeholders(&mut key_only);
-            runs.push(run_all_pages(
-                engine, "Query", &key_only, "Query", with_scan,
-            )?);
+            runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
             if filter.is_some() {
-                runs.push(run_all_pages(
-                    engine,
-                    "Query",
-                    request,
-                    "Query + filter",
-                    with_scan,
-                )?);
+                runs.push(run_all_pages(engine, "Query", request, "Query + filter")?);
                 own = 1;
             }
         }
@@ -90,9 +90,13 @@ pub fn measure(
             } else {
                 "Scan"
             };
-            runs.push(run_all_pages(engine, "Scan", request, label, with_scan)?);
+            runs.push(run_all_pages(engine, "Scan", request, label)?);
         }
         write if is_single_write(write) => {
+            let request = match pattern.shards {
+                Some(_) => &shard_write(write, request, table, 0)?,
+                None => request,
+            };
             return measure_write(engine, write, request, table).map(Measured::Write);
         }
         "TransactWriteItems" => {
@@ -108,7 +112,7 @@ pub fn measure(
         }
     }
     if let Some(scan) = pattern.scan_equivalent().filter(|_| with_scan) {
-        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter", true)?);
+        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter")?);
     }
     Ok(Measured::Reads { runs, own })
 }
@@ -181,7 +185,7 @@ mod tests {
         // A Query lands on one partition; the Scan on every one of them.
         assert_eq!(query.partitions.len(), 1);
         assert!(scan.partitions.len() > 40, "{}", scan.partitions.len());
-        let spread: f64 = scan.partitions.iter().map(|(_, u)| u).sum();
+        let spread: f64 = scan.partitions.iter().map(|l| l.read).sum();
         assert!((spread - scan.eventual_units).abs() < 1e-6);
     }
 

@@ -1,7 +1,8 @@
 //! What the page is about, without the page: the entity chart and its key
 //! templates, seeded item generation, the access patterns and how each is
-//! measured and explained, items typed or pasted by hand, and the example
-//! design. Everything here runs natively too, where most of it is tested.
+//! measured and explained, the design review of the patterns against
+//! their budgets and the throughput their request rates put on each
+//! partition, items typed or pasted by hand, and the gallery of designs. Everything here runs natively too, where most of it is tested.
 
 pub mod attribute_text;
 pub mod change_log;
@@ -9,8 +10,11 @@ pub mod chart;
 pub mod chart_edit;
 pub mod commerce;
 pub mod compare;
+#[cfg(test)]
+mod design_tests;
 pub mod edits;
 pub mod explain;
+pub mod expression_terms;
 pub mod format;
 mod fuzz_tests;
 pub mod gallery;
@@ -19,16 +23,21 @@ pub mod hot_partitions;
 pub mod item_form;
 pub mod load;
 pub mod multi_item;
+pub mod partition_load;
 pub mod paste;
 pub mod pattern;
+pub mod pattern_settings;
 pub mod playground;
 pub mod prices;
 pub mod reads;
+pub mod review;
 pub mod runner;
+pub mod sharding;
 pub mod statement;
 pub mod statement_runs;
 pub mod stream_handler;
 pub mod template;
+pub mod throughput;
 pub mod transaction_cost;
 pub mod ttl;
 pub mod view;

@@ -27,6 +27,55 @@ pub struct AccessPattern {
     /// For a PartiQL SELECT that is a Scan: the keyed SELECT that would
     /// serve the same need, to compare it with, when the learner gives one.
     pub alternative: Option<String>,
+    /// Write sharding: the partition key's value takes a suffix `#0` …
+    /// `#N-1` (see [`super::sharding`]).
+    pub shards: Option<u32>,
+    /// What the design review expects of the pattern.
+    pub budget: Budget,
+    /// Requests per second, for the throughput view (0: not counted).
+    pub rate: f64,
+}
+
+/// What a design review expects of a pattern (see [`super::review`]);
+/// nothing, by default.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Budget {
+    /// Served by a key — GetItem or Query — never a Scan.
+    pub keyed: bool,
+    /// At most this many units a request: read units (eventually
+    /// consistent) for a read, write units for a write.
+    pub max_units: Option<f64>,
+    /// Returns what it reads: Count equal to ScannedCount.
+    pub returns_what_it_reads: bool,
+}
+
+impl Budget {
+    /// Served by a key and returning what it reads: what a pattern meant
+    /// to be efficient is held to.
+    pub fn efficient() -> Budget {
+        Budget {
+            keyed: true,
+            max_units: None,
+            returns_what_it_reads: true,
+        }
+    }
+
+    /// The same, never a Scan.
+    pub fn keyed(mut self) -> Budget {
+        self.keyed = true;
+        self
+    }
+
+    /// The same with a ceiling on the units a request.
+    pub fn at_most(mut self, units: f64) -> Budget {
+        self.max_units = Some(units);
+        self
+    }
+
+    /// True when it expects nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == Budget::default()
+    }
 }
 
 /// A Scan's FilterExpression and its placeholders.
@@ -44,6 +93,8 @@ pub enum ServedBy {
     KeyLookup,
     /// A Query on the table (`None`) or on an index.
     Query(Option<String>),
+    /// One Query per shard on the table (`None`) or an index, merged.
+    ScatterGather { index: Option<String>, shards: u32 },
     /// A Scan of the table (`None`) or of an index: every item is read.
     Scan(Option<String>),
     /// A write to one item by its key.
@@ -59,6 +110,9 @@ impl ServedBy {
         match self {
             ServedBy::KeyLookup => "Key lookup (GetItem)".into(),
             ServedBy::Query(index) => format!("Query on {}", on(index)),
+            ServedBy::ScatterGather { index, shards } => {
+                format!("{shards} Queries on {}, one per shard, merged", on(index))
+            }
             ServedBy::Scan(index) => format!("Scan of {}", on(index)),
             ServedBy::Write(operation) => format!("Write by key ({operation})"),
             ServedBy::Transaction => "Writes by key, all or none (TransactWriteItems)".into(),
@@ -117,7 +171,28 @@ impl AccessPattern {
             request,
             scan_filter: None,
             alternative: None,
+            shards: None,
+            budget: Budget::default(),
+            rate: 0.0,
         }
+    }
+
+    /// The same pattern with these expectations.
+    pub fn with_budget(mut self, budget: Budget) -> AccessPattern {
+        self.budget = budget;
+        self
+    }
+
+    /// The same pattern made this many times a second.
+    pub fn with_rate(mut self, requests_per_second: f64) -> AccessPattern {
+        self.rate = requests_per_second;
+        self
+    }
+
+    /// The same pattern spread over `shards` partition key values.
+    pub fn sharded(mut self, shards: u32) -> AccessPattern {
+        self.shards = Some(shards);
+        self
     }
 
     /// How the pattern is served.
@@ -129,7 +204,10 @@ impl AccessPattern {
             .map(str::to_string);
         match self.operation.as_str() {
             "GetItem" => ServedBy::KeyLookup,
-            "Query" => ServedBy::Query(index),
+            "Query" => match self.shards {
+                Some(shards) => ServedBy::ScatterGather { index, shards },
+                None => ServedBy::Query(index),
+            },
             "Scan" => ServedBy::Scan(index),
             "TransactWriteItems" => ServedBy::Transaction,
             other => ServedBy::Write(other.to_string()),
@@ -142,6 +220,11 @@ impl AccessPattern {
     pub fn scan_equivalent(&self) -> Option<Json> {
         let table = self.request.get("TableName")?.clone();
         let mut scan = json!({ "TableName": table });
+        if self.shards.is_some() && self.scan_filter.is_none() {
+            // The key condition names one shard's base value, which holds
+            // none of the sharded items: only a given filter says it.
+            return None;
+        }
         if let Some(given) = &self.scan_filter {
             scan["FilterExpression"] = json!(given.expression);
             if !given.values.is_null() {

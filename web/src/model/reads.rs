@@ -5,11 +5,10 @@
 
 use engine::Engine;
 use engine::api::requests;
-use engine::table::UsageSnapshot;
 use serde_json::Value as Json;
 
+use super::partition_load::{PartitionLoad, measured};
 use super::prices::Prices;
-use super::view::key_text;
 
 /// One way of running a pattern, summed over its pages.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,8 +23,8 @@ pub struct Run {
     pub eventual_units: f64,
     /// Read units, strongly consistent; `None` on a global index.
     pub strong_units: Option<f64>,
-    /// Read units by partition key value, busiest first.
-    pub partitions: Vec<(String, f64)>,
+    /// Units by partition key value, busiest first.
+    pub partitions: Vec<PartitionLoad>,
 }
 
 impl Run {
@@ -41,7 +40,6 @@ pub fn run_all_pages(
     operation: &str,
     body: &Json,
     label: &'static str,
-    with_partitions: bool,
 ) -> Result<Run, String> {
     let global = body
         .get("IndexName")
@@ -53,23 +51,16 @@ pub fn run_all_pages(
                 .and_then(|t| t.index(index))
                 .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
         });
-    let target = (
-        body.get("TableName")
-            .and_then(Json::as_str)
-            .unwrap_or_default()
-            .to_string(),
-        body.get("IndexName")
-            .and_then(Json::as_str)
-            .map(str::to_string),
-    );
-    // Reads per partition come from the table's usage counters, before and
-    // after; only the comparison shows them.
-    let before = with_partitions.then(|| usage(engine, &target));
-    let mut run = all_pages(engine, operation, body, !global)?;
+    let table = body
+        .get("TableName")
+        .and_then(Json::as_str)
+        .unwrap_or_default();
+    let (run, partitions) = measured(engine, table, |engine| {
+        all_pages(engine, operation, body, !global)
+    });
+    let mut run = run?;
     run.label = label;
-    if let Some(before) = &before {
-        run.partitions = usage_since(engine, &target, before);
-    }
+    run.partitions = partitions;
     Ok(run)
 }
 
@@ -128,29 +119,6 @@ pub fn failure(error: &engine::Error) -> String {
     format!("{}: {error}", error.short_name())
 }
 
-/// The usage counters of a table or index, to diff after a run.
-pub fn usage(engine: &Engine, (table, index): &(String, Option<String>)) -> UsageSnapshot {
-    engine
-        .table(table)
-        .map(|t| t.usage.snapshot(index.as_deref()))
-        .unwrap_or_default()
-}
-
-/// What was read since `before`, busiest partition first.
-pub fn usage_since(
-    engine: &Engine,
-    (table, index): &(String, Option<String>),
-    before: &UsageSnapshot,
-) -> Vec<(String, f64)> {
-    engine
-        .table(table)
-        .map(|t| t.usage.reads_since(index.as_deref(), before))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(key, units)| (key_text(&key), units))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,7 +159,7 @@ mod tests {
         let body = json!({"TableName": "lsi-table", "IndexName": "byWhen", "Select": "ALL_ATTRIBUTES",
             "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p"}},
             "ReturnConsumedCapacity": "TOTAL"});
-        let run = run_all_pages(&mut engine, "Query", &body, "Query", true).unwrap();
+        let run = run_all_pages(&mut engine, "Query", &body, "Query").unwrap();
         let response: Json = serde_json::from_str(
             &engine::api::dispatch(&mut engine, "Query", body.to_string().as_bytes()).unwrap(),
         )

@@ -72,6 +72,8 @@ pub struct Draft {
     pub editing: Option<usize>,
     /// For a PartiQL SELECT pattern: the keyed SELECT to compare it with.
     pub alternative: String,
+    /// The pattern's expectations, rate and sharding, as typed.
+    pub settings: super::pattern_settings::Settings,
 }
 
 /// A failed run: DynamoDB's error, and where in which field it points.

@@ -17,8 +17,9 @@ use engine::ops::{ExecuteStatementRequest, Served};
 use serde_json::{Value as Json, json};
 
 use super::chart::TableDesign;
+use super::partition_load::measured;
 use super::pattern::AccessPattern;
-use super::reads::{Run, failure, usage, usage_since};
+use super::reads::{Run, failure};
 use super::statement::{Explanation, describe};
 
 /// Most pages one run reads before it gives up.
@@ -80,7 +81,6 @@ fn run_statement(
     engine: &mut Engine,
     body: &Json,
     scan_table_instead: bool,
-    with_partitions: bool,
 ) -> Result<(Run, Served), String> {
     let mut request = decoded(body)?;
     request.scan_table_instead = scan_table_instead;
@@ -93,17 +93,13 @@ fn run_statement(
     let table = engine::partiql::parse(&request.statement)
         .map(|s| s.table().text.clone())
         .unwrap_or_default();
-    let index = match &served {
-        Served::Query { index, .. } | Served::Scan { index } => index.clone(),
-        _ => return Err("An access pattern in PartiQL is a SELECT.".into()),
-    };
-    let target = (table, index);
-    let before = with_partitions.then(|| usage(engine, &target));
-    request.consistent_read = false;
-    let mut run = pages(engine, request)?;
-    if let Some(before) = &before {
-        run.partitions = usage_since(engine, &target, before);
+    if !matches!(served, Served::Query { .. } | Served::Scan { .. }) {
+        return Err("An access pattern in PartiQL is a SELECT.".into());
     }
+    request.consistent_read = false;
+    let (run, partitions) = measured(engine, &table, |engine| pages(engine, request));
+    let mut run = run?;
+    run.partitions = partitions;
     run.label = if scan_table_instead {
         "Scan + filter"
     } else {
@@ -129,19 +125,19 @@ pub fn measure_statement(
     table: &TableDesign,
     with_scan: bool,
 ) -> Result<StatementMeasure, String> {
-    let (own, served) = run_statement(engine, &pattern.request, false, with_scan)?;
+    let (own, served) = run_statement(engine, &pattern.request, false)?;
     let explanation: Explanation = describe(&served, table);
     let mut runs = vec![own];
     let mut at = 0;
     if with_scan {
         if !explanation.scan {
-            runs.push(run_statement(engine, &pattern.request, true, true)?.0);
+            runs.push(run_statement(engine, &pattern.request, true)?.0);
         } else if let Some(alternative) = &pattern.alternative {
             let mut body = json!({ "Statement": alternative });
             if let Some(parameters) = pattern.request.get("Parameters") {
                 body["Parameters"] = parameters.clone();
             }
-            let (keyed, _) = run_statement(engine, &body, false, true)
+            let (keyed, _) = run_statement(engine, &body, false)
                 .map_err(|why| format!("The statement to compare with: {why}"))?;
             runs.insert(0, keyed);
             at = 1;

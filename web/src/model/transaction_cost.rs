@@ -23,6 +23,7 @@ use engine::types::Item;
 use super::chart::TableDesign;
 use super::format::units;
 use super::multi_item::written_keys;
+use super::partition_load::{PartitionLoad, measured};
 use super::prices::Prices;
 use super::runner::run;
 use super::stream_handler::StreamHandler;
@@ -39,6 +40,8 @@ pub struct TransactionCost {
     pub table_units: f64,
     /// Write units per index the transaction touched (as for ordinary writes).
     pub index_units: Vec<(String, f64)>,
+    /// Where its units land, per partition of the table and its indexes.
+    pub partitions: Vec<PartitionLoad>,
     /// The transaction's CancellationReasons on the current data, one line
     /// per action, when it would be cancelled.
     pub cancelled: Option<Vec<String>>,
@@ -184,7 +187,10 @@ pub fn measure_transaction(
                 (key.clone(), item)
             })
             .collect();
-        let response = match run(engine, "TransactWriteItems", &body) {
+        let (response, partitions) = measured(engine, &table.name, |engine| {
+            run(engine, "TransactWriteItems", &body)
+        });
+        let response = match response {
             Ok(response) => response,
             Err(failure) if failure.kind == "TransactionCanceledException" => {
                 return Ok(TransactionCost {
@@ -192,6 +198,7 @@ pub fn measure_transaction(
                     writes: keys.len(),
                     table_units: 0.0,
                     index_units: Vec::new(),
+                    partitions: Vec::new(),
                     cancelled: Some(failure.reasons),
                     aggregate: None,
                 });
@@ -231,6 +238,7 @@ pub fn measure_transaction(
             writes: keys.len(),
             table_units: consumed["Table"]["CapacityUnits"].as_f64().unwrap_or(0.0),
             index_units,
+            partitions,
             cancelled: None,
             aggregate: None,
         })

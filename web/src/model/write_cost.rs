@@ -12,6 +12,7 @@ use serde_json::{Map, Value as Json, json};
 
 use super::chart::TableDesign;
 use super::format::{human_bytes, units};
+use super::partition_load::{PartitionLoad, measured};
 use super::prices::Prices;
 use super::runner::run;
 
@@ -25,6 +26,9 @@ pub struct WriteCost {
     /// Units on the table, then per index that the write touched.
     pub table_units: f64,
     pub index_units: Vec<(String, f64)>,
+    /// Where the write's units land: the item's partition on the table and
+    /// on each index it touches.
+    pub partitions: Vec<PartitionLoad>,
     /// DynamoDB's message when the write's condition fails on the current
     /// data: the write is still charged, but the error reports no capacity.
     pub condition_failed: Option<String>,
@@ -100,7 +104,11 @@ fn try_and_undo(
     let key = primary_key(operation, request, table)
         .ok_or_else(|| "The request has no complete primary key.".to_string())?;
     let table_name = request["TableName"].clone();
-    let response = match run(engine, operation, &body) {
+    let (response, partitions) =
+        measured(engine, table_name.as_str().unwrap_or_default(), |engine| {
+            run(engine, operation, &body)
+        });
+    let response = match response {
         Ok(response) => response,
         Err(failure) if failure.kind == "ConditionalCheckFailedException" => {
             return Ok(failed_condition(
@@ -153,6 +161,7 @@ fn try_and_undo(
         new_size: size(&new_item),
         table_units: consumed["Table"]["CapacityUnits"].as_f64().unwrap_or(0.0),
         index_units,
+        partitions,
         condition_failed: None,
     })
 }
@@ -181,6 +190,7 @@ fn failed_condition(
         new_size: existing,
         table_units: engine::capacity::write_units(existing),
         index_units: Vec::new(),
+        partitions: Vec::new(),
         condition_failed: Some(message),
     }
 }

@@ -105,9 +105,9 @@ fn cases() -> Vec<(&'static str, String, String)> {
         ),
         (
             "newer",
-            "play=4.AAAA".into(),
+            "play=5.AAAA".into(),
             failed(
-                "it was made by a newer version of ddbplay (format 4; this page reads format 3 and older). Open it in the newest ddbplay",
+                "it was made by a newer version of ddbplay (format 5; this page reads format 4 and older). Open it in the newest ddbplay",
             ),
         ),
         (

@@ -1,7 +1,7 @@
 //! Links and files that carry a whole playground.
 //!
 //! 1. [`open::capture`] writes what the learner made into a [`Document`]
-//!    (the current format, [`v3`]); [`open::open`] reads one back through
+//!    (the current format, [`v4`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
 //!    `play=3.<payload>`: the format number, then the document in postcard
@@ -31,11 +31,12 @@ pub mod open;
 pub mod v1;
 pub mod v2;
 pub mod v3;
+pub mod v4;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-pub use v3::{Document, VERSION};
+pub use v4::{Document, VERSION};
 
 /// The fragment parameter that holds a playground.
 pub const LINK_PARAMETER: &str = "play";
@@ -168,7 +169,8 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
                     miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
                     _ => ShareError::Damaged,
                 })?;
-        return read_packed::<v1::Document>(&packed).map(|d| Document::from(v2::Document::from(d)));
+        return read_packed::<v1::Document>(&packed)
+            .map(|d| Document::from(v3::Document::from(v2::Document::from(d))));
     }
     let packed = deflate::inflate(&compressed, MAX_DOCUMENT_BYTES).map_err(|e| match e {
         deflate::InflateError::TooBig => ShareError::TooBig,
@@ -176,25 +178,50 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
     })?;
     if version == v2::VERSION {
         read_packed::<v2::Document>(&packed)
-            .and_then(check_runner_fields)
+            .and_then(|d| check_runner_fields(d, 2, &v2::RUNNER_FIELDS))
+            .map(|d| Document::from(v3::Document::from(d)))
+    } else if version == v3::VERSION {
+        read_packed::<v3::Document>(&packed)
+            .and_then(|d| check_runner_fields(d, 3, &v3::RUNNER_FIELDS))
             .map(Document::from)
     } else {
         read_packed::<Document>(&packed)
     }
 }
 
-/// A document of format 2 holds only the runner fields format 2 had.
-fn check_runner_fields(document: v2::Document) -> Result<v2::Document, ShareError> {
+/// A document of an older format holds only the runner fields that format had.
+fn check_runner_fields<D: HasRunner>(
+    document: D,
+    format: u32,
+    fields: &[&str],
+) -> Result<D, ShareError> {
     if let Some(field) = document
-        .runner
+        .runner()
         .keys()
-        .find(|k| !v2::RUNNER_FIELDS.contains(&k.as_str()))
+        .find(|k| !fields.contains(&k.as_str()))
     {
         return Err(ShareError::Unreadable(format!(
-            "its runner has a field \"{field}\", which format 2 does not have"
+            "its runner has a field \"{field}\", which format {format} does not have"
         )));
     }
     Ok(document)
+}
+
+/// A document with the runner's fields.
+trait HasRunner {
+    fn runner(&self) -> &v2::Runner;
+}
+
+impl HasRunner for v2::Document {
+    fn runner(&self) -> &v2::Runner {
+        &self.runner
+    }
+}
+
+impl HasRunner for v3::Document {
+    fn runner(&self) -> &v2::Runner {
+        &self.runner
+    }
 }
 
 /// A document of one format from its postcard bytes, all of them.
@@ -254,12 +281,17 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
     };
     if envelope.version <= v1::VERSION {
         serde_json::from_value::<v1::Document>(envelope.playground)
-            .map(|d| Document::from(v2::Document::from(d)))
+            .map(|d| Document::from(v3::Document::from(v2::Document::from(d))))
             .map_err(unreadable)
     } else if envelope.version == v2::VERSION {
         serde_json::from_value::<v2::Document>(envelope.playground)
             .map_err(unreadable)
-            .and_then(check_runner_fields)
+            .and_then(|d| check_runner_fields(d, 2, &v2::RUNNER_FIELDS))
+            .map(|d| Document::from(v3::Document::from(d)))
+    } else if envelope.version == v3::VERSION {
+        serde_json::from_value::<v3::Document>(envelope.playground)
+            .map_err(unreadable)
+            .and_then(|d| check_runner_fields(d, 3, &v3::RUNNER_FIELDS))
             .map(Document::from)
     } else {
         serde_json::from_value(envelope.playground).map_err(unreadable)

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde_json::Value as Json;
 
 use super::v1;
-use super::v3::{self, Document};
+use super::v4::{self as v3, Document};
 use crate::model::attribute_text::{parse_attributes, print_attributes};
 use crate::model::chart::{
     Chart, Entity, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
@@ -20,7 +20,8 @@ use crate::model::chart::{
 use crate::model::edits::{Edit, Edits};
 use crate::model::multi_item::retarget;
 use crate::model::pattern::PATTERN_OPERATIONS;
-use crate::model::pattern::{AccessPattern, MAX_PATTERNS, ScanFilter};
+use crate::model::pattern::{AccessPattern, Budget, MAX_PATTERNS, ScanFilter};
+use crate::model::pattern_settings::check_settings;
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Form, OPERATIONS};
@@ -71,6 +72,13 @@ pub fn capture(playground: &Playground) -> Document {
                     values: v1::JsonText::new(f.values.clone()),
                 }),
                 alternative: p.alternative.clone(),
+                budget: v3::Budget {
+                    keyed: p.budget.keyed,
+                    max_units: p.budget.max_units,
+                    returns_what_it_reads: p.budget.returns_what_it_reads,
+                },
+                rate: p.rate,
+                shards: p.shards,
             })
             .collect(),
         selected: count32(*selected),
@@ -380,12 +388,21 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
         Some(text) if text.trim().is_empty() => None,
         other => other,
     };
+    let budget = Budget {
+        keyed: pattern.budget.keyed,
+        max_units: pattern.budget.max_units,
+        returns_what_it_reads: pattern.budget.returns_what_it_reads,
+    };
+    check_settings(&pattern.operation, &budget, pattern.rate, pattern.shards)?;
     Ok(AccessPattern {
         description: pattern.description,
         operation: pattern.operation,
         request,
         scan_filter,
         alternative,
+        shards: pattern.shards,
+        budget,
+        rate: pattern.rate,
     })
 }
 
@@ -409,7 +426,7 @@ fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
 /// and write each as text.
 type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
 
-const RUNNER: [Field; 25] = [
+const RUNNER: [Field; 30] = [
     (
         "operation",
         |d| d.form.operation.clone(),
@@ -514,6 +531,31 @@ const RUNNER: [Field; 25] = [
         "alternative",
         |d| d.alternative.clone(),
         |d, v| d.alternative = v,
+    ),
+    (
+        "keyed",
+        |d| flag(d.settings.keyed),
+        |d, v| d.settings.keyed = v == "true",
+    ),
+    (
+        "max_units",
+        |d| d.settings.max_units.clone(),
+        |d, v| d.settings.max_units = v,
+    ),
+    (
+        "returns_what_it_reads",
+        |d| flag(d.settings.returns_what_it_reads),
+        |d, v| d.settings.returns_what_it_reads = v == "true",
+    ),
+    (
+        "rate",
+        |d| d.settings.rate.clone(),
+        |d, v| d.settings.rate = v,
+    ),
+    (
+        "shards",
+        |d| d.settings.shards.clone(),
+        |d, v| d.settings.shards = v,
     ),
 ];
 

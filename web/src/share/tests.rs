@@ -76,8 +76,8 @@ fn link_sizes() {
 #[test]
 fn a_link_from_a_newer_version_says_so() {
     assert_eq!(
-        decode_link("4.AAAA").unwrap_err().to_string(),
-        "it was made by a newer version of ddbplay (format 4; this page reads format 3 and older). Open it in the newest ddbplay"
+        decode_link("5.AAAA").unwrap_err().to_string(),
+        "it was made by a newer version of ddbplay (format 5; this page reads format 4 and older). Open it in the newest ddbplay"
     );
 }
 
@@ -139,8 +139,8 @@ fn files_that_are_not_playgrounds_say_what_they_are() {
         "it is damaged: it says it is \"something else\", not a ddbplay playground"
     );
     assert!(
-        message(r#"{"format": "ddbplay playground", "version": 4, "playground": {}}"#)
-            .contains("newer version of ddbplay (format 4;")
+        message(r#"{"format": "ddbplay playground", "version": 5, "playground": {}}"#)
+            .contains("newer version of ddbplay (format 5;")
     );
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let nested =
@@ -191,13 +191,13 @@ fn write_the_dictionary() {
 }
 
 #[test]
-fn a_partiql_statement_in_the_runner_travels_in_format_3() {
+fn a_partiql_statement_in_the_runner_travels_in_the_current_format() {
     let mut playground = commerce::playground();
     playground.draft.form.operation = "ExecuteStatement".into();
     playground.draft.form.statement = r#"SELECT * FROM "commerce-main" WHERE PK = ?"#.into();
     playground.draft.form.parameters = r#"[{"S": "CUST#c1"}]"#.into();
     let link = encode_link(&capture(&playground)).unwrap();
-    assert!(link.starts_with("play=3."), "{link}");
+    assert!(link.starts_with("play=4."), "{link}");
     let value = link_parameter(&link).unwrap();
     assert_eq!(open(decode_link(value).unwrap()).unwrap(), playground);
     let file = encode_file(&capture(&playground));
@@ -210,7 +210,7 @@ fn format_2_never_held_a_statement() {
     document
         .runner
         .insert("statement".into(), "SELECT * FROM t".into());
-    let file = encode_file(&document).replace("\"version\": 3", "\"version\": 2");
+    let file = encode_file(&document).replace("\"version\": 4", "\"version\": 2");
     let refused = decode_file(&file).unwrap_err().to_string();
     assert_eq!(
         refused,
@@ -219,7 +219,7 @@ fn format_2_never_held_a_statement() {
 }
 
 #[test]
-fn the_runner_fields_are_the_ones_format_3_names() {
+fn the_runner_fields_are_the_ones_the_current_format_names() {
     let mut playground = commerce::playground();
     playground.draft.form.statement = "SELECT".into();
     playground.draft.form.parameters = "[]".into();
@@ -228,7 +228,7 @@ fn the_runner_fields_are_the_ones_format_3_names() {
     assert!(
         runner
             .keys()
-            .all(|k| v3::RUNNER_FIELDS.contains(&k.as_str())),
+            .all(|k| super::v4::RUNNER_FIELDS.contains(&k.as_str())),
         "{runner:?}"
     );
     assert!(runner.contains_key("statement") && runner.contains_key("parameters"));
@@ -255,5 +255,94 @@ fn a_partiql_pattern_and_the_select_it_is_compared_with_travel_together() {
         open(document)
             .unwrap_err()
             .contains("it has a statement to compare with, but is not a PartiQL SELECT."),
+    );
+}
+
+/// A format 3 link of `document`, as a page of format 3 wrote it.
+fn format_3_link(document: &Document) -> String {
+    let old = v3::Document {
+        table: document.table.clone(),
+        entities: document.entities.clone(),
+        seed: document.seed,
+        patterns: document
+            .patterns
+            .iter()
+            .map(|p| v3::Pattern {
+                description: p.description.clone(),
+                operation: p.operation.clone(),
+                request: p.request.clone(),
+                scan_filter: p.scan_filter.clone(),
+                alternative: p.alternative.clone(),
+            })
+            .collect(),
+        selected: document.selected,
+        prices: document.prices,
+        runner: document.runner.clone(),
+        view: document.view.clone(),
+        edits: document.edits.clone(),
+        write_path: document.write_path.clone(),
+    };
+    let packed = postcard::to_allocvec(&old).unwrap();
+    format!("3.{}", URL_SAFE_NO_PAD.encode(deflate::deflate(&packed)))
+}
+
+#[test]
+fn budgets_rates_and_shards_travel_in_links_and_files() {
+    let example = crate::model::gallery::find("sharding").unwrap();
+    let mut playground = (example.playground)();
+    playground.draft.settings.rate = "2500".into();
+    playground.draft.settings.shards = "4".into();
+    let link = encode_link(&capture(&playground)).unwrap();
+    let opened = open(decode_link(link_parameter(&link).unwrap()).unwrap()).unwrap();
+    assert_eq!(opened, playground);
+    assert_eq!(opened.patterns[4].shards, Some(10));
+    assert_eq!(opened.patterns[4].rate, 1_500.0);
+    assert!(opened.patterns[0].budget.keyed);
+    let file = encode_file(&capture(&playground));
+    assert_eq!(open(decode_file(&file).unwrap()).unwrap(), playground);
+}
+
+#[test]
+fn a_format_3_link_opens_with_no_budgets_rates_or_shards() {
+    let document = example();
+    let opened = open(decode_link(&format_3_link(&document)).unwrap()).unwrap();
+    assert!(
+        opened
+            .patterns
+            .iter()
+            .all(|p| p.budget.is_empty() && p.rate == 0.0 && p.shards.is_none())
+    );
+    assert_eq!(opened.patterns.len(), document.patterns.len());
+    let mut newer_runner = document.clone();
+    newer_runner.runner.insert("rate".into(), "5".into());
+    assert_eq!(
+        decode_link(&format_3_link(&newer_runner))
+            .unwrap_err()
+            .to_string(),
+        "it is damaged: its runner has a field \"rate\", which format 3 does not have"
+    );
+}
+
+#[test]
+fn a_link_whose_pattern_settings_are_impossible_is_refused_with_the_reason() {
+    let mut document = example();
+    document.patterns[1].shards = Some(1);
+    assert!(
+        open(document.clone())
+            .unwrap_err()
+            .contains("from 2 to 100")
+    );
+    document.patterns[1].shards = None;
+    document.patterns[1].rate = f64::NAN;
+    assert!(
+        open(document.clone())
+            .unwrap_err()
+            .contains("Requests per second")
+    );
+    document.patterns[1].rate = 0.0;
+    document.patterns[0].shards = Some(4);
+    assert!(
+        open(document).unwrap_err().contains("not GetItem"),
+        "a key lookup is not sharded"
     );
 }

@@ -7,6 +7,7 @@ use yew::Reducible;
 
 use super::{Action, Built, Notice, State};
 use crate::model::pattern::{AccessPattern, MAX_PATTERNS};
+use crate::model::pattern_settings::Settings;
 use crate::model::runner::{Draft, Form, Highlight};
 use crate::model::view::Position;
 
@@ -42,6 +43,7 @@ impl Reducible for State {
                     description: pattern.description.clone(),
                     editing: Some(index),
                     alternative: pattern.alternative.clone().unwrap_or_default(),
+                    settings: Settings::of(pattern),
                 });
                 next.selected = index;
                 next.measure_selected();

@@ -121,5 +121,5 @@ fn patterns() -> Vec<AccessPattern> {
 }
 
 fn playground() -> Playground {
-    Playground::new(chart(), 5).with_patterns(patterns(), 2)
+    Playground::new(chart(), 5).with_patterns(super::with_default_budgets(patterns()), 2)
 }

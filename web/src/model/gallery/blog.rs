@@ -9,7 +9,7 @@ use crate::model::chart::{
     AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
     TableDesign, key_templates,
 };
-use crate::model::pattern::AccessPattern;
+use crate::model::pattern::{AccessPattern, Budget};
 use crate::model::playground::Playground;
 
 const TABLE: &str = "blog";
@@ -146,7 +146,9 @@ fn patterns() -> Vec<AccessPattern> {
             json!({"TableName": TABLE, "Key": {"PK": post, "SK": {"S": "METADATA"}},
                 "UpdateExpression": "ADD likes :one", "ExpressionAttributeValues": {":one": {"N": "1"}},
                 "ReturnValues": "UPDATED_NEW"}),
-        ),
+        )
+        .with_budget(Budget::default().at_most(3.0))
+        .with_rate(50.0),
         AccessPattern::new(
             "The most liked posts (over 450 likes): no key leads there",
             "Scan",
@@ -157,5 +159,5 @@ fn patterns() -> Vec<AccessPattern> {
 }
 
 fn playground() -> Playground {
-    Playground::new(chart(), 7).with_patterns(patterns(), 1)
+    Playground::new(chart(), 7).with_patterns(super::with_default_budgets(patterns()), 1)
 }

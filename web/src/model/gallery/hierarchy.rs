@@ -144,7 +144,8 @@ fn patterns(department: &str, team: &str) -> Vec<AccessPattern> {
 }
 
 fn playground() -> Playground {
-    Playground::new(chart(), 11).with_patterns(patterns(DEPARTMENT, TEAM), 2)
+    Playground::new(chart(), 11)
+        .with_patterns(super::with_default_budgets(patterns(DEPARTMENT, TEAM)), 2)
 }
 
 /// A department of company x2 in the example's items, and one of its teams.

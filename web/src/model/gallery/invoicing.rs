@@ -140,6 +140,7 @@ fn playground() -> Playground {
             requests_per_month: 3_000_000.0,
             ..Prices::default()
         },
-        ..Playground::new(chart(), 3).with_patterns(patterns(OVERDUE_INVOICE), 0)
+        ..Playground::new(chart(), 3)
+            .with_patterns(super::with_default_budgets(patterns(OVERDUE_INVOICE)), 0)
     }
 }

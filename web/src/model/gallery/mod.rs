@@ -8,10 +8,11 @@ mod adjacency;
 mod blog;
 mod hierarchy;
 mod invoicing;
-mod sharding;
+pub mod sharding;
 mod time_series;
 
 use super::commerce;
+use super::pattern::{AccessPattern, Budget, is_write};
 use super::playground::Playground;
 
 /// One design of the gallery.
@@ -49,6 +50,23 @@ pub const EXAMPLES: &[Example] = &[
     time_series::EXAMPLE,
     invoicing::EXAMPLE,
 ];
+
+/// The gallery's default expectations: a read with none of its own is held
+/// to what an efficient read is — served by a key, returning what it reads
+/// — so the review shows every Scan and every filter that drops what it
+/// read; a write keeps the budget its example gives it, if any.
+pub fn with_default_budgets(patterns: Vec<AccessPattern>) -> Vec<AccessPattern> {
+    patterns
+        .into_iter()
+        .map(|p| {
+            if p.budget.is_empty() && !is_write(&p.operation) {
+                p.with_budget(Budget::efficient())
+            } else {
+                p
+            }
+        })
+        .collect()
+}
 
 /// The example called `name`.
 pub fn find(name: &str) -> Option<&'static Example> {

@@ -9,7 +9,7 @@ use super::Example;
 use crate::model::chart::{
     AttributeDesign as A, Chart, Entity, Generator as G, TableDesign, key_templates,
 };
-use crate::model::pattern::AccessPattern;
+use crate::model::pattern::{AccessPattern, Budget};
 use crate::model::playground::Playground;
 
 const TABLE: &str = "votes";
@@ -23,8 +23,8 @@ pub const EXAMPLE: Example = Example {
     technique: "Spreading one hot key's writes over N suffixes, and reading them back with N Queries",
     explanation: &[
         "Every vote for an event under one partition key, EVENT#<id>, keeps the votes together — one Query reads them — but sends every write to that one key, and a partition key's partition takes at most 1,000 write units a second. A popular event outgrows it.",
-        "The sharded votes add a suffix drawn from ten, EVENT#<id>#0 to EVENT#<id>#9, so writes spread over ten keys and ten partitions' worth of throughput. The price is on the read side: the votes are in ten collections, so reading them all is ten Queries, one per shard — each charged on its own, at least half a unit — and the application merges the ten answers by time.",
-        "The same ten reads can be written as one PartiQL SELECT with IN on the ten keys, and DynamoDB runs it as one key read per shard; but it returns at most ten items a page, each page charged on its own, so for a few hundred votes it costs several times the ten Queries (compare its units with one shard's Query, times ten).",
+        "The sharded votes add a suffix drawn from ten, EVENT#<id>#0 to EVENT#<id>#9, so writes spread over ten keys and ten partitions' worth of throughput. At 1,500 votes a second the one hot key is over its ceiling (see Throughput); each shard takes 150. The price is on the read side: the votes are in ten collections, so reading them all is a scatter-gather — ten Queries, one per shard, each charged on its own (at least half a unit) — whose answers the application merges by time.",
+        "The same ten reads can be written as one PartiQL SELECT with IN on the ten keys, and DynamoDB runs it as one key read per shard; but it returns at most ten items a page, each page charged on its own, so for a few hundred votes it costs several times the ten Queries.",
     ],
     table: TABLE,
     playground,
@@ -87,6 +87,12 @@ pub fn scatter_gather() -> String {
     )
 }
 
+/// Votes cast a second at the event's peak, in both designs alike.
+pub const VOTES_PER_SECOND: f64 = 1_500.0;
+
+/// Reads of the votes a second, in both designs alike.
+const READS_PER_SECOND: f64 = 10.0;
+
 fn patterns() -> Vec<AccessPattern> {
     let one = json!({":event": {"S": "EVENT#e1"}, ":vote": {"S": "VOTE#"}});
     let unsharded = AccessPattern::new(
@@ -95,38 +101,53 @@ fn patterns() -> Vec<AccessPattern> {
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :event AND begins_with(SK, :vote)",
             "ExpressionAttributeValues": one}),
     )
-    .with_scan_filter("PK = :event AND begins_with(SK, :vote)", one);
-    let shard = json!({":shard": {"S": "EVENT#e1#3"}, ":vote": {"S": "VOTE#"}});
-    let one_shard = AccessPattern::new(
-        "One shard of the sharded votes: one of the ten Queries",
+    .with_scan_filter("PK = :event AND begins_with(SK, :vote)", one.clone())
+    .with_budget(Budget::efficient())
+    .with_rate(READS_PER_SECOND);
+    let sharded = AccessPattern::new(
+        "All the sharded votes: ten Queries, one per shard, merged by time",
         "Query",
-        json!({"TableName": TABLE, "KeyConditionExpression": "PK = :shard AND begins_with(SK, :vote)",
-            "ExpressionAttributeValues": shard}),
+        json!({"TableName": TABLE, "KeyConditionExpression": "PK = :event AND begins_with(SK, :vote)",
+            "ExpressionAttributeValues": one}),
     )
-    .with_scan_filter("PK = :shard AND begins_with(SK, :vote)", shard);
+    .sharded(SHARDS as u32)
+    .with_scan_filter(
+        "begins_with(PK, :shards) AND begins_with(SK, :vote)",
+        json!({":shards": {"S": "EVENT#e1#"}, ":vote": {"S": "VOTE#"}}),
+    )
+    .with_budget(Budget::efficient())
+    .with_rate(READS_PER_SECOND);
+    let vote = |pk: &str, id: &str, entity: &str| {
+        json!({"TableName": TABLE, "Item": {"PK": {"S": pk}, "SK": {"S": format!("VOTE#2024-12-01T10:00:00Z#{id}")},
+            "entityType": {"S": entity}, "option": {"S": "B"}}})
+    };
     vec![
         unsharded,
-        one_shard,
+        sharded,
         AccessPattern::new(
             "All the sharded votes in one PartiQL SELECT: IN on the ten keys, ten items a page",
             "ExecuteStatement",
             json!({"Statement": scatter_gather()}),
-        ),
+        )
+        .with_budget(Budget::efficient()),
         AccessPattern::new(
             "Cast a vote under the one hot key",
             "PutItem",
-            json!({"TableName": TABLE, "Item": {"PK": {"S": "EVENT#e1"}, "SK": {"S": "VOTE#2024-12-01T10:00:00Z#v9999"},
-                "entityType": {"S": "Vote"}, "option": {"S": "B"}}}),
-        ),
+            vote("EVENT#e1", "v9999", "Vote"),
+        )
+        .with_budget(Budget::default().at_most(1.0))
+        .with_rate(VOTES_PER_SECOND),
         AccessPattern::new(
-            "Cast a vote on a shard drawn at random (here 7)",
+            "Cast a vote on one of the ten shards, drawn at random",
             "PutItem",
-            json!({"TableName": TABLE, "Item": {"PK": {"S": "EVENT#e1#7"}, "SK": {"S": "VOTE#2024-12-01T10:00:00Z#w9999"},
-                "entityType": {"S": "ShardedVote"}, "shard": {"S": "7"}, "option": {"S": "B"}}}),
-        ),
+            vote("EVENT#e1", "w9999", "ShardedVote"),
+        )
+        .sharded(SHARDS as u32)
+        .with_budget(Budget::default().at_most(1.0))
+        .with_rate(VOTES_PER_SECOND),
     ]
 }
 
 fn playground() -> Playground {
-    Playground::new(chart(), 13).with_patterns(patterns(), 0)
+    Playground::new(chart(), 13).with_patterns(super::with_default_budgets(patterns()), 0)
 }

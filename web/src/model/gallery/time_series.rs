@@ -140,5 +140,5 @@ fn patterns() -> Vec<AccessPattern> {
 }
 
 fn playground() -> Playground {
-    Playground::new(chart(), 21).with_patterns(patterns(), 0)
+    Playground::new(chart(), 21).with_patterns(super::with_default_budgets(patterns()), 0)
 }

@@ -1,0 +1,308 @@
+//! The design review, the throughput view and the scatter-gather, on the
+//! examples' own data.
+
+use serde_json::json;
+
+use super::compare::Measured;
+use super::gallery::{find, sharding};
+use super::pattern::{AccessPattern, Budget};
+use super::review::{Verdict, review, review_all, within_budget};
+use super::sharding::{gather, scatter_gather, shard_queries};
+use super::throughput::{READ_CEILING, WRITE_CEILING, throughput};
+use crate::store::{State, measure_pattern};
+
+fn example(name: &str) -> State {
+    State::open((find(name).unwrap().playground)()).unwrap()
+}
+
+fn position(state: &State, starts: &str) -> usize {
+    state
+        .patterns
+        .iter()
+        .position(|p| p.description.starts_with(starts))
+        .unwrap_or_else(|| panic!("no pattern {starts}"))
+}
+
+/// The pattern at `i` with another budget, reviewed on the state's data.
+fn reviewed(state: &State, i: usize, budget: Budget) -> Verdict {
+    let pattern = state.patterns[i].clone().with_budget(budget);
+    review(&pattern, &state.runs[i], &state.chart.table)
+}
+
+fn reasons(verdict: Verdict) -> Vec<String> {
+    match verdict {
+        Verdict::Over(reasons) => reasons,
+        other => panic!("expected a broken budget, found {other:?}"),
+    }
+}
+
+#[test]
+fn a_query_that_reads_only_what_it_returns_is_within_every_budget() {
+    let state = State::example();
+    let i = position(&state, "An order's lines");
+    let Verdict::Within(met) = reviewed(&state, i, Budget::efficient().at_most(0.5)) else {
+        panic!("within")
+    };
+    assert_eq!(
+        met,
+        [
+            "Served by a key: Query on the table.",
+            "Returns what it reads: 3 of 3 items.",
+            "0.5 RCU a request, within 0.5."
+        ]
+    );
+}
+
+#[test]
+fn a_scan_breaks_never_a_scan_and_the_hint_names_what_its_filter_tests() {
+    let state = State::example();
+    let i = position(&state, "Every order over $450");
+    let why = reasons(reviewed(&state, i, Budget::default().keyed()));
+    let Some((runs, own)) = state.runs[i].as_ref().unwrap().reads() else {
+        panic!("a read")
+    };
+    let run = &runs[own];
+    assert_eq!(
+        why,
+        [format!(
+            "Scan of the table reads all {} items to return {}: add an index keyed on entityType or amount — a sparse index, if only the items it wants carry the attribute — and Query it.",
+            super::format::thousands(run.scanned_count),
+            run.count
+        )]
+    );
+}
+
+#[test]
+fn a_filter_that_drops_items_breaks_returns_what_it_reads_with_the_numbers() {
+    let state = State::example();
+    let i = position(&state, "A customer's orders over $200");
+    let (runs, own) = state.runs[i].as_ref().unwrap().reads().unwrap();
+    let run = &runs[own];
+    assert!(run.count < run.scanned_count, "{run:?}");
+    let why = reasons(reviewed(
+        &state,
+        i,
+        Budget {
+            returns_what_it_reads: true,
+            ..Budget::default()
+        },
+    ));
+    assert_eq!(
+        why,
+        [format!(
+            "It reads {} items to return {}: add an index keyed on amount, or a sparse index, so the key condition picks them instead of a filter dropping {} after they are read (and paid for).",
+            run.scanned_count,
+            run.count,
+            run.scanned_count - run.count
+        )]
+    );
+}
+
+#[test]
+fn a_read_over_its_units_says_what_it_reads_and_a_write_where_its_units_go() {
+    let state = State::example();
+    let i = position(&state, "Orders waiting to ship");
+    let (runs, own) = state.runs[i].as_ref().unwrap().reads().unwrap();
+    let run = runs[own].clone();
+    let why = reasons(reviewed(&state, i, Budget::default().at_most(0.5)));
+    assert!(
+        why[0].starts_with(&format!(
+            "It costs {} RCU a request, over its budget of 0.5: it reads {} items of ",
+            super::format::units(run.eventual_units),
+            run.scanned_count
+        )),
+        "{why:?}"
+    );
+    let fulfil = position(&state, "Fulfil an order");
+    let Ok(Measured::Write(cost)) = &state.runs[fulfil] else {
+        panic!("a write")
+    };
+    let why = reasons(reviewed(&state, fulfil, Budget::default().at_most(1.0)));
+    assert!(
+        why[0].starts_with(&format!(
+            "It costs {} WCU a request, over its budget of 1: the item is ",
+            super::format::units(cost.total())
+        )),
+        "{why:?}"
+    );
+    assert!(why[0].contains("go to 2 indexes"), "{why:?}");
+}
+
+#[test]
+fn a_partiql_select_that_is_a_scan_is_told_to_fix_the_partition_key() {
+    let state = State::example();
+    let pattern = AccessPattern::new(
+        "Pending orders, in PartiQL",
+        "ExecuteStatement",
+        json!({"Statement": "SELECT * FROM \"commerce-main\" WHERE orderStatus = 'PENDING'"}),
+    )
+    .with_budget(Budget::efficient());
+    let measured = measure_pattern(
+        &mut state.engine.borrow_mut(),
+        &pattern,
+        &state.chart.table,
+        None,
+        false,
+    );
+    let why = reasons(review(&pattern, &measured, &state.chart.table));
+    assert!(
+        why[0].contains("this SELECT does not fix the partition key. Put PK = …"),
+        "{why:?}"
+    );
+    assert!(why[1].starts_with("It reads "), "{why:?}");
+}
+
+#[test]
+fn a_pattern_that_does_not_run_is_over_budget_with_the_error_and_none_is_unbudgeted() {
+    let state = State::example();
+    let pattern = state.patterns[0].clone();
+    let broken = review(
+        &pattern,
+        &Err("ValidationException: no".into()),
+        &state.chart.table,
+    );
+    assert_eq!(
+        reasons(broken),
+        ["It does not run on the current data: ValidationException: no"]
+    );
+    let none = pattern.with_budget(Budget::default());
+    assert_eq!(
+        review(&none, &state.runs[0], &state.chart.table),
+        Verdict::Unbudgeted
+    );
+}
+
+#[test]
+fn every_example_meets_its_budgets_where_it_is_meant_to_be_efficient_and_not_where_it_shows_a_scan()
+{
+    for example in super::gallery::EXAMPLES {
+        let state = example_state(example.name);
+        let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+        for ((pattern, verdict), run) in state.patterns.iter().zip(&verdicts).zip(&state.runs) {
+            let scan = match run {
+                Ok(Measured::Statement(m)) => m.explanation.scan,
+                _ => pattern.operation == "Scan",
+            };
+            let filtered = run
+                .as_ref()
+                .ok()
+                .and_then(Measured::reads)
+                .is_some_and(|(runs, own)| runs[own].count < runs[own].scanned_count);
+            if pattern.budget.is_empty() || super::pattern::is_write(&pattern.operation) {
+                continue;
+            }
+            assert_eq!(
+                verdict.is_within(),
+                !(scan || filtered),
+                "{}: {} → {verdict:?}",
+                example.name,
+                pattern.description
+            );
+        }
+        let (within, budgeted) = within_budget(&verdicts);
+        assert!(budgeted >= 3, "{}: {budgeted} budgeted", example.name);
+        assert!(within >= 2, "{}", example.name);
+    }
+}
+
+fn example_state(name: &str) -> State {
+    if name == "commerce" {
+        State::example()
+    } else {
+        example(name)
+    }
+}
+
+#[test]
+fn the_hot_key_goes_over_the_write_ceiling_and_its_shards_stay_under_at_the_same_rate() {
+    let state = example("sharding");
+    let rates = throughput(&state.patterns, &state.runs, &state.chart.table);
+    let hot = rates
+        .iter()
+        .find(|r| r.index.is_none() && r.partition == "EVENT#e1")
+        .unwrap();
+    assert_eq!(hot.write, sharding::VOTES_PER_SECOND);
+    assert!(hot.throttled() && hot.write > WRITE_CEILING);
+    assert_eq!(
+        hot.verdict().split("; ").last().unwrap(),
+        "1,500 WCU/s: 500 over the 1,000 ceiling — throttled"
+    );
+    assert_eq!(rates[0].partition, "EVENT#e1", "the hot key comes first");
+    let shards: Vec<_> = rates
+        .iter()
+        .filter(|r| r.partition.starts_with("EVENT#e1#"))
+        .collect();
+    assert_eq!(shards.len(), sharding::SHARDS);
+    for shard in &shards {
+        assert_eq!(
+            shard.write,
+            sharding::VOTES_PER_SECOND / sharding::SHARDS as f64
+        );
+        assert!(!shard.throttled(), "{shard:?}");
+        assert!(shard.read > 0.0 && shard.read < READ_CEILING);
+    }
+    let total: f64 = shards.iter().map(|s| s.write).sum();
+    assert_eq!(total, hot.write, "the same total rate");
+}
+
+#[test]
+fn raising_a_write_rate_past_the_ceiling_flags_the_partition() {
+    let mut state = State::example();
+    let i = position(&state, "Fulfil an order");
+    let flagged = |state: &State| {
+        throughput(&state.patterns, &state.runs, &state.chart.table)
+            .iter()
+            .any(|r| r.throttled())
+    };
+    assert!(!flagged(&state));
+    state.patterns[i].rate = 2_000.0;
+    assert!(flagged(&state));
+}
+
+#[test]
+fn the_scatter_gather_costs_the_sum_of_its_queries_and_merges_them_in_sort_key_order() {
+    let state = example("sharding");
+    let i = position(&state, "All the sharded votes");
+    let pattern = &state.patterns[i];
+    let mut engine = state.engine.borrow_mut();
+    let table = &state.chart.table;
+    let queries = shard_queries(&pattern.request, table, 10).unwrap();
+    assert_eq!(
+        queries[3]["ExpressionAttributeValues"][":event"],
+        json!({"S": "EVENT#e1#3"})
+    );
+    let mut units = 0.0;
+    let mut count = 0;
+    for query in &queries {
+        let run = super::reads::run_all_pages(&mut engine, "Query", query, "Query").unwrap();
+        units += run.eventual_units;
+        count += run.count;
+    }
+    let gathered = scatter_gather(&mut engine, &pattern.request, table, 10).unwrap();
+    assert_eq!((gathered.eventual_units, gathered.count), (units, count));
+    assert_eq!(gathered.partitions.len(), 10);
+    let Ok(Measured::Reads { runs, own }) = &state.runs[i] else {
+        panic!("a read")
+    };
+    assert_eq!(runs[*own], gathered);
+    assert_eq!(
+        pattern.served_by().describe(),
+        "10 Queries on the table, one per shard, merged"
+    );
+    let items = gather(&mut engine, &pattern.request, table, 10).unwrap();
+    assert_eq!(items.len(), count);
+    let sort_keys: Vec<&str> = items
+        .iter()
+        .map(|i| i["SK"]["S"].as_str().unwrap())
+        .collect();
+    assert!(sort_keys.is_sorted(), "merged by sort key");
+    let shards: std::collections::BTreeSet<&str> = items
+        .iter()
+        .map(|i| i["PK"]["S"].as_str().unwrap())
+        .collect();
+    assert_eq!(shards.len(), 10);
+    // Reading the sharded votes costs more than reading one key's.
+    let unsharded = &state.runs[position(&state, "An event's votes under one key")];
+    let (one_runs, one_own) = unsharded.as_ref().unwrap().reads().unwrap();
+    assert!(gathered.eventual_units > one_runs[one_own].eventual_units);
+}

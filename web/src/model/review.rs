@@ -1,0 +1,365 @@
+//! The design review: every access pattern against what it is expected to
+//! be ([`Budget`]) on the current data — served by a key and never a Scan,
+//! at most N units a request, returning what it reads — green or red, with
+//! the reason and what would fix it.
+//!
+//! The reasons and hints are derived from the pattern's own request and the
+//! engine's numbers, never written per example: the attributes a filter
+//! tests (read from the expression's tokens), the items read and returned,
+//! the bytes, the pages and the units. Reads are held to their eventually
+//! consistent units, as the comparison shows them first.
+
+use serde_json::Value as Json;
+
+use super::chart::TableDesign;
+use super::compare::{Measured, Run};
+use super::expression_terms::attributes_tested;
+use super::format::{human_bytes, thousands, units};
+use super::pattern::{AccessPattern, Budget};
+
+/// A pattern against its expectations.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// It expects nothing.
+    Unbudgeted,
+    /// Every expectation holds: what each found.
+    Within(Vec<String>),
+    /// At least one does not: why, each with what would fix it.
+    Over(Vec<String>),
+}
+
+impl Verdict {
+    /// True for a pattern that expects something and meets all of it.
+    pub fn is_within(&self) -> bool {
+        matches!(self, Verdict::Within(_))
+    }
+}
+
+/// The numbers a budget is checked against, whatever the pattern is.
+struct Facts<'a> {
+    /// What serves it, in words ("Query on GSI1", "Scan of the table").
+    served: String,
+    scan: bool,
+    /// A read's own run (`None` for a write).
+    run: Option<&'a Run>,
+    /// Units a request: read units (eventual) or write units.
+    units: f64,
+    unit_name: &'static str,
+    /// A write's item size and its index units, for the hint.
+    write: Option<(usize, f64, usize)>,
+    /// Why the write could not happen on the current data, if it could not.
+    refused: Option<String>,
+}
+
+fn facts<'a>(pattern: &AccessPattern, measured: &'a Measured) -> Facts<'a> {
+    let read = |run: &'a Run, served: String, scan: bool| Facts {
+        served,
+        scan,
+        run: Some(run),
+        units: run.eventual_units,
+        unit_name: "RCU",
+        write: None,
+        refused: None,
+    };
+    match measured {
+        Measured::Reads { runs, own } => {
+            let served = pattern.served_by();
+            let scan = matches!(served, super::pattern::ServedBy::Scan(_));
+            read(&runs[*own], served.describe(), scan)
+        }
+        Measured::Statement(m) => read(
+            &m.runs[m.own],
+            format!("{} (PartiQL)", m.explanation.served_by().describe()),
+            m.explanation.scan,
+        ),
+        Measured::Write(cost) => Facts {
+            served: pattern.served_by().describe(),
+            scan: false,
+            run: None,
+            units: cost.total(),
+            unit_name: "WCU",
+            write: Some((
+                cost.new_size.max(cost.old_size),
+                cost.total() - cost.table_units,
+                cost.index_units.len(),
+            )),
+            refused: cost
+                .condition_failed
+                .as_ref()
+                .map(|m| format!("its condition fails on the current data ({m})")),
+        },
+        Measured::Transaction(cost) => Facts {
+            served: pattern.served_by().describe(),
+            scan: false,
+            run: None,
+            units: cost.total(),
+            unit_name: "WCU",
+            write: None,
+            refused: cost.cancelled.as_ref().map(|reasons| {
+                format!(
+                    "it is cancelled on the current data ({})",
+                    reasons.join("; ")
+                )
+            }),
+        },
+    }
+}
+
+/// Reviews one pattern as measured on the current data.
+pub fn review(
+    pattern: &AccessPattern,
+    measured: &Result<Measured, String>,
+    table: &TableDesign,
+) -> Verdict {
+    let budget = &pattern.budget;
+    if budget.is_empty() {
+        return Verdict::Unbudgeted;
+    }
+    let measured = match measured {
+        Ok(m) => m,
+        Err(why) => {
+            return Verdict::Over(vec![format!("It does not run on the current data: {why}")]);
+        }
+    };
+    let facts = facts(pattern, measured);
+    let mut met = Vec::new();
+    let mut broken = Vec::new();
+    if let Some(why) = &facts.refused {
+        broken.push(format!("It does not write: {why}."));
+    }
+    if budget.keyed {
+        if facts.scan {
+            broken.push(scan_reason(pattern, &facts, table));
+        } else {
+            met.push(format!("Served by a key: {}.", facts.served));
+        }
+    }
+    if budget.returns_what_it_reads
+        && let Some(run) = facts.run
+    {
+        if run.count < run.scanned_count {
+            broken.push(filter_reason(pattern, run, table));
+        } else {
+            met.push(format!(
+                "Returns what it reads: {} of {} item{}.",
+                thousands(run.count),
+                thousands(run.scanned_count),
+                if run.scanned_count == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    if let Some(most) = budget.max_units {
+        if facts.units > most + 1e-9 {
+            broken.push(units_reason(pattern, &facts, most));
+        } else {
+            met.push(format!(
+                "{} {} a request, within {}.",
+                units(facts.units),
+                facts.unit_name,
+                units(most)
+            ));
+        }
+    }
+    if broken.is_empty() {
+        Verdict::Within(met)
+    } else {
+        Verdict::Over(broken)
+    }
+}
+
+/// Every pattern reviewed, in order.
+pub fn review_all(
+    patterns: &[AccessPattern],
+    runs: &[Result<Measured, String>],
+    table: &TableDesign,
+) -> Vec<Verdict> {
+    patterns
+        .iter()
+        .zip(runs)
+        .map(|(p, m)| review(p, m, table))
+        .collect()
+}
+
+/// "N of M patterns within budget": the patterns that expect something,
+/// and how many of them meet it.
+pub fn within_budget(verdicts: &[Verdict]) -> (usize, usize) {
+    let budgeted = verdicts
+        .iter()
+        .filter(|v| **v != Verdict::Unbudgeted)
+        .count();
+    let within = verdicts.iter().filter(|v| v.is_within()).count();
+    (within, budgeted)
+}
+
+/// The attributes a pattern's filter tests, without the key it reads.
+fn filtered_attributes(pattern: &AccessPattern) -> Vec<String> {
+    let filter = match &pattern.scan_filter {
+        Some(given) if pattern.operation == "Scan" => {
+            Some((given.expression.clone(), given.names.clone()))
+        }
+        _ => pattern
+            .request
+            .get("FilterExpression")
+            .and_then(Json::as_str)
+            .map(|f| {
+                (
+                    f.to_string(),
+                    pattern.request.get("ExpressionAttributeNames").cloned(),
+                )
+            }),
+    };
+    filter
+        .map(|(expression, names)| attributes_tested(&expression, names.as_ref()))
+        .unwrap_or_default()
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn either(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn items(n: usize) -> String {
+    format!("{} item{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
+/// Why a Scan breaks "never a Scan", and the key that would serve it.
+fn scan_reason(pattern: &AccessPattern, facts: &Facts, table: &TableDesign) -> String {
+    let Some(run) = facts.run else {
+        return format!("It is {}.", facts.served);
+    };
+    let read = format!(
+        "{} reads all {} to return {}",
+        facts.served,
+        items(run.scanned_count),
+        thousands(run.count)
+    );
+    if pattern.operation == "ExecuteStatement" {
+        return format!(
+            "{read}: this SELECT does not fix the partition key. Put {pk} = … (or {pk} IN […]) in its WHERE, or read an index whose partition key it fixes.",
+            pk = table.partition_key.name
+        );
+    }
+    let tested = filtered_attributes(pattern);
+    let key = &table.partition_key.name;
+    if tested.iter().any(|a| a == key) {
+        return format!(
+            "{read}: its filter fixes {key}, the partition key. As a Query's key condition ({key} = …) it would read that partition alone."
+        );
+    }
+    if tested.is_empty() {
+        return format!(
+            "{read}: with no filter it wants every item. If it wants fewer, give them a partition key of their own and Query it."
+        );
+    }
+    format!(
+        "{read}: add an index keyed on {} — a sparse index, if only the items it wants carry the attribute — and Query it.",
+        either(&tested)
+    )
+}
+
+/// Why reading more than it returns breaks "returns what it reads".
+fn filter_reason(pattern: &AccessPattern, run: &Run, table: &TableDesign) -> String {
+    let dropped = run.scanned_count - run.count;
+    let tested = filtered_attributes(pattern)
+        .into_iter()
+        .filter(|a| *a != table.partition_key.name)
+        .collect::<Vec<_>>();
+    let fix = if tested.is_empty() {
+        "put what its filter tests into the key, so the key condition picks the items".to_string()
+    } else {
+        format!(
+            "add an index keyed on {}, or a sparse index, so the key condition picks them",
+            either(&tested)
+        )
+    };
+    format!(
+        "It reads {} to return {}: {fix} instead of a filter dropping {} after they are read (and paid for).",
+        items(run.scanned_count),
+        thousands(run.count),
+        thousands(dropped)
+    )
+}
+
+/// Why a request costs more than its ceiling, and where the units go.
+fn units_reason(pattern: &AccessPattern, facts: &Facts, most: f64) -> String {
+    let cost = format!(
+        "It costs {} {} a request, over its budget of {}",
+        units(facts.units),
+        facts.unit_name,
+        units(most)
+    );
+    if let Some((size, index_units, indexes)) = facts.write {
+        let on_indexes = if indexes > 0 {
+            format!(
+                ", and {} {} go to {} ({} in all): an index projecting fewer attributes, or a sparse one, takes fewer",
+                units(index_units),
+                if index_units == 1.0 { "unit" } else { "units" },
+                if indexes == 1 {
+                    "an index".to_string()
+                } else {
+                    format!("{indexes} indexes")
+                },
+                units(facts.units)
+            )
+        } else {
+            String::new()
+        };
+        return format!(
+            "{cost}: the item is {} and a write costs a unit per KB, rounded up{on_indexes}.",
+            human_bytes(size)
+        );
+    }
+    let Some(run) = facts.run else {
+        return format!("{cost}.");
+    };
+    if facts.scan {
+        return format!(
+            "{cost}: a Scan pays for every item it reads — {} over {} page{} — whatever it returns.",
+            human_bytes(run.bytes_read),
+            thousands(run.pages),
+            if run.pages == 1 { "" } else { "s" }
+        );
+    }
+    if run.scanned_count > run.count {
+        return format!(
+            "{cost}: {} of the {} it reads are dropped by the filter after they are paid for.",
+            thousands(run.scanned_count - run.count),
+            items(run.scanned_count)
+        );
+    }
+    let each = run.bytes_read / run.scanned_count.max(1);
+    let queries = match pattern.shards {
+        Some(n) => format!(" in {n} Queries (at least half a unit each)"),
+        None => String::new(),
+    };
+    format!(
+        "{cost}: it reads {} of {} each on average ({}){queries}. Fewer items a request (a Limit and paging, a narrower sort-key condition) or smaller ones (large attributes in an item of their own) cost less.",
+        items(run.scanned_count),
+        human_bytes(each),
+        human_bytes(run.bytes_read)
+    )
+}
+
+/// The budget in words, for the review panel: "never a Scan · at most 1
+/// RCU · returns what it reads".
+pub fn describe(budget: &Budget, write: bool) -> String {
+    let mut parts = Vec::new();
+    if budget.keyed {
+        parts.push("never a Scan".to_string());
+    }
+    if let Some(most) = budget.max_units {
+        parts.push(format!(
+            "at most {} {}",
+            units(most),
+            if write { "WCU" } else { "RCU" }
+        ));
+    }
+    if budget.returns_what_it_reads {
+        parts.push("returns what it reads".to_string());
+    }
+    parts.join(" · ")
+}
