@@ -99,7 +99,7 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
   });
   assert.ok(result.link.startsWith(`${session.served.url}#play=4.`), result.link.slice(0, 80));
   assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);
-  assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, items, data, item, stream, design, chart');
+  assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, review, throughput, items, data, item, stream, design, chart');
   // The mounted playground's link opens the full playground on its state.
   const full = await openPage(session, result.link);
   await full.locator('#comparison-title', { hasText: 'An order\'s lines' }).waitFor();

@@ -23,9 +23,11 @@ use crate::components::generate_panel::GeneratePanel;
 use crate::components::item_editor::ItemEditor;
 use crate::components::notice::NoticeBar;
 use crate::components::pattern_list::PatternList;
+use crate::components::review_panel::{ReviewPanel, budget_summary};
 use crate::components::runner::Runner;
 use crate::components::stream_panel::StreamPanel;
 use crate::components::table_editor::TableEditor;
+use crate::components::throughput_view::ThroughputView;
 use crate::components::toolbar::{Toolbar, open_file};
 use crate::embed::{Options, Panel};
 use crate::model::format::thousands;
@@ -104,6 +106,8 @@ fn panel(panel: Panel, state: &UseReducerHandle<State>) -> Html {
     match panel {
         Panel::Patterns => html! { <PatternList {state} /> },
         Panel::Comparison => html! { <Comparison {state} /> },
+        Panel::Review => html! { <ReviewPanel {state} /> },
+        Panel::Throughput => html! { <ThroughputView {state} /> },
         Panel::Runner => html! { <Runner {state} /> },
         Panel::Items => html! { <GeneratePanel {state} /> },
         Panel::Data => html! { <DataView {state} /> },
@@ -288,6 +292,9 @@ pub fn app(props: &AppProps) -> Html {
                             { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart, or write a pattern of your own, and watch every number move." }
                         </p>
                         { status }
+                        if let Some(summary) = budget_summary(&state) {
+                            <p class="budget-summary"><a href="#review">{ summary }</a></p>
+                        }
                         <AboutExample table={AttrValue::from(state.chart.table.name.clone())} />
                         <nav aria-label="Sections">
                             { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }

@@ -25,6 +25,8 @@ pub fn use_read_only() -> bool {
 pub enum Panel {
     Patterns,
     Comparison,
+    Review,
+    Throughput,
     Runner,
     Items,
     Data,
@@ -36,10 +38,12 @@ pub enum Panel {
 
 impl Panel {
     /// Every panel, in the page's order.
-    pub const ALL: [Panel; 9] = [
+    pub const ALL: [Panel; 11] = [
         Panel::Patterns,
         Panel::Comparison,
         Panel::Runner,
+        Panel::Review,
+        Panel::Throughput,
         Panel::Items,
         Panel::Data,
         Panel::Item,
@@ -49,10 +53,12 @@ impl Panel {
     ];
 
     /// The names, as written in `panels=`.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 11] = [
         "patterns",
         "comparison",
         "runner",
+        "review",
+        "throughput",
         "items",
         "data",
         "item",
@@ -79,6 +85,8 @@ impl Panel {
         match self {
             Panel::Patterns => "Access patterns",
             Panel::Comparison => "What it costs",
+            Panel::Review => "Design review",
+            Panel::Throughput => "Throughput per partition",
             Panel::Runner => "Run a request",
             Panel::Items => "Items",
             Panel::Data => "The data, as DynamoDB stores it",
@@ -92,7 +100,10 @@ impl Panel {
     /// True for the panels that describe the model (the left side of the
     /// workbench); the others show results.
     pub fn is_model(self) -> bool {
-        matches!(self, Panel::Patterns | Panel::Design | Panel::Chart)
+        matches!(
+            self,
+            Panel::Patterns | Panel::Review | Panel::Design | Panel::Chart
+        )
     }
 }
 
@@ -209,7 +220,7 @@ mod tests {
     fn the_full_page_shows_every_panel() {
         let options = Options::read("", "#play=1.abc&show=runner");
         assert!(!options.embed && !options.read_only);
-        assert_eq!(options.panels().len(), 9);
+        assert_eq!(options.panels().len(), 11);
         assert_eq!(options.show, Some(Panel::Runner));
         assert_eq!(Options::read("?embed=0&pattern=0", "").pattern, None);
     }

@@ -15,10 +15,12 @@ pub mod notice;
 pub mod pattern_bar;
 pub mod pattern_list;
 pub mod playgrounds;
+pub mod review_panel;
 pub mod runner;
 pub mod share_dialog;
 pub mod stream_panel;
 pub mod table_editor;
+pub mod throughput_view;
 pub mod toolbar;
 pub mod warnings;
 

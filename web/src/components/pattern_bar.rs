@@ -1,15 +1,43 @@
 //! Under the runner: save the request in the form as an access pattern,
-//! update the one opened from the list, or remove it.
+//! update the one opened from the list, or remove it — with what the design
+//! review holds it to (its budget), its requests a second and its write
+//! sharding.
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::model::pattern::AccessPattern;
+use crate::model::runner::Draft;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct PatternBarProps {
     pub state: UseReducerHandle<State>,
+}
+
+/// A text field of the draft: `update` puts what is typed in its place.
+fn typed(state: &UseReducerHandle<State>, update: fn(&mut Draft, String)) -> Callback<InputEvent> {
+    let state = state.clone();
+    Callback::from(move |e: InputEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        state.dispatch(Action::EditDraft {
+            update,
+            value: input.value(),
+        });
+    })
+}
+
+/// A checkbox of the draft: `update` is given "true" or "".
+fn check(state: &UseReducerHandle<State>, update: fn(&mut Draft, String)) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        let value = if input.checked() { "true" } else { "" };
+        state.dispatch(Action::EditDraft {
+            update,
+            value: value.to_string(),
+        });
+    })
 }
 
 #[function_component(PatternBar)]
@@ -19,11 +47,12 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
     // The pattern being edited, if the form came from the list and it is still there.
     let editing = state.draft.editing.filter(|i| *i < state.patterns.len());
     let save = |index: Option<usize>| {
-        let (state, form, description, alternative, problem) = (
+        let (state, form, description, alternative, settings, problem) = (
             state.clone(),
             state.draft.form.clone(),
             state.draft.description.clone(),
             state.draft.alternative.clone(),
+            state.draft.settings.clone(),
             problem.clone(),
         );
         Callback::from(move |_| {
@@ -52,6 +81,10 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                         AccessPattern::new(description.trim(), &form.operation, request);
                     pattern.alternative = (statement && !alternative.trim().is_empty())
                         .then(|| alternative.trim().to_string());
+                    let pattern = match settings.apply(pattern) {
+                        Ok(pattern) => pattern,
+                        Err(why) => return problem.set(Some(why)),
+                    };
                     let index_after = index.unwrap_or(state.patterns.len());
                     state.dispatch(Action::SavePattern { index, pattern });
                     state.dispatch(Action::OpenPattern {
@@ -71,27 +104,11 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
             }
         })
     };
-    let oninput = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            state.dispatch(Action::EditDraft {
-                update: |d, v| d.description = v,
-                value: input.value(),
-            });
-        })
-    };
-    let on_alternative = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            state.dispatch(Action::EditDraft {
-                update: |d, v| d.alternative = v,
-                value: input.value(),
-            });
-        })
-    };
+    let oninput = typed(state, |d, v| d.description = v);
+    let on_alternative = typed(state, |d, v| d.alternative = v);
     let statement = state.draft.form.operation == "ExecuteStatement";
+    let settings = &state.draft.settings;
+    let write = crate::model::pattern::is_write(&state.draft.form.operation);
     html! {
         <div class="pattern-bar" role="group" aria-label="Access pattern">
             <label class="field">
@@ -111,6 +128,34 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                         aria-label="Statement to compare with" />
                 </label>
             }
+            <fieldset class="pattern-budget" id="pattern-budget">
+                <legend>{ "Budget, for the design review" }</legend>
+                <label class="check">
+                    <input type="checkbox" checked={settings.keyed} onchange={check(state, |d, v| d.settings.keyed = v == "true")} />
+                    { "Served by GetItem or Query, never a Scan" }
+                </label>
+                <label class="check">
+                    <input type="checkbox" checked={settings.returns_what_it_reads} onchange={check(state, |d, v| d.settings.returns_what_it_reads = v == "true")} />
+                    { "Returns what it reads (Count equal to ScannedCount)" }
+                </label>
+                <div class="row">
+                    <label class="field inline">
+                        <span>{ if write { "At most this many WCU a request" } else { "At most this many RCU a request (eventually consistent)" } }</span>
+                        <input type="text" inputmode="decimal" class="short" value={settings.max_units.clone()} placeholder="no limit"
+                            oninput={typed(state, |d, v| d.settings.max_units = v)} aria-label="At most this many units a request" />
+                    </label>
+                    <label class="field inline">
+                        <span>{ "Requests a second (for the throughput view)" }</span>
+                        <input type="text" inputmode="decimal" class="short" value={settings.rate.clone()} placeholder="0"
+                            oninput={typed(state, |d, v| d.settings.rate = v)} aria-label="Requests a second" />
+                    </label>
+                    <label class="field inline">
+                        <span>{ "Write sharding: spread the partition key over N suffixes #0…#N-1" }</span>
+                        <input type="text" inputmode="numeric" class="short" value={settings.shards.clone()} placeholder="none"
+                            oninput={typed(state, |d, v| d.settings.shards = v)} aria-label="Shards" />
+                    </label>
+                </div>
+            </fieldset>
             <div class="row">
                 if let Some(index) = editing {
                     <button type="button" class="primary" onclick={save(Some(index))}>{ "Save pattern" }</button>

@@ -10,6 +10,7 @@ use crate::embed::{Options, Panel, use_read_only};
 use crate::model::compare::Measured;
 use crate::model::format::{thousands, units};
 use crate::model::pattern::{ServedBy, is_write};
+use crate::model::review::{Verdict, review_all};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -93,6 +94,7 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
             show_runner();
         })
     };
+    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
     html! {
         <Collapsible panel={Panel::Patterns}>
             <div class="table-scroll">
@@ -120,7 +122,12 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
                         };
                         html! {
                             <tr class={classes!(selected.then_some("selected"))} data-pattern={i.to_string()}>
-                                <th scope="row">{ &pattern.description }</th>
+                                <th scope="row">
+                                    { &pattern.description }
+                                    if matches!(verdicts.get(i), Some(Verdict::Over(_))) {
+                                        <a class="budget-mark" href="#review" title="This pattern is over its budget: see the design review">{ "over budget" }</a>
+                                    }
+                                </th>
                                 <td class={classes!("served", matches!(served_by, ServedBy::Scan(_)).then_some("scan"))}>
                                     { served_by.describe() }
                                 </td>

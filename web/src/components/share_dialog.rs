@@ -21,7 +21,7 @@ pub struct ShareDialogProps {
 }
 
 /// What an embed can show.
-const EMBEDS: [(&str, &[Panel]); 4] = [
+const EMBEDS: [(&str, &[Panel]); 5] = [
     (
         "the access patterns and the comparison",
         &[Panel::Patterns, Panel::Comparison],
@@ -30,6 +30,10 @@ const EMBEDS: [(&str, &[Panel]); 4] = [
     (
         "the patterns, the comparison and the stream",
         &[Panel::Patterns, Panel::Comparison, Panel::Stream],
+    ),
+    (
+        "the access patterns, the design review and the throughput",
+        &[Panel::Patterns, Panel::Review, Panel::Throughput],
     ),
     ("everything", &Panel::ALL),
 ];

@@ -65,7 +65,7 @@ fn a_scan_breaks_never_a_scan_and_the_hint_names_what_its_filter_tests() {
     assert_eq!(
         why,
         [format!(
-            "Scan of the table reads all {} items to return {}: add an index keyed on entityType or amount — a sparse index, if only the items it wants carry the attribute — and Query it.",
+            "Scan of the table reads all {} items to return {}: add an index with entityType as its partition key and amount as its sort key — a sparse index, if only the items it wants carry its key — and Query it.",
             super::format::thousands(run.scanned_count),
             run.count
         )]
@@ -90,7 +90,7 @@ fn a_filter_that_drops_items_breaks_returns_what_it_reads_with_the_numbers() {
     assert_eq!(
         why,
         [format!(
-            "It reads {} items to return {}: add an index keyed on amount, or a sparse index, so the key condition picks them instead of a filter dropping {} after they are read (and paid for).",
+            "It reads {} items to return {}: put amount into the sort key (the table's, or an index's under the same partition key), or add a sparse index, so the key condition picks them instead of a filter dropping {} after they are read (and paid for).",
             run.scanned_count,
             run.count,
             run.scanned_count - run.count
@@ -112,6 +112,10 @@ fn a_read_over_its_units_says_what_it_reads_and_a_write_where_its_units_go() {
             run.scanned_count
         )),
         "{why:?}"
+    );
+    assert!(
+        why[0].ends_with("a sparse index holding only the items it needs, or a Limit and paging."),
+        "small items: fewer of them is the fix; {why:?}"
     );
     let fulfil = position(&state, "Fulfil an order");
     let Ok(Measured::Write(cost)) = &state.runs[fulfil] else {

@@ -1,5 +1,5 @@
 //! What an expression names, read from the engine's own tokens: the
-//! attributes a filter tests (for the review's hints) and the placeholder a
+//! attributes a filter tests and how (for the review's hints) and the placeholder a
 //! key condition sets the partition key to (for sharded Queries).
 
 use engine::expr::lexer::{TokenKind, tokenize};
@@ -19,26 +19,69 @@ fn resolved(kind: &TokenKind, names: Option<&Json>) -> Option<String> {
     }
 }
 
-/// The top-level attributes an expression tests, each once, in the order
-/// they first appear (`size(a)` tests `a`; `a.b` tests `a`).
-pub fn attributes_tested(expression: &str, names: Option<&Json>) -> Vec<String> {
+/// How an expression tests an attribute, for the key that would serve it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// `a = :v`: a partition key could fix it.
+    Equality,
+    /// `a < :v`, `a BETWEEN …`, `begins_with(a, …)`: a sort key could
+    /// range over it.
+    Range,
+    /// Anything else (`<>`, `contains`, `attribute_exists`, `size`…).
+    Other,
+}
+
+/// The top-level attributes an expression tests and how, each once, in
+/// the order they first appear; an attribute tested two ways counts as
+/// its first.
+pub fn tests(expression: &str, names: Option<&Json>) -> Vec<(String, Test)> {
     let tokens = tokenize(expression);
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<(String, Test)> = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let after_dot = i > 0 && tokens[i - 1].kind == TokenKind::Dot;
-        let is_function = tokens
-            .get(i + 1)
-            .is_some_and(|next| next.kind == TokenKind::LParen);
-        if after_dot || is_function {
+        let kind_at = |j: Option<usize>| j.and_then(|j| tokens.get(j)).map(|t| &t.kind);
+        if kind_at(i.checked_sub(1)) == Some(&TokenKind::Dot)
+            || kind_at(Some(i + 1)) == Some(&TokenKind::LParen)
+        {
             continue;
         }
-        if let Some(name) = resolved(&token.kind, names)
-            && !out.contains(&name)
-        {
-            out.push(name);
+        let Some(name) = resolved(&token.kind, names) else {
+            continue;
+        };
+        let function = match (kind_at(i.checked_sub(2)), kind_at(i.checked_sub(1))) {
+            (Some(TokenKind::Name(f)), Some(TokenKind::LParen)) => Some(f.to_ascii_lowercase()),
+            _ => None,
+        };
+        let operator = |kind: Option<&TokenKind>| match kind {
+            Some(TokenKind::Eq) => Test::Equality,
+            Some(TokenKind::Lt | TokenKind::Le | TokenKind::Gt | TokenKind::Ge) => Test::Range,
+            Some(TokenKind::Name(word)) if word.eq_ignore_ascii_case("BETWEEN") => Test::Range,
+            _ => Test::Other,
+        };
+        let test = match function.as_deref() {
+            Some("begins_with") => Test::Range,
+            Some(_) => Test::Other,
+            None => match operator(kind_at(Some(path_end(&tokens, i)))) {
+                Test::Other => operator(kind_at(i.checked_sub(1)).filter(|_| i >= 2)),
+                known => known,
+            },
+        };
+        if !out.iter().any(|(n, _)| *n == name) {
+            out.push((name, test));
         }
     }
     out
+}
+
+/// The token after the path that starts at `i` (`a.b[2].c` is one path).
+fn path_end(tokens: &[engine::expr::lexer::Token], i: usize) -> usize {
+    let mut j = i + 1;
+    loop {
+        match tokens.get(j).map(|t| &t.kind) {
+            Some(TokenKind::Dot) => j += 2,
+            Some(TokenKind::LBracket) => j += 3,
+            _ => return j,
+        }
+    }
 }
 
 /// The placeholder an expression sets `attribute` equal to (`PK = :p`,
@@ -68,18 +111,27 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn a_filter_tests_the_attributes_it_names_through_aliases_and_functions() {
+    fn each_attribute_is_tested_by_equality_by_range_or_otherwise() {
         let names = json!({"#s": "orderStatus"});
         assert_eq!(
-            attributes_tested(
-                "#s = :open AND size(lines) > :n AND NOT begins_with(address.city, :c)",
+            tests(
+                "#s = :open AND amount > :min AND begins_with(city, :c) AND contains(tags, :t) AND :d <= day AND a <> :b AND size(lines) > :n AND address.city = :x",
                 Some(&names)
             ),
-            ["orderStatus", "lines", "address"]
+            [
+                ("orderStatus".to_string(), Test::Equality),
+                ("amount".to_string(), Test::Range),
+                ("city".to_string(), Test::Range),
+                ("tags".to_string(), Test::Other),
+                ("day".to_string(), Test::Range),
+                ("a".to_string(), Test::Other),
+                ("lines".to_string(), Test::Other),
+                ("address".to_string(), Test::Equality),
+            ]
         );
         assert_eq!(
-            attributes_tested("a BETWEEN :x AND :y OR a IN (:p)", None),
-            ["a"]
+            tests("n BETWEEN :x AND :y", None),
+            [("n".to_string(), Test::Range)]
         );
     }
 

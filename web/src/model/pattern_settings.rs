@@ -23,8 +23,8 @@ pub struct Settings {
     pub shards: String,
 }
 
-/// A number as the text field shows it (no trailing `.0`).
-fn number_text(n: f64) -> String {
+/// A number as a text field shows it: no separators, no trailing `.0`.
+pub fn number_text(n: f64) -> String {
     if n.fract() == 0.0 && n.abs() < 1e15 {
         format!("{}", n as i64)
     } else {

@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 
 use super::chart::TableDesign;
 use super::compare::{Measured, Run};
-use super::expression_terms::attributes_tested;
+use super::expression_terms::{Test, tests};
 use super::format::{human_bytes, thousands, units};
 use super::pattern::{AccessPattern, Budget};
 
@@ -138,7 +138,7 @@ pub fn review(
         && let Some(run) = facts.run
     {
         if run.count < run.scanned_count {
-            broken.push(filter_reason(pattern, run, table));
+            broken.push(filter_reason(pattern, &facts, run, table));
         } else {
             met.push(format!(
                 "Returns what it reads: {} of {} item{}.",
@@ -191,8 +191,8 @@ pub fn within_budget(verdicts: &[Verdict]) -> (usize, usize) {
     (within, budgeted)
 }
 
-/// The attributes a pattern's filter tests, without the key it reads.
-fn filtered_attributes(pattern: &AccessPattern) -> Vec<String> {
+/// The attributes a pattern's filter tests, and how.
+fn filter_tests(pattern: &AccessPattern) -> Vec<(String, Test)> {
     let filter = match &pattern.scan_filter {
         Some(given) if pattern.operation == "Scan" => {
             Some((given.expression.clone(), given.names.clone()))
@@ -209,8 +209,39 @@ fn filtered_attributes(pattern: &AccessPattern) -> Vec<String> {
             }),
     };
     filter
-        .map(|(expression, names)| attributes_tested(&expression, names.as_ref()))
+        .map(|(expression, names)| tests(&expression, names.as_ref()))
         .unwrap_or_default()
+}
+
+/// The names tested one way.
+fn tested(tests: &[(String, Test)], how: Test) -> Vec<String> {
+    tests
+        .iter()
+        .filter(|(_, t)| *t == how)
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
+/// The index a Scan's filter asks for: what it fixes by equality as the
+/// partition key, what it ranges over as the sort key.
+fn index_for(tests: &[(String, Test)]) -> String {
+    let (fixed, ranged) = (tested(tests, Test::Equality), tested(tests, Test::Range));
+    match (fixed.as_slice(), ranged.as_slice()) {
+        ([], []) => {
+            let all: Vec<String> = tests.iter().map(|(n, _)| n.clone()).collect();
+            format!("an index keyed on what it looks for ({})", either(&all))
+        }
+        (fixed, []) => format!("an index keyed on {}", either(fixed)),
+        ([], ranged) => format!(
+            "an index with {} as its sort key, under a partition key the items it wants share",
+            either(ranged)
+        ),
+        (fixed, ranged) => format!(
+            "an index with {} as its partition key and {} as its sort key",
+            either(fixed),
+            either(ranged)
+        ),
+    }
 }
 
 /// `a`, `a or b`, `a, b or c`.
@@ -243,43 +274,53 @@ fn scan_reason(pattern: &AccessPattern, facts: &Facts, table: &TableDesign) -> S
             pk = table.partition_key.name
         );
     }
-    let tested = filtered_attributes(pattern);
+    let tests = filter_tests(pattern);
     let key = &table.partition_key.name;
-    if tested.iter().any(|a| a == key) {
+    if tests.iter().any(|(a, t)| a == key && *t == Test::Equality) {
         return format!(
             "{read}: its filter fixes {key}, the partition key. As a Query's key condition ({key} = …) it would read that partition alone."
         );
     }
-    if tested.is_empty() {
+    if tests.is_empty() {
         return format!(
             "{read}: with no filter it wants every item. If it wants fewer, give them a partition key of their own and Query it."
         );
     }
     format!(
-        "{read}: add an index keyed on {} — a sparse index, if only the items it wants carry the attribute — and Query it.",
-        either(&tested)
+        "{read}: add {} — a sparse index, if only the items it wants carry its key — and Query it.",
+        index_for(&tests)
     )
 }
 
 /// Why reading more than it returns breaks "returns what it reads".
-fn filter_reason(pattern: &AccessPattern, run: &Run, table: &TableDesign) -> String {
+fn filter_reason(pattern: &AccessPattern, facts: &Facts, run: &Run, table: &TableDesign) -> String {
     let dropped = run.scanned_count - run.count;
-    let tested = filtered_attributes(pattern)
+    let read = format!(
+        "It reads {} to return {}",
+        items(run.scanned_count),
+        thousands(run.count)
+    );
+    if facts.scan {
+        return format!(
+            "{read}: the filter drops the other {} after they are read, and they are paid for all the same.",
+            thousands(dropped)
+        );
+    }
+    let names: Vec<String> = filter_tests(pattern)
         .into_iter()
-        .filter(|a| *a != table.partition_key.name)
-        .collect::<Vec<_>>();
-    let fix = if tested.is_empty() {
+        .map(|(n, _)| n)
+        .filter(|n| *n != table.partition_key.name)
+        .collect();
+    let fix = if names.is_empty() {
         "put what its filter tests into the key, so the key condition picks the items".to_string()
     } else {
         format!(
-            "add an index keyed on {}, or a sparse index, so the key condition picks them",
-            either(&tested)
+            "put {} into the sort key (the table's, or an index's under the same partition key), or add a sparse index, so the key condition picks them",
+            either(&names)
         )
     };
     format!(
-        "It reads {} to return {}: {fix} instead of a filter dropping {} after they are read (and paid for).",
-        items(run.scanned_count),
-        thousands(run.count),
+        "{read}: {fix} instead of a filter dropping {} after they are read (and paid for).",
         thousands(dropped)
     )
 }
@@ -336,8 +377,16 @@ fn units_reason(pattern: &AccessPattern, facts: &Facts, most: f64) -> String {
         Some(n) => format!(" in {n} Queries (at least half a unit each)"),
         None => String::new(),
     };
+    let fix = if each > 4096 {
+        format!(
+            "Its items average {}: large attributes kept in an item of their own (or left out of the index it reads) make every item read cheaper.",
+            human_bytes(each)
+        )
+    } else {
+        "Fewer items a request cost less: a narrower sort-key condition, a sparse index holding only the items it needs, or a Limit and paging.".to_string()
+    };
     format!(
-        "{cost}: it reads {} of {} each on average ({}){queries}. Fewer items a request (a Limit and paging, a narrower sort-key condition) or smaller ones (large attributes in an item of their own) cost less.",
+        "{cost}: it reads {} of {} each on average ({}){queries}. {fix}",
         items(run.scanned_count),
         human_bytes(each),
         human_bytes(run.bytes_read)

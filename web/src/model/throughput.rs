@@ -82,13 +82,22 @@ impl PartitionRate {
                 )
             } else {
                 format!(
-                    "{} {unit}/s, {:.0}% of the ceiling",
+                    "{} {unit}/s, {} of the ceiling",
                     rate_text(used),
-                    100.0 * used / ceiling
+                    percent(used / ceiling)
                 )
             });
         }
         parts.join("; ")
+    }
+}
+
+/// A share as a percentage: whole percents, one decimal below 1%.
+pub fn percent(share: f64) -> String {
+    if share < 0.01 {
+        format!("{:.1}%", 100.0 * share)
+    } else {
+        format!("{:.0}%", 100.0 * share)
     }
 }
 

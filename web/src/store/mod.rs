@@ -172,6 +172,8 @@ pub enum Action {
     },
     /// Remove an access pattern.
     RemovePattern(usize),
+    /// Give an access pattern a request rate (requests a second; 0 for none).
+    SetRate { index: usize, rate: f64 },
     /// Open a stored item (DynamoDB JSON) in the item editor.
     EditItem(serde_json::Value),
     /// Items were written by hand (pasted, put, updated, deleted): note

@@ -7,7 +7,7 @@ use yew::Reducible;
 
 use super::{Action, Built, Notice, State};
 use crate::model::pattern::{AccessPattern, MAX_PATTERNS};
-use crate::model::pattern_settings::Settings;
+use crate::model::pattern_settings::{MAX_RATE, Settings};
 use crate::model::runner::{Draft, Form, Highlight};
 use crate::model::view::Position;
 
@@ -52,8 +52,15 @@ impl Reducible for State {
                 }
             }
             Action::NewPattern => {
+                // A new pattern is held to what an efficient read is, until
+                // the learner says otherwise.
                 next.draft = Rc::new(Draft {
                     form: Form::blank(&next.chart.table.name),
+                    settings: Settings {
+                        keyed: true,
+                        returns_what_it_reads: true,
+                        ..Settings::default()
+                    },
                     ..Draft::default()
                 });
             }
@@ -86,6 +93,19 @@ impl Reducible for State {
                 }
                 next.selected = index.unwrap_or(next.patterns.len() - 1);
                 next.measure_all();
+                next.revision += 1;
+            }
+            Action::SetRate { index, rate } => {
+                let valid = rate.is_finite() && (0.0..=MAX_RATE).contains(&rate);
+                let Some(pattern) = next.patterns.get_mut(index).filter(|_| valid) else {
+                    return self;
+                };
+                pattern.rate = rate;
+                if next.draft.editing == Some(index) {
+                    let mut draft = (*next.draft).clone();
+                    draft.settings.rate = Settings::of(pattern).rate;
+                    next.draft = Rc::new(draft);
+                }
                 next.revision += 1;
             }
             Action::RemovePattern(index) if index < next.patterns.len() => {

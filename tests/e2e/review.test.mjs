@@ -1,0 +1,90 @@
+// End-to-end: the design review and the throughput per partition. A
+// design's patterns are reviewed against their budgets (the header counts
+// them), editing a key template breaks a budget and turns its row red with
+// the reason, and raising a write rate past the ceiling flags the
+// partition in words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { artifacts, openPage, useBrowser } from './browser.mjs';
+
+const session = useBrowser();
+
+/** The review's row for a pattern, by its description. */
+function reviewRow(page, description) {
+  return page.locator('.review-row', { has: page.locator('strong', { hasText: description }) });
+}
+
+test('the review lists every budgeted pattern and the header counts those within budget', async () => {
+  const page = await openPage(session);
+  await page.locator('.view-summary').waitFor();
+  const summary = await page.locator('.budget-summary').textContent();
+  const [, within, budgeted] = summary.match(/^(\d+) of (\d+) patterns within budget$/);
+  assert.equal(await page.locator('.review-row.within').count(), Number(within));
+  assert.equal(await page.locator('.review-row').count(), Number(budgeted));
+  assert.match(await page.locator('#review-title').textContent(), new RegExp(`${within} of ${budgeted} within budget`));
+  // The Scan is over budget, and says what would serve it.
+  const scan = reviewRow(page, 'Every order over $450');
+  assert.match(await scan.getAttribute('class'), /over/);
+  assert.match(await scan.locator('.verdict').textContent(), /Over budget/);
+  assert.match(await scan.locator('.reasons').textContent(),
+    /^Scan of the table reads all [\d,]+ items to return \d+: add an index with entityType as its partition key and amount as its sort key/);
+  // The filter that drops what it read.
+  const filtered = reviewRow(page, "A customer's orders over $200");
+  assert.match(await filtered.locator('.reasons').textContent(), /It reads \d+ items to return \d+: put amount into the sort key/);
+  assert.match(await reviewRow(page, "An order's lines").getAttribute('class'), /within/);
+  await page.locator('#review').screenshot({ path: join(artifacts, 'review.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a key template that makes the sparse index whole breaks its budget, and the review turns red with the reason', async () => {
+  const page = await openPage(session);
+  const row = reviewRow(page, 'Open orders, from the sparse index');
+  await row.waitFor();
+  assert.match(await row.getAttribute('class'), /within/);
+  const before = await page.locator('.budget-summary').textContent();
+  // Every order now carries the open-orders key, not only the open ones.
+  const template = page.getByLabel('GSI2PK template of Order', { exact: true });
+  await template.fill('OPEN');
+  await template.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+    .some((r) => r.textContent.includes('Open orders, from the sparse index') && r.classList.contains('over')));
+  assert.match(await row.locator('.verdict').textContent(), /Over budget/);
+  assert.match(await row.locator('.reasons').textContent(),
+    /^It costs [\d.]+ RCU a request, over its budget of 1: it reads [\d,]+ items of [\d.]+ [KB]+ each on average/);
+  assert.notEqual(await page.locator('.budget-summary').textContent(), before);
+  await row.screenshot({ path: join(artifacts, 'review-broken.png') });
+  // The pattern editor sets a budget: raised, the pattern is within again.
+  await row.getByRole('button', { name: 'Edit budget' }).click();
+  const budget = page.locator('#pattern-budget');
+  await budget.getByLabel('At most this many units a request').fill('50');
+  await page.getByRole('button', { name: 'Save pattern', exact: true }).click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+    .some((r) => r.textContent.includes('Open orders, from the sparse index') && r.classList.contains('within')));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the throughput view flags the hot key over its ceiling and the shards under it, and a raised rate flags a partition', async () => {
+  const page = await openPage(session, `${session.served.url}#example=sharding`);
+  const view = page.locator('#throughput');
+  const hot = view.locator('tr.partition-rate[data-partition="EVENT#e1"]');
+  await hot.waitFor();
+  assert.match(await hot.getAttribute('class'), /throttled/);
+  assert.match(await hot.locator('.rate-verdict').textContent(), /Throttled\. .*1,500 WCU\/s: 500 over the 1,000 ceiling — throttled/);
+  const shard = view.locator('tr.partition-rate[data-partition="EVENT#e1#3"]');
+  assert.doesNotMatch(await shard.getAttribute('class'), /throttled/);
+  assert.match(await shard.locator('.rate-verdict').textContent(), /150 WCU\/s, 15% of the ceiling/);
+  assert.match(await view.locator('.throughput-summary').textContent(), /^1 partition key value is over a ceiling at these rates: EVENT#e1/);
+  await view.screenshot({ path: join(artifacts, 'throughput.png') });
+  // The sharded writes, raised until a shard passes its ceiling.
+  const rate = view.getByLabel('Requests a second: Cast a vote on one of the ten shards, drawn at random');
+  await rate.fill('12000');
+  await rate.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#throughput tr.partition-rate[data-partition="EVENT#e1#3"]')?.classList.contains('throttled'));
+  assert.match(await shard.locator('.rate-verdict').textContent(), /1,200 WCU\/s: 200 over the 1,000 ceiling — throttled/);
+  assert.match(await view.locator('.throughput-summary').textContent(), /^11 partition key values are over a ceiling/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

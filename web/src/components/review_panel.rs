@@ -1,0 +1,92 @@
+//! The design review: every access pattern against its budget on the
+//! current data, within or over, with the reasons and what would fix them.
+//! It is worked out afresh from the measured runs whenever they change —
+//! after every edit to the chart, the data or a pattern.
+
+use yew::prelude::*;
+
+use super::collapsible::Collapsible;
+use crate::embed::{Panel, use_read_only};
+use crate::model::pattern::is_write;
+use crate::model::review::{Verdict, describe, review_all, within_budget};
+use crate::store::{Action, State};
+
+#[derive(Properties, PartialEq)]
+pub struct ReviewPanelProps {
+    pub state: UseReducerHandle<State>,
+}
+
+/// "9 of 12 patterns within budget", or `None` when no pattern has one.
+pub fn budget_summary(state: &State) -> Option<String> {
+    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let (within, budgeted) = within_budget(&verdicts);
+    (budgeted > 0).then(|| {
+        format!(
+            "{within} of {budgeted} pattern{} within budget",
+            if budgeted == 1 { "" } else { "s" }
+        )
+    })
+}
+
+#[function_component(ReviewPanel)]
+pub fn review_panel(props: &ReviewPanelProps) -> Html {
+    let state = &props.state;
+    let read_only = use_read_only();
+    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let (within, budgeted) = within_budget(&verdicts);
+    let title = match budgeted {
+        0 => "Design review".to_string(),
+        _ => format!("Design review: {within} of {budgeted} within budget"),
+    };
+    let edit = |index: usize| {
+        let state = state.clone();
+        Callback::from(move |_| {
+            state.dispatch(Action::OpenPattern { index, run: false });
+            crate::browser::scroll_into_view("pattern-budget");
+        })
+    };
+    let unbudgeted: Vec<&str> = state
+        .patterns
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| **v == Verdict::Unbudgeted)
+        .map(|(p, _)| p.description.as_str())
+        .collect();
+    html! {
+        <Collapsible panel={Panel::Review} {title}>
+            <p class="hint">
+                { "Each access pattern can expect to be served by a key (never a Scan), to stay within a number of units a request, and to return what it reads. The review checks them on the data as it is now, and again after every change." }
+            </p>
+            if budgeted == 0 {
+                <p class="empty">{ "No access pattern has a budget yet: open one and tick what it should meet, under the runner." }</p>
+            }
+            <ul class="review">
+                { for state.patterns.iter().zip(&verdicts).enumerate().filter(|(_, (_, v))| **v != Verdict::Unbudgeted).map(|(i, (pattern, verdict))| {
+                    let within = verdict.is_within();
+                    let lines = match verdict {
+                        Verdict::Within(met) | Verdict::Over(met) => met.clone(),
+                        Verdict::Unbudgeted => Vec::new(),
+                    };
+                    html! {
+                        <li class={classes!("review-row", if within { "within" } else { "over" })} data-pattern={i.to_string()}>
+                            <div class="review-head">
+                                <span class="verdict">{ if within { "✓ Within budget" } else { "✗ Over budget" } }</span>
+                                <strong>{ &pattern.description }</strong>
+                                <span class="budget">{ describe(&pattern.budget, is_write(&pattern.operation)) }</span>
+                                if !read_only {
+                                    <button type="button" class="link" onclick={edit(i)}>{ "Edit budget" }</button>
+                                }
+                            </div>
+                            <ul class="reasons">
+                                { for lines.iter().map(|line| html! { <li>{ line }</li> }) }
+                            </ul>
+                        </li>
+                    }
+                }) }
+            </ul>
+            if !unbudgeted.is_empty() {
+                <p class="others">{ format!("No budget: {}.", unbudgeted.join("; ")) }</p>
+            }
+        </Collapsible>
+    }
+}
