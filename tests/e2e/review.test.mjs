@@ -88,3 +88,14 @@ test('the throughput view flags the hot key over its ceiling and the shards unde
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('running the scatter-gather pattern runs one Query per shard and shows their items merged', async () => {
+  const page = await openPage(session, `${session.served.url}#example=sharding`);
+  await page.getByRole('button', { name: 'Run: All the sharded votes: ten Queries, one per shard, merged by time' }).click();
+  const sentence = page.locator('#runner .outcome .sharded');
+  await sentence.waitFor();
+  assert.match(await sentence.textContent(), /^10 Queries, one per shard \(EVENT#e1#0 … EVENT#e1#9\), .*: 700 items merged by sort key, .* for 13 RCU in all\.$/);
+  assert.match(await page.locator('#runner .outcome .numbers').textContent(), /^Count 700 · ScannedCount 700 · 13 RCU$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -14,6 +14,7 @@ use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
 use crate::model::format::units;
 use crate::model::multi_item::{consumed_units, response_items, retarget, written_keys};
+use crate::model::sharding::{MAX_SHARDS, gathered_response, shard_write};
 use crate::model::runner::{
     Draft, Failure, Form, OPERATIONS, StatementRun, highlight, is_multi_item, is_single_write,
     is_write, run, run_statement,
@@ -33,6 +34,8 @@ struct Outcome {
     result: Result<Json, Failure>,
     /// For a PartiQL statement: what it became and what it read.
     statement: Option<StatementRun>,
+    /// For a sharded pattern: how its requests were spread, in a sentence.
+    sharded: Option<String>,
 }
 
 /// What a read-only embed says to a statement that would write.
@@ -196,7 +199,29 @@ pub fn runner(props: &RunnerProps) -> Html {
                         request,
                         result,
                         statement: statement.clone(),
+                        sharded: None,
                     };
+                }
+                // A sharded pattern: its Query reads every shard, its write
+                // goes to a shard drawn at random.
+                let shards = state.draft.settings.shards.trim().parse::<u32>().ok()
+                    .filter(|n| (2..=MAX_SHARDS).contains(n));
+                let table = &state.chart.table;
+                if let (Some(n), "Query", None) = (shards, form.operation.as_str(), &start_key) {
+                    let gathered = gathered_response(&mut engine.borrow_mut(), &request, table, n);
+                    let (result, sharded) = match gathered {
+                        Ok((response, sentence)) => (Ok(response), Some(sentence)),
+                        Err(message) => (Err(Failure { kind: "ValidationException".into(), message, location: None, reasons: Vec::new() }), None),
+                    };
+                    return Outcome { operation: form.operation.clone(), request, result, statement: None, sharded };
+                }
+                let mut sharded = None;
+                if let (Some(n), true) = (shards, is_single_write(&form.operation)) {
+                    let shard = (js_sys::Math::random() * f64::from(n)) as u32 % n;
+                    if let Ok(write) = shard_write(&form.operation, &request, table, shard) {
+                        request = write;
+                        sharded = Some(format!("Written to shard {shard} of {n}, drawn at random."));
+                    }
                 }
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
@@ -217,6 +242,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     request,
                     result,
                     statement: None,
+                    sharded,
                 }
             });
             outcome.set(Some(match result {
@@ -226,6 +252,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     request: Json::Null,
                     result: Err(failure),
                     statement: None,
+                    sharded: None,
                 },
             }));
             if let Some(seen) = seen {
@@ -409,8 +436,11 @@ pub fn runner(props: &RunnerProps) -> Html {
                         }
                     </div>
                 },
-                Some(Outcome { result: Ok(response), request, operation, statement }) => html! {
+                Some(Outcome { result: Ok(response), request, operation, statement, sharded }) => html! {
                     <div class="outcome">
+                        if let Some(sentence) = sharded {
+                            <p class="served sharded">{ sentence }</p>
+                        }
                         if let Some(run) = statement {
                             <p class={classes!("served", run.explanation.scan.then_some("scan"))}>
                                 if run.explanation.scan { <strong class="flag">{ "Full Scan" }</strong>{ " " } }

@@ -310,3 +310,24 @@ fn the_scatter_gather_costs_the_sum_of_its_queries_and_merges_them_in_sort_key_o
     let (one_runs, one_own) = unsharded.as_ref().unwrap().reads().unwrap();
     assert!(gathered.eventual_units > one_runs[one_own].eventual_units);
 }
+
+#[test]
+fn the_runner_shows_the_scatter_gather_as_the_application_assembles_it() {
+    let state = example("sharding");
+    let i = position(&state, "All the sharded votes");
+    let mut engine = state.engine.borrow_mut();
+    let (response, sentence) = super::sharding::gathered_response(
+        &mut engine,
+        &state.patterns[i].request,
+        &state.chart.table,
+        10,
+    )
+    .unwrap();
+    assert_eq!(
+        sentence,
+        "10 Queries, one per shard (EVENT#e1#0 … EVENT#e1#9), each paged to its end and charged on its own: 700 items merged by sort key, as the application merges them, for 13 RCU in all."
+    );
+    assert_eq!(response["Count"], 700);
+    assert_eq!(response["Items"].as_array().unwrap().len(), 700);
+    assert_eq!(response["ConsumedCapacity"]["CapacityUnits"], 13.0);
+}

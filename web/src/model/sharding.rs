@@ -43,12 +43,9 @@ fn partition_attribute<'t>(request: &Json, table: &'t TableDesign) -> Result<&'t
     }
 }
 
-/// The N Queries of a sharded Query, shard `#0` first.
-pub fn shard_queries(
-    request: &Json,
-    table: &TableDesign,
-    shards: u32,
-) -> Result<Vec<Json>, String> {
+/// The placeholder a sharded Query sets its partition key to, and the
+/// value before any shard suffix.
+fn sharded_partition(request: &Json, table: &TableDesign) -> Result<(String, String), String> {
     let attribute = partition_attribute(request, table)?;
     let condition = request
         .get("KeyConditionExpression")
@@ -61,10 +58,18 @@ pub fn shard_queries(
             })?;
     let base = request["ExpressionAttributeValues"][&placeholder]["S"]
         .as_str()
-        .ok_or_else(|| {
-            format!("A sharded Query's partition key value ({placeholder}) is a string.")
-        })?
+        .ok_or_else(|| format!("A sharded Query's partition key value ({placeholder}) is a string."))?
         .to_string();
+    Ok((placeholder, base))
+}
+
+/// The N Queries of a sharded Query, shard `#0` first.
+pub fn shard_queries(
+    request: &Json,
+    table: &TableDesign,
+    shards: u32,
+) -> Result<Vec<Json>, String> {
+    let (placeholder, base) = sharded_partition(request, table)?;
     Ok((0..shards)
         .map(|shard| {
             let mut query = request.clone();
@@ -194,4 +199,33 @@ fn returned(engine: &mut Engine, query: &Json) -> Result<Vec<Json>, String> {
             None => return Ok(items),
         }
     }
+}
+
+/// The scatter-gather as the runner shows it: the merged items with their
+/// summed counts and units, in the shape of a Query's response (assembled
+/// the way an application assembles it, which no single DynamoDB response
+/// is), and a sentence saying so.
+pub fn gathered_response(
+    engine: &mut Engine,
+    request: &Json,
+    table: &TableDesign,
+    shards: u32,
+) -> Result<(Json, String), String> {
+    let (_, base) = sharded_partition(request, table)?;
+    let run = scatter_gather(engine, request, table, shards)?;
+    let items = gather(engine, request, table, shards)?;
+    let sentence = format!(
+        "{shards} Queries, one per shard ({} … {}), each paged to its end and charged on its own: {} items merged by sort key, as the application merges them, for {} RCU in all.",
+        shard_key(&base, 0),
+        shard_key(&base, shards - 1),
+        super::format::thousands(run.count),
+        super::format::units(run.eventual_units)
+    );
+    let response = serde_json::json!({
+        "Items": items,
+        "Count": run.count,
+        "ScannedCount": run.scanned_count,
+        "ConsumedCapacity": {"TableName": request["TableName"], "CapacityUnits": run.eventual_units},
+    });
+    Ok((response, sentence))
 }
