@@ -99,3 +99,35 @@ test('running the scatter-gather pattern runs one Query per shard and shows thei
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('every number of the comparison opens its derivation, and the review shows how its numbers are counted', async () => {
+  const page = await openPage(session, `${session.served.url}#example=invoicing`);
+  const scan = page.locator('table.comparison tr[data-run="Scan + filter"]');
+  // The large table fills first; the comparison is of the whole table then.
+  await page.waitForFunction(() => document.querySelector('table.comparison tr[data-run="Scan + filter"] td.scanned')?.textContent === '39,668');
+  const units = await scan.locator('td.units').textContent();
+  await scan.locator('td.units button.figure').click();
+  const derivation = page.locator('#derivation');
+  await derivation.waitFor();
+  assert.equal(await scan.locator('td.units button.figure').getAttribute('aria-expanded'), 'true');
+  assert.match(await derivation.locator('.derivation-title').textContent(), /^Scan \+ filter · read units \(eventually consistent\), step by step/);
+  const steps = await derivation.locator('li').allTextContents();
+  assert.match(steps[1], /^Page 1: [\d,]+ B rounded up to a multiple of 4 KB \(4,096 B\) is [\d,]+ × 4 KB: [\d,]+ units strongly consistent, so [\d.,]+ eventually consistent\.$/);
+  assert.ok(steps.at(-1).endsWith(`= ${units} RCU.`), steps.at(-1));
+  await derivation.screenshot({ path: join(artifacts, 'derivation.png') });
+  // The price, from the same figures.
+  await scan.locator('td.cost button.figure').click();
+  const price = await page.locator('#derivation li').allTextContents();
+  assert.match(price[1], /^At 3,000,000 requests a month: .* = \$524\.81\.$/);
+  // Items read, page by page, then closed.
+  await scan.locator('td.scanned button.figure').click();
+  assert.match((await page.locator('#derivation li').allTextContents()).at(-1), /^In all: .* = 39,668\.$/);
+  await page.locator('#derivation').getByRole('button', { name: 'Close' }).click();
+  assert.equal(await page.locator('#derivation').count(), 0);
+  // The review's rows carry their derivations too.
+  const row = page.locator('.review-row').first();
+  await row.locator('details.how-counted summary').click();
+  assert.match(await row.locator('details.how-counted').textContent(), /Items read is ScannedCount/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -11,6 +11,7 @@ use crate::embed::{Panel, use_read_only};
 use super::bar_chart::BarChart;
 use super::heat_strip::HeatStrip;
 use crate::model::compare::{Measured, Run};
+use crate::model::derivation::{Figure, derive, derive_write};
 use crate::model::explain::{explain, how_counted, monthly};
 use crate::model::format::{dollars, human_bytes, thousands, units};
 use crate::model::partition_load::read_units;
@@ -69,8 +70,49 @@ fn price_field(
     }
 }
 
-/// The read runs side by side: table, bar chart and sentences.
-fn reads(runs: &[Run], prices: &Prices) -> Html {
+#[derive(Properties, PartialEq)]
+struct ReadRunsProps {
+    runs: Vec<Run>,
+    prices: Prices,
+}
+
+/// The read runs side by side: table, bar chart and sentences. Every
+/// number in the table is a button that opens its derivation below it.
+#[function_component(ReadRuns)]
+fn read_runs(props: &ReadRunsProps) -> Html {
+    let (runs, prices) = (&props.runs, &props.prices);
+    let open = use_state(|| None::<(usize, Figure)>);
+    // A derivation of a run that is no longer there closes.
+    let shown = (*open).filter(|(i, _)| *i < runs.len());
+    let figure = |i: usize, figure: Figure, text: String, class: &'static str| {
+        let is_open = shown == Some((i, figure));
+        let onclick = {
+            let open = open.clone();
+            Callback::from(move |_| open.set(if is_open { None } else { Some((i, figure)) }))
+        };
+        html! {
+            <td class={classes!("num", class)}>
+                <button type="button" class="figure" aria-expanded={is_open.to_string()} aria-controls="derivation"
+                    title="How this number is counted" {onclick}>{ text }</button>
+            </td>
+        }
+    };
+    let derivation = shown.map(|(i, which)| {
+        let run = &runs[i];
+        let close = {
+            let open = open.clone();
+            Callback::from(move |_| open.set(None))
+        };
+        html! {
+            <div id="derivation" class="derivation" role="region" aria-label={format!("{} · {}, step by step", run.label, figure_name(which))}>
+                <p class="derivation-title">
+                    <strong>{ format!("{} · {}, step by step", run.label, figure_name(which)) }</strong>
+                    <button type="button" class="link" onclick={close}>{ "Close" }</button>
+                </p>
+                <ol>{ for derive(run, which, prices).into_iter().map(|line| html! { <li>{ line }</li> }) }</ol>
+            </div>
+        }
+    });
     html! { <>
         <div class="table-scroll">
         <table class="grid comparison">
@@ -88,22 +130,23 @@ fn reads(runs: &[Run], prices: &Prices) -> Html {
                 </tr>
             </thead>
             <tbody>
-                { for runs.iter().map(|run| html! {
+                { for runs.iter().enumerate().map(|(i, run)| html! {
                     <tr data-run={run.label}>
                         <th scope="row">{ run.label }</th>
-                        <td class="num scanned">{ thousands(run.scanned_count) }</td>
-                        <td class="num count">{ thousands(run.count) }</td>
-                        <td class="num">{ human_bytes(run.bytes_read) }</td>
-                        <td class="num">{ thousands(run.pages) }</td>
-                        <td class="num units">{ units(run.eventual_units) }</td>
-                        <td class="num">{ run.strong_units.map_or("not on a GSI".to_string(), units) }</td>
-                        <td class="num cost">{ format!("${:.4}", run.cost_per_million(prices)) }</td>
+                        { figure(i, Figure::ItemsRead, thousands(run.scanned_count), "scanned") }
+                        { figure(i, Figure::ItemsReturned, thousands(run.count), "count") }
+                        { figure(i, Figure::BytesRead, human_bytes(run.bytes_read), "bytes") }
+                        { figure(i, Figure::Pages, thousands(run.pages), "pages") }
+                        { figure(i, Figure::EventualUnits, units(run.eventual_units), "units") }
+                        { figure(i, Figure::StrongUnits, run.strong_units.map_or("not on a GSI".to_string(), units), "strong") }
+                        { figure(i, Figure::Dollars, format!("${:.4}", run.cost_per_million(prices)), "cost") }
                         <td><HeatStrip partitions={read_units(&run.partitions)} /></td>
                     </tr>
                 }) }
             </tbody>
         </table>
         </div>
+        { for derivation }
         <BarChart runs={runs.to_vec()} />
         <p class="monthly">{ monthly(runs, prices) }</p>
         <ul class="explanations">
@@ -115,6 +158,19 @@ fn reads(runs: &[Run], prices: &Prices) -> Html {
             }) }
         </ul>
     </> }
+}
+
+/// A figure as the derivation's title names it.
+fn figure_name(figure: Figure) -> &'static str {
+    match figure {
+        Figure::ItemsRead => "items read",
+        Figure::ItemsReturned => "items returned",
+        Figure::BytesRead => "bytes read",
+        Figure::Pages => "pages",
+        Figure::EventualUnits => "read units (eventually consistent)",
+        Figure::StrongUnits => "read units (strongly consistent)",
+        Figure::Dollars => "price",
+    }
 }
 
 /// A write's units on the table and each index it touched.
@@ -152,6 +208,10 @@ fn write(cost: &WriteCost, prices: &Prices) -> Html {
         </div>
         <p class="monthly">{ format!("At {} requests a month: {}.", thousands(prices.requests_per_month as usize),
             dollars(prices.monthly(cost.cost_per_million(prices)))) }</p>
+        <details class="how-counted">
+            <summary>{ "How the write units are counted" }</summary>
+            <ol>{ for derive_write(cost, prices).into_iter().map(|line| html! { <li>{ line }</li> }) }</ol>
+        </details>
         <ul class="explanations">
             <li data-run="write">{ cost.explain() }</li>
             if cost.condition_failed.is_none() {
@@ -274,7 +334,9 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     };
     let body = match &state.runs[state.selected] {
         Err(message) => html! { <p class="error" role="alert">{ message }</p> },
-        Ok(Measured::Reads { runs, .. }) => reads(runs, &state.prices),
+        Ok(Measured::Reads { runs, .. }) => {
+            html! { <ReadRuns runs={runs.clone()} prices={state.prices} /> }
+        }
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
         Ok(Measured::Transaction(cost)) => transaction(cost, &state.prices),
         Ok(Measured::Statement(measured)) => html! { <>
@@ -285,7 +347,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
             if measured.explanation.scan && measured.runs.len() == 1 {
                 <p class="muted">{ "Give this pattern the keyed SELECT that would serve the same need (Edit, then \"Compare with\") to see the two side by side." }</p>
             }
-            { reads(&measured.runs, &state.prices) }
+            <ReadRuns runs={measured.runs.clone()} prices={state.prices} />
         </> },
     };
     html! {

@@ -7,7 +7,10 @@ use yew::prelude::*;
 
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
+use crate::model::compare::Measured;
+use crate::model::derivation::{Figure, derive, derive_write};
 use crate::model::pattern::is_write;
+use crate::model::prices::Prices;
 use crate::model::review::{Verdict, describe, review_all, within_budget};
 use crate::store::{Action, State};
 
@@ -26,6 +29,32 @@ pub fn budget_summary(state: &State) -> Option<String> {
             if budgeted == 1 { "" } else { "s" }
         )
     })
+}
+
+/// The derivation of the numbers a row's reasons quote, one click away.
+fn how_counted(measured: &Result<Measured, String>, prices: &Prices) -> Html {
+    let steps = match measured {
+        Ok(Measured::Write(cost)) => derive_write(cost, prices),
+        Ok(Measured::Transaction(cost)) => vec![cost.explain()],
+        Ok(m) => match m.reads() {
+            Some((runs, own)) => {
+                let mut steps = derive(&runs[own], Figure::ItemsRead, prices);
+                steps.extend(derive(&runs[own], Figure::EventualUnits, prices));
+                steps
+            }
+            None => Vec::new(),
+        },
+        Err(_) => Vec::new(),
+    };
+    if steps.is_empty() {
+        return html! {};
+    }
+    html! {
+        <details class="how-counted">
+            <summary>{ "How these numbers are counted" }</summary>
+            <ol>{ for steps.into_iter().map(|line| html! { <li>{ line }</li> }) }</ol>
+        </details>
+    }
 }
 
 #[function_component(ReviewPanel)]
@@ -80,6 +109,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                             <ul class="reasons">
                                 { for lines.iter().map(|line| html! { <li>{ line }</li> }) }
                             </ul>
+                            { how_counted(&state.runs[i], &state.prices) }
                         </li>
                     }
                 }) }

@@ -14,11 +14,11 @@ use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
 use crate::model::format::units;
 use crate::model::multi_item::{consumed_units, response_items, retarget, written_keys};
-use crate::model::sharding::{MAX_SHARDS, gathered_response, shard_write};
 use crate::model::runner::{
     Draft, Failure, Form, OPERATIONS, StatementRun, highlight, is_multi_item, is_single_write,
     is_write, run, run_statement,
 };
+use crate::model::sharding::{MAX_SHARDS, gathered_response, shard_write};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -204,23 +204,44 @@ pub fn runner(props: &RunnerProps) -> Html {
                 }
                 // A sharded pattern: its Query reads every shard, its write
                 // goes to a shard drawn at random.
-                let shards = state.draft.settings.shards.trim().parse::<u32>().ok()
+                let shards = state
+                    .draft
+                    .settings
+                    .shards
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
                     .filter(|n| (2..=MAX_SHARDS).contains(n));
                 let table = &state.chart.table;
                 if let (Some(n), "Query", None) = (shards, form.operation.as_str(), &start_key) {
                     let gathered = gathered_response(&mut engine.borrow_mut(), &request, table, n);
                     let (result, sharded) = match gathered {
                         Ok((response, sentence)) => (Ok(response), Some(sentence)),
-                        Err(message) => (Err(Failure { kind: "ValidationException".into(), message, location: None, reasons: Vec::new() }), None),
+                        Err(message) => (
+                            Err(Failure {
+                                kind: "ValidationException".into(),
+                                message,
+                                location: None,
+                                reasons: Vec::new(),
+                            }),
+                            None,
+                        ),
                     };
-                    return Outcome { operation: form.operation.clone(), request, result, statement: None, sharded };
+                    return Outcome {
+                        operation: form.operation.clone(),
+                        request,
+                        result,
+                        statement: None,
+                        sharded,
+                    };
                 }
                 let mut sharded = None;
                 if let (Some(n), true) = (shards, is_single_write(&form.operation)) {
                     let shard = (js_sys::Math::random() * f64::from(n)) as u32 % n;
                     if let Ok(write) = shard_write(&form.operation, &request, table, shard) {
                         request = write;
-                        sharded = Some(format!("Written to shard {shard} of {n}, drawn at random."));
+                        sharded =
+                            Some(format!("Written to shard {shard} of {n}, drawn at random."));
                     }
                 }
                 if let Some(key) = start_key.clone() {

@@ -18,7 +18,7 @@ use serde_json::Value as Json;
 use super::chart::TableDesign;
 use super::pattern::{AccessPattern, is_single_write, prune_placeholders};
 use super::reads::failure;
-pub use super::reads::{Run, run_all_pages};
+pub use super::reads::{PageFigures, Run, run_all_pages};
 use super::sharding::{scatter_gather, shard_queries, shard_write};
 use super::statement_runs::{StatementMeasure, measure_statement};
 use super::transaction_cost::{TransactionCost, measure_transaction};
@@ -128,16 +128,15 @@ fn get_item(engine: &mut Engine, request: &Json) -> Result<Run, String> {
         .as_ref()
         .map_or(0, engine::types::size::item_size);
     // A missing item still costs the minimum: half a unit, or one if strong.
-    Ok(Run {
-        label: "GetItem",
+    let mut run = Run::empty("GetItem", true);
+    run.add_page(PageFigures {
         scanned_count: found,
         count: found,
         bytes_read: bytes,
-        pages: 1,
         eventual_units: read_units(bytes, false),
         strong_units: Some(read_units(bytes, true)),
-        partitions: Vec::new(),
-    })
+    });
+    Ok(run)
 }
 
 #[cfg(test)]

@@ -114,6 +114,7 @@ mod tests {
             eventual_units: 243.5,
             strong_units: Some(487.0),
             partitions: Vec::new(),
+            per_page: Vec::new(),
         };
         assert_eq!(
             explain(&run),
@@ -146,6 +147,7 @@ mod tests {
             eventual_units: 1.0,
             strong_units: None,
             partitions: Vec::new(),
+            per_page: Vec::new(),
         };
         assert_eq!(
             how_counted(&filtered)[1],

@@ -10,6 +10,7 @@ pub mod chart;
 pub mod chart_edit;
 pub mod commerce;
 pub mod compare;
+pub mod derivation;
 #[cfg(test)]
 mod design_tests;
 pub mod edits;

@@ -25,9 +25,55 @@ pub struct Run {
     pub strong_units: Option<f64>,
     /// Units by partition key value, busiest first.
     pub partitions: Vec<PartitionLoad>,
+    /// Each page's own figures, in order: what the derivations show.
+    pub per_page: Vec<PageFigures>,
+}
+
+/// One page's figures, as the engine reported them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageFigures {
+    pub scanned_count: usize,
+    pub count: usize,
+    pub bytes_read: usize,
+    pub eventual_units: f64,
+    pub strong_units: Option<f64>,
 }
 
 impl Run {
+    /// A run with nothing read yet.
+    pub fn empty(label: &'static str, with_strong: bool) -> Run {
+        Run {
+            label,
+            scanned_count: 0,
+            count: 0,
+            bytes_read: 0,
+            pages: 0,
+            eventual_units: 0.0,
+            strong_units: with_strong.then_some(0.0),
+            partitions: Vec::new(),
+            per_page: Vec::new(),
+        }
+    }
+
+    /// Adds a page's figures to the sums.
+    pub fn add_page(&mut self, page: PageFigures) {
+        self.pages += 1;
+        self.scanned_count += page.scanned_count;
+        self.count += page.count;
+        self.bytes_read += page.bytes_read;
+        self.eventual_units += page.eventual_units;
+        self.strong_units = self.strong_units.zip(page.strong_units).map(|(a, b)| a + b);
+        self.per_page.push(page);
+    }
+
+    /// Adds a whole run (one of a scatter-gather's Queries) to the sums.
+    pub fn add_run(&mut self, run: Run) {
+        for page in run.per_page {
+            self.add_page(page);
+        }
+        self.partitions.extend(run.partitions);
+    }
+
     /// Dollars per million such requests at on-demand prices (eventual reads).
     pub fn cost_per_million(&self, prices: &Prices) -> f64 {
         self.eventual_units * prices.read_per_million
@@ -76,16 +122,7 @@ fn all_pages(
 ) -> Result<Run, String> {
     let mut body = body.clone();
     body["ConsistentRead"] = Json::Bool(false);
-    let mut run = Run {
-        label: "",
-        scanned_count: 0,
-        count: 0,
-        bytes_read: 0,
-        pages: 0,
-        eventual_units: 0.0,
-        strong_units: with_strong.then_some(0.0),
-        partitions: Vec::new(),
-    };
+    let mut run = Run::empty("", with_strong);
     loop {
         let bytes = body.to_string();
         let page = match operation {
@@ -93,15 +130,13 @@ fn all_pages(
             _ => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
         }
         .map_err(|e| failure(&e))?;
-        run.pages += 1;
-        run.scanned_count += page.scanned_count;
-        run.count += page.count;
-        run.bytes_read += page.bytes_read;
-        run.eventual_units += page.consumed.total();
-        run.strong_units = match (run.strong_units, &page.consumed_if_strong) {
-            (Some(sum), Some(strong)) => Some(sum + strong.total()),
-            _ => None,
-        };
+        run.add_page(PageFigures {
+            scanned_count: page.scanned_count,
+            count: page.count,
+            bytes_read: page.bytes_read,
+            eventual_units: page.consumed.total(),
+            strong_units: page.consumed_if_strong.as_ref().map(|c| c.total()),
+        });
         match page.last_evaluated_key {
             Some(key) => {
                 body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)

@@ -58,7 +58,9 @@ fn sharded_partition(request: &Json, table: &TableDesign) -> Result<(String, Str
             })?;
     let base = request["ExpressionAttributeValues"][&placeholder]["S"]
         .as_str()
-        .ok_or_else(|| format!("A sharded Query's partition key value ({placeholder}) is a string."))?
+        .ok_or_else(|| {
+            format!("A sharded Query's partition key value ({placeholder}) is a string.")
+        })?
         .to_string();
     Ok((placeholder, base))
 }
@@ -110,25 +112,9 @@ pub fn scatter_gather(
     table: &TableDesign,
     shards: u32,
 ) -> Result<Run, String> {
-    let mut total = Run {
-        label: "Scatter-gather",
-        scanned_count: 0,
-        count: 0,
-        bytes_read: 0,
-        pages: 0,
-        eventual_units: 0.0,
-        strong_units: Some(0.0),
-        partitions: Vec::new(),
-    };
+    let mut total = Run::empty("Scatter-gather", true);
     for query in &shard_queries(request, table, shards)? {
-        let run = run_all_pages(engine, "Query", query, "Query")?;
-        total.scanned_count += run.scanned_count;
-        total.count += run.count;
-        total.bytes_read += run.bytes_read;
-        total.pages += run.pages;
-        total.eventual_units += run.eventual_units;
-        total.strong_units = total.strong_units.zip(run.strong_units).map(|(a, b)| a + b);
-        total.partitions.extend(run.partitions);
+        total.add_run(run_all_pages(engine, "Query", query, "Query")?);
     }
     Ok(total)
 }

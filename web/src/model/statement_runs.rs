@@ -19,7 +19,7 @@ use serde_json::{Value as Json, json};
 use super::chart::TableDesign;
 use super::partition_load::measured;
 use super::pattern::AccessPattern;
-use super::reads::{Run, failure};
+use super::reads::{PageFigures, Run, failure};
 use super::statement::{Explanation, describe};
 
 /// Most pages one run reads before it gives up.
@@ -43,29 +43,18 @@ fn decoded(body: &Json) -> Result<ExecuteStatementRequest, String> {
 /// Sums every page of `request`, read eventually consistent, with what the
 /// engine says the same reads cost strongly consistent.
 fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Run, String> {
-    let mut run = Run {
-        label: "",
-        scanned_count: 0,
-        count: 0,
-        bytes_read: 0,
-        pages: 0,
-        eventual_units: 0.0,
-        strong_units: Some(0.0),
-        partitions: Vec::new(),
-    };
+    let mut run = Run::empty("", true);
     loop {
         let response = engine
             .execute_statement(request.clone())
             .map_err(|e| failure(&e))?;
-        run.pages += 1;
-        run.scanned_count += response.scanned_count;
-        run.count += response.items.len();
-        run.bytes_read += response.bytes_read;
-        run.eventual_units += response.consumed.total();
-        run.strong_units = match (run.strong_units, &response.consumed_if_strong) {
-            (Some(sum), Some(strong)) => Some(sum + strong.total()),
-            _ => None,
-        };
+        run.add_page(PageFigures {
+            scanned_count: response.scanned_count,
+            count: response.items.len(),
+            bytes_read: response.bytes_read,
+            eventual_units: response.consumed.total(),
+            strong_units: response.consumed_if_strong.as_ref().map(|c| c.total()),
+        });
         match response.next_token {
             Some(token) if run.pages < MAX_PAGES => request.next_token = Some(token),
             Some(_) => return Err("the statement did not finish after 100,000 pages".into()),
