@@ -1,8 +1,8 @@
 //! Capacity consumed per partition key value, for the table and each index,
 //! so a front end can show which partitions run hot. While a journal is
-//! kept ([`Usage::keep_journal`]), every addition is also written down in
-//! order, so one request's (or one run's) units per partition can be read
-//! back without comparing whole maps.
+//! kept ([`Usage::keep_journal`]), every addition is also summed in a second
+//! usage of its own, so one request's (or one run's) units per partition
+//! can be read back without comparing whole maps.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -22,7 +22,7 @@ pub struct PartitionUsage {
 }
 
 /// Units added to one partition of the table (`index` `None`) or of an
-/// index, as a journal writes them down.
+/// index while a journal was kept, summed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Touch {
     pub index: Option<String>,
@@ -35,55 +35,54 @@ pub struct Touch {
 pub struct Usage {
     table: ByPartition,
     indexes: BTreeMap<String, ByPartition>,
-    journal: Option<Vec<Touch>>,
+    journal: Option<Box<Usage>>,
 }
 
 impl Usage {
     /// Adds read units to a partition of the table (`index` `None`) or an index.
     pub fn add_read(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
         self.slot(index, partition).read += units;
-        self.write_down(
-            index,
-            partition,
-            PartitionUsage {
-                read: units,
-                write: 0.0,
-            },
-        );
+        if let Some(journal) = &mut self.journal {
+            journal.slot(index, partition).read += units;
+        }
     }
 
     /// Adds write units.
     pub fn add_write(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
         self.slot(index, partition).write += units;
-        self.write_down(
-            index,
-            partition,
-            PartitionUsage {
-                read: 0.0,
-                write: units,
-            },
-        );
-    }
-
-    /// Starts writing every addition down (afresh, when a journal was kept).
-    pub fn keep_journal(&mut self) {
-        self.journal = Some(Vec::new());
-    }
-
-    /// What was added since [`Usage::keep_journal`], in order, and stops
-    /// writing down; empty when no journal was kept.
-    pub fn take_journal(&mut self) -> Vec<Touch> {
-        self.journal.take().unwrap_or_default()
-    }
-
-    fn write_down(&mut self, index: Option<&str>, partition: &KeyValue, usage: PartitionUsage) {
         if let Some(journal) = &mut self.journal {
-            journal.push(Touch {
-                index: index.map(str::to_string),
-                partition: partition.clone(),
-                usage,
-            });
+            journal.slot(index, partition).write += units;
         }
+    }
+
+    /// Starts summing every addition on its own too (afresh, when a
+    /// journal was kept).
+    pub fn keep_journal(&mut self) {
+        self.journal = Some(Box::default());
+    }
+
+    /// What was added since [`Usage::keep_journal`], one entry per
+    /// partition of the table and of each index, and stops keeping it;
+    /// empty when no journal was kept.
+    pub fn take_journal(&mut self) -> Vec<Touch> {
+        let Some(journal) = self.journal.take() else {
+            return Vec::new();
+        };
+        let Usage { table, indexes, .. } = *journal;
+        let on = |index: Option<String>, map: ByPartition| {
+            map.into_iter().map(move |(key, usage)| Touch {
+                index: index.clone(),
+                partition: key.value,
+                usage,
+            })
+        };
+        on(None, table)
+            .chain(
+                indexes
+                    .into_iter()
+                    .flat_map(|(name, map)| on(Some(name), map)),
+            )
+            .collect()
     }
 
     fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {

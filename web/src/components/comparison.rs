@@ -9,7 +9,7 @@ use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
 use super::bar_chart::BarChart;
-use super::heat_strip::HeatStrip;
+use super::heat_strip::{CELLS, HeatStrip};
 use crate::model::compare::{Measured, Run};
 use crate::model::derivation::{Figure, derive, derive_write};
 use crate::model::explain::{explain, how_counted, monthly};
@@ -72,16 +72,22 @@ fn price_field(
 
 #[derive(Properties, PartialEq)]
 struct ReadRunsProps {
-    runs: Vec<Run>,
-    prices: Prices,
+    /// The selected pattern's runs are read from here (not copied into
+    /// props: a large Scan's runs are big).
+    state: UseReducerHandle<State>,
 }
 
 /// The read runs side by side: table, bar chart and sentences. Every
 /// number in the table is a button that opens its derivation below it.
 #[function_component(ReadRuns)]
 fn read_runs(props: &ReadRunsProps) -> Html {
-    let (runs, prices) = (&props.runs, &props.prices);
+    let state = &props.state;
     let open = use_state(|| None::<(usize, Figure)>);
+    let prices = &state.prices;
+    let runs: &[Run] = match state.runs.get(state.selected) {
+        Some(Ok(measured)) => measured.reads().map_or(&[], |(runs, _)| runs),
+        _ => &[],
+    };
     // A derivation of a run that is no longer there closes.
     let shown = (*open).filter(|(i, _)| *i < runs.len());
     let figure = |i: usize, figure: Figure, text: String, class: &'static str| {
@@ -140,14 +146,14 @@ fn read_runs(props: &ReadRunsProps) -> Html {
                         { figure(i, Figure::EventualUnits, units(run.eventual_units), "units") }
                         { figure(i, Figure::StrongUnits, run.strong_units.map_or("not on a GSI".to_string(), units), "strong") }
                         { figure(i, Figure::Dollars, format!("${:.4}", run.cost_per_million(prices)), "cost") }
-                        <td><HeatStrip partitions={read_units(&run.partitions)} /></td>
+                        <td>{ heat_strip(run) }</td>
                     </tr>
                 }) }
             </tbody>
         </table>
         </div>
         { for derivation }
-        <BarChart runs={runs.to_vec()} />
+        <BarChart runs={runs.iter().map(Run::totals).collect::<Vec<_>>()} />
         <p class="monthly">{ monthly(runs, prices) }</p>
         <ul class="explanations">
             { for runs.iter().map(|run| html! {
@@ -158,6 +164,12 @@ fn read_runs(props: &ReadRunsProps) -> Html {
             }) }
         </ul>
     </> }
+}
+
+/// Where a run's read units landed.
+fn heat_strip(run: &Run) -> Html {
+    let (partitions, total) = read_units(&run.partitions, CELLS);
+    html! { <HeatStrip {partitions} {total} /> }
 }
 
 /// A figure as the derivation's title names it.
@@ -334,9 +346,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     };
     let body = match &state.runs[state.selected] {
         Err(message) => html! { <p class="error" role="alert">{ message }</p> },
-        Ok(Measured::Reads { runs, .. }) => {
-            html! { <ReadRuns runs={runs.clone()} prices={state.prices} /> }
-        }
+        Ok(Measured::Reads { .. }) => html! { <ReadRuns state={state.clone()} /> },
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
         Ok(Measured::Transaction(cost)) => transaction(cost, &state.prices),
         Ok(Measured::Statement(measured)) => html! { <>
@@ -347,7 +357,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
             if measured.explanation.scan && measured.runs.len() == 1 {
                 <p class="muted">{ "Give this pattern the keyed SELECT that would serve the same need (Edit, then \"Compare with\") to see the two side by side." }</p>
             }
-            <ReadRuns runs={measured.runs.clone()} prices={state.prices} />
+            <ReadRuns state={state.clone()} />
         </> },
     };
     html! {

@@ -8,12 +8,14 @@ use crate::model::format::{thousands, units};
 
 #[derive(Properties, PartialEq)]
 pub struct HeatStripProps {
-    /// Units per partition key, busiest first.
+    /// Units per partition key, busiest first: the first [`CELLS`] of them.
     pub partitions: Vec<(String, f64)>,
+    /// How many partitions were read in all.
+    pub total: usize,
 }
 
 /// Most cells drawn; the rest are summed in the caption.
-const CELLS: usize = 60;
+pub const CELLS: usize = 60;
 
 #[function_component(HeatStrip)]
 pub fn heat_strip(props: &HeatStripProps) -> Html {
@@ -22,7 +24,7 @@ pub fn heat_strip(props: &HeatStripProps) -> Html {
         .first()
         .map_or(0.0, |p| p.1)
         .max(f64::MIN_POSITIVE);
-    let caption = match partitions.len() {
+    let caption = match props.total {
         0 => "no partition read".to_string(),
         1 => format!("all on {}", partitions[0].0),
         n => format!(

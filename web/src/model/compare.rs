@@ -61,6 +61,9 @@ pub fn measure(
     with_scan: bool,
 ) -> Result<Measured, String> {
     let request = &pattern.request;
+    // Where the units land: for the comparison's heat strip and for the
+    // throughput view of a pattern with a rate.
+    let partitions = with_scan || pattern.rate > 0.0;
     let mut runs = Vec::new();
     let mut own = 0;
     match pattern.operation.as_str() {
@@ -68,8 +71,14 @@ pub fn measure(
         "Query" if pattern.shards.is_some() => {
             let shards = pattern.shards.unwrap_or(1);
             let first = shard_queries(request, table, shards)?.remove(0);
-            runs.push(run_all_pages(engine, "Query", &first, "One shard's Query")?);
-            runs.push(scatter_gather(engine, request, table, shards)?);
+            runs.push(run_all_pages(
+                engine,
+                "Query",
+                &first,
+                "One shard's Query",
+                partitions,
+            )?);
+            runs.push(scatter_gather(engine, request, table, shards, partitions)?);
             own = 1;
         }
         "Query" => {
@@ -78,9 +87,17 @@ pub fn measure(
                 .as_object_mut()
                 .and_then(|o| o.remove("FilterExpression"));
             prune_placeholders(&mut key_only);
-            runs.push(run_all_pages(engine, "Query", &key_only, "Query")?);
+            runs.push(run_all_pages(
+                engine, "Query", &key_only, "Query", partitions,
+            )?);
             if filter.is_some() {
-                runs.push(run_all_pages(engine, "Query", request, "Query + filter")?);
+                runs.push(run_all_pages(
+                    engine,
+                    "Query",
+                    request,
+                    "Query + filter",
+                    partitions,
+                )?);
                 own = 1;
             }
         }
@@ -90,7 +107,7 @@ pub fn measure(
             } else {
                 "Scan"
             };
-            runs.push(run_all_pages(engine, "Scan", request, label)?);
+            runs.push(run_all_pages(engine, "Scan", request, label, partitions)?);
         }
         write if is_single_write(write) => {
             let request = match pattern.shards {
@@ -103,7 +120,8 @@ pub fn measure(
             return measure_transaction(engine, request, table).map(Measured::Transaction);
         }
         "ExecuteStatement" => {
-            return measure_statement(engine, pattern, table, with_scan).map(Measured::Statement);
+            return measure_statement(engine, pattern, table, with_scan, partitions)
+                .map(Measured::Statement);
         }
         other => {
             return Err(format!(
@@ -112,7 +130,13 @@ pub fn measure(
         }
     }
     if let Some(scan) = pattern.scan_equivalent().filter(|_| with_scan) {
-        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter")?);
+        runs.push(run_all_pages(
+            engine,
+            "Scan",
+            &scan,
+            "Scan + filter",
+            partitions,
+        )?);
     }
     Ok(Measured::Reads { runs, own })
 }

@@ -278,11 +278,11 @@ fn the_scatter_gather_costs_the_sum_of_its_queries_and_merges_them_in_sort_key_o
     let mut units = 0.0;
     let mut count = 0;
     for query in &queries {
-        let run = super::reads::run_all_pages(&mut engine, "Query", query, "Query").unwrap();
+        let run = super::reads::run_all_pages(&mut engine, "Query", query, "Query", true).unwrap();
         units += run.eventual_units;
         count += run.count;
     }
-    let gathered = scatter_gather(&mut engine, &pattern.request, table, 10).unwrap();
+    let gathered = scatter_gather(&mut engine, &pattern.request, table, 10, true).unwrap();
     assert_eq!((gathered.eventual_units, gathered.count), (units, count));
     assert_eq!(gathered.partitions.len(), 10);
     let Ok(Measured::Reads { runs, own }) = &state.runs[i] else {

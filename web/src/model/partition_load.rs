@@ -3,10 +3,7 @@
 //! journal ([`Engine::with_usage_journal`]). The comparison's heat strip and
 //! the throughput view both read them.
 
-use std::collections::HashMap;
-
 use engine::Engine;
-use engine::key::KeyValue;
 use engine::table::Touch;
 
 use super::view::key_text;
@@ -33,27 +30,20 @@ pub fn measured<R>(
     (out, loads(journal))
 }
 
-/// A journal summed per (index, partition key value), busiest first (reads
-/// and writes together), then by where and which value.
+/// A journal (one entry per partition of the table or an index) as the
+/// page shows it, busiest first (reads and writes together), then by
+/// where and which value.
 pub fn loads(journal: Vec<Touch>) -> Vec<PartitionLoad> {
-    let mut out: Vec<PartitionLoad> = Vec::new();
-    let mut at: HashMap<(Option<String>, KeyValue), usize> = HashMap::new();
-    for touch in journal {
-        let slot = *at
-            .entry((touch.index.clone(), touch.partition.clone()))
-            .or_insert_with(|| {
-                out.push(PartitionLoad {
-                    index: touch.index,
-                    partition: key_text(&touch.partition),
-                    read: 0.0,
-                    write: 0.0,
-                });
-                out.len() - 1
-            });
-        out[slot].read += touch.usage.read;
-        out[slot].write += touch.usage.write;
-    }
-    out.sort_by(|a, b| {
+    let mut out: Vec<PartitionLoad> = journal
+        .into_iter()
+        .map(|touch| PartitionLoad {
+            index: touch.index,
+            partition: key_text(&touch.partition),
+            read: touch.usage.read,
+            write: touch.usage.write,
+        })
+        .collect();
+    out.sort_unstable_by(|a, b| {
         (b.read + b.write)
             .total_cmp(&(a.read + a.write))
             .then_with(|| a.index.cmp(&b.index))
@@ -62,12 +52,15 @@ pub fn loads(journal: Vec<Touch>) -> Vec<PartitionLoad> {
     out
 }
 
-/// The read units per partition key value, busiest first: what the heat
-/// strip draws for one run (a run reads one table or one index).
-pub fn read_units(loads: &[PartitionLoad]) -> Vec<(String, f64)> {
-    loads
-        .iter()
-        .filter(|l| l.read > 0.0)
+/// The read units of the `most` busiest partition key values, and how
+/// many were read in all: what the heat strip draws for one run (a run
+/// reads one table or one index).
+pub fn read_units(loads: &[PartitionLoad], most: usize) -> (Vec<(String, f64)>, usize) {
+    let read = loads.iter().filter(|l| l.read > 0.0);
+    let total = read.clone().count();
+    let busiest = read
+        .take(most)
         .map(|l| (l.partition.clone(), l.read))
-        .collect()
+        .collect();
+    (busiest, total)
 }

@@ -111,10 +111,17 @@ pub fn scatter_gather(
     request: &Json,
     table: &TableDesign,
     shards: u32,
+    with_partitions: bool,
 ) -> Result<Run, String> {
     let mut total = Run::empty("Scatter-gather", true);
     for query in &shard_queries(request, table, shards)? {
-        total.add_run(run_all_pages(engine, "Query", query, "Query")?);
+        total.add_run(run_all_pages(
+            engine,
+            "Query",
+            query,
+            "Query",
+            with_partitions,
+        )?);
     }
     Ok(total)
 }
@@ -198,7 +205,7 @@ pub fn gathered_response(
     shards: u32,
 ) -> Result<(Json, String), String> {
     let (_, base) = sharded_partition(request, table)?;
-    let run = scatter_gather(engine, request, table, shards)?;
+    let run = scatter_gather(engine, request, table, shards, false)?;
     let items = gather(engine, request, table, shards)?;
     let sentence = format!(
         "{shards} Queries, one per shard ({} … {}), each paged to its end and charged on its own: {} items merged by sort key, as the application merges them, for {} RCU in all.",

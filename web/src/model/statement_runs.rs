@@ -70,6 +70,7 @@ fn run_statement(
     engine: &mut Engine,
     body: &Json,
     scan_table_instead: bool,
+    with_partitions: bool,
 ) -> Result<(Run, Served), String> {
     let mut request = decoded(body)?;
     request.scan_table_instead = scan_table_instead;
@@ -86,9 +87,14 @@ fn run_statement(
         return Err("An access pattern in PartiQL is a SELECT.".into());
     }
     request.consistent_read = false;
-    let (run, partitions) = measured(engine, &table, |engine| pages(engine, request));
-    let mut run = run?;
-    run.partitions = partitions;
+    let mut run = if with_partitions {
+        let (run, partitions) = measured(engine, &table, |engine| pages(engine, request));
+        let mut run = run?;
+        run.partitions = partitions;
+        run
+    } else {
+        pages(engine, request)?
+    };
     run.label = if scan_table_instead {
         "Scan + filter"
     } else {
@@ -113,20 +119,21 @@ pub fn measure_statement(
     pattern: &AccessPattern,
     table: &TableDesign,
     with_scan: bool,
+    with_partitions: bool,
 ) -> Result<StatementMeasure, String> {
-    let (own, served) = run_statement(engine, &pattern.request, false)?;
+    let (own, served) = run_statement(engine, &pattern.request, false, with_partitions)?;
     let explanation: Explanation = describe(&served, table);
     let mut runs = vec![own];
     let mut at = 0;
     if with_scan {
         if !explanation.scan {
-            runs.push(run_statement(engine, &pattern.request, true)?.0);
+            runs.push(run_statement(engine, &pattern.request, true, true)?.0);
         } else if let Some(alternative) = &pattern.alternative {
             let mut body = json!({ "Statement": alternative });
             if let Some(parameters) = pattern.request.get("Parameters") {
                 body["Parameters"] = parameters.clone();
             }
-            let (keyed, _) = run_statement(engine, &body, false)
+            let (keyed, _) = run_statement(engine, &body, false, true)
                 .map_err(|why| format!("The statement to compare with: {why}"))?;
             runs.insert(0, keyed);
             at = 1;
@@ -157,7 +164,8 @@ mod tests {
     fn measured(pattern: &AccessPattern) -> (Vec<Run>, usize, Explanation) {
         let state = State::example();
         let mut engine = state.engine.borrow_mut();
-        let measured = measure_statement(&mut engine, pattern, &state.chart.table, true).unwrap();
+        let measured =
+            measure_statement(&mut engine, pattern, &state.chart.table, true, true).unwrap();
         (measured.runs, measured.own, measured.explanation)
     }
 
@@ -216,7 +224,7 @@ mod tests {
             None,
         );
         assert_eq!(
-            measure_statement(&mut engine, &write, &state.chart.table, true).unwrap_err(),
+            measure_statement(&mut engine, &write, &state.chart.table, true, true).unwrap_err(),
             "An access pattern in PartiQL is a SELECT."
         );
     }

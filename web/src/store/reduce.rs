@@ -100,10 +100,16 @@ impl Reducible for State {
                 let Some(pattern) = next.patterns.get_mut(index).filter(|_| valid) else {
                     return self;
                 };
+                let had_rate = pattern.rate > 0.0;
                 pattern.rate = rate;
+                let typed = Settings::of(pattern).rate;
+                if had_rate != (rate > 0.0) {
+                    // Measured again, with (or without) where its units land.
+                    next.runs[index] = next.measure_one(index, index == next.selected);
+                }
                 if next.draft.editing == Some(index) {
                     let mut draft = (*next.draft).clone();
-                    draft.settings.rate = Settings::of(pattern).rate;
+                    draft.settings.rate = typed;
                     next.draft = Rc::new(draft);
                 }
                 next.revision += 1;
