@@ -133,7 +133,7 @@ pub fn throughput_view(props: &ThroughputViewProps) -> Html {
                                 <th scope="row">
                                     { &pattern.description }
                                     if let Some(n) = pattern.shards {
-                                        <span class="note">{ format!(" · over {n} shards") }</span>
+                                        <span class="muted">{ format!(" · over {n} shards") }</span>
                                     }
                                 </th>
                                 <td class="num">
@@ -153,9 +153,9 @@ pub fn throughput_view(props: &ThroughputViewProps) -> Html {
             if !rates.is_empty() {
                 <table class="grid partition-rates">
                     <caption class="legend">
-                        <span class="key read">{ "read units a second" }</span>
-                        <span class="key write">{ "write units a second" }</span>
-                        <span class="key ceiling">{ "the ceiling" }</span>
+                        <span class="legend-item read">{ "read units a second" }</span>
+                        <span class="legend-item write">{ "write units a second" }</span>
+                        <span class="legend-item ceiling">{ "the ceiling" }</span>
                     </caption>
                     <thead><tr>
                         <th scope="col">{ "Partition key value" }</th>
