@@ -11,7 +11,7 @@ use crate::embed::{Panel, use_read_only};
 use super::bar_chart::BarChart;
 use super::heat_strip::{CELLS, HeatStrip};
 use crate::model::compare::{Measured, Run};
-use crate::model::derivation::{Figure, derive, derive_write};
+use crate::model::derivation::{Figure, derive, derive_transaction, derive_write};
 use crate::model::explain::{explain, how_counted, monthly};
 use crate::model::format::{dollars, human_bytes, thousands, units};
 use crate::model::partition_load::read_units;
@@ -285,6 +285,10 @@ fn transaction(cost: &TransactionCost, prices: &Prices) -> Html {
         </div>
         <p class="monthly">{ format!("At {} requests a month: {}.", thousands(prices.requests_per_month as usize),
             dollars(prices.monthly(cost.cost_per_million(prices)))) }</p>
+        <details class="how-counted">
+            <summary>{ "How the write units are counted" }</summary>
+            <ol>{ for derive_transaction(cost, prices).into_iter().map(|line| html! { <li>{ line }</li> }) }</ol>
+        </details>
         <ul class="explanations">
             <li data-run="transaction">{ cost.explain() }</li>
             <li>{ "Measured and undone: the Run button in the pattern list keeps the transaction." }</li>

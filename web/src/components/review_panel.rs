@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 use crate::model::compare::Measured;
-use crate::model::derivation::{Figure, derive, derive_write};
+use crate::model::derivation::{Figure, derive, derive_transaction, derive_write};
 use crate::model::pattern::is_write;
 use crate::model::prices::Prices;
 use crate::model::review::{Verdict, describe, review_all, within_budget};
@@ -35,7 +35,7 @@ pub fn budget_summary(state: &State) -> Option<String> {
 fn how_counted(measured: &Result<Measured, String>, prices: &Prices) -> Html {
     let steps = match measured {
         Ok(Measured::Write(cost)) => derive_write(cost, prices),
-        Ok(Measured::Transaction(cost)) => vec![cost.explain()],
+        Ok(Measured::Transaction(cost)) => derive_transaction(cost, prices),
         Ok(m) => match m.reads() {
             Some((runs, own)) => {
                 let mut steps = derive(&runs[own], Figure::ItemsRead, prices);

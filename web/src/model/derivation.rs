@@ -12,6 +12,7 @@ use engine::capacity::{READ_UNIT_BYTES, WRITE_UNIT_BYTES, read_units, write_unit
 use super::format::{dollars, human_bytes, thousands, units};
 use super::prices::Prices;
 use super::reads::{PageFigures, Run};
+use super::transaction_cost::TransactionCost;
 use super::write_cost::WriteCost;
 
 /// A number the comparison shows.
@@ -210,6 +211,41 @@ pub fn derive_write(cost: &WriteCost, prices: &Prices) -> Vec<String> {
     out
 }
 
+/// How a transaction's units come about: the same writes one by one on
+/// the table, doubled; the indexes as for ordinary writes; the price.
+pub fn derive_transaction(cost: &TransactionCost, prices: &Prices) -> Vec<String> {
+    if cost.cancelled.is_some() {
+        return vec![cost.explain()];
+    }
+    let mut out = vec![
+        format!(
+            "Its {} actions ({} writes, {} condition checks) cost {} WCU on the table one by one: each item's size — the larger of before and after; for a check, the item it checks, or one unit when it is missing — rounded up to a multiple of 1 KB.",
+            cost.actions,
+            cost.writes,
+            cost.actions - cost.writes,
+            units(cost.table_units / 2.0)
+        ),
+        format!(
+            "In a transaction DynamoDB prepares and then commits every item and charges for both: 2 × {} = {} WCU on the table.",
+            units(cost.table_units / 2.0),
+            units(cost.table_units)
+        ),
+    ];
+    for (index, charged) in &cost.index_units {
+        out.push(format!(
+            "{index}: {} WCU, as for ordinary writes (not doubled).",
+            units(*charged)
+        ));
+    }
+    out.push(format!(
+        "In all {} WCU × ${} per million write request units = ${:.4} per million transactions.",
+        units(cost.total()),
+        prices.write_per_million,
+        cost.cost_per_million(prices)
+    ));
+    out
+}
+
 /// Read units: each page's bytes rounded up to 4 KB, one unit per 4 KB
 /// strongly consistent, half that eventually consistent — checked against
 /// what the engine charged.
@@ -396,6 +432,29 @@ mod tests {
                     .starts_with(&format!("In all {} WCU", units(cost.total())))
             );
         }
+    }
+
+    #[test]
+    fn a_transactions_units_are_the_writes_doubled_on_the_table_and_add_up() {
+        let state = State::example();
+        let cost = state
+            .runs
+            .iter()
+            .flatten()
+            .find_map(|m| match m {
+                Measured::Transaction(cost) if cost.cancelled.is_none() => Some(cost),
+                _ => None,
+            })
+            .unwrap();
+        let steps = derive_transaction(cost, &state.prices);
+        assert!(steps[1].ends_with(&format!("= {} WCU on the table.", units(cost.table_units))));
+        assert_eq!(steps.len(), 3 + cost.index_units.len());
+        assert!(
+            steps
+                .last()
+                .unwrap()
+                .starts_with(&format!("In all {} WCU", units(cost.total())))
+        );
     }
 
     #[test]
