@@ -129,7 +129,7 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                 </label>
             }
             <fieldset class="pattern-budget" id="pattern-budget">
-                <legend>{ "Budget, for the design review" }</legend>
+                <legend>{ "Budget (for the design review), requests a second and sharding" }</legend>
                 <label class="check">
                     <input type="checkbox" checked={settings.keyed} onchange={check(state, |d, v| d.settings.keyed = v == "true")} />
                     { "Served by GetItem or Query, never a Scan" }

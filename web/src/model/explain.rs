@@ -6,7 +6,13 @@ use super::format::{dollars, human_bytes, thousands, units};
 
 /// One sentence per run, derived from the numbers.
 pub fn explain(run: &Run) -> String {
-    let verb = run.label.split(' ').next().unwrap_or(run.label);
+    // "Query + filter read …", "Scan read …"; a label of other words is
+    // said whole ("One shard's Query read …", "Scatter-gather read …").
+    let first = run.label.split(' ').next().unwrap_or(run.label);
+    let verb = match first {
+        "Query" | "Scan" | "GetItem" => first,
+        _ => run.label,
+    };
     let pages = if run.pages == 1 {
         String::new()
     } else {
@@ -149,6 +155,11 @@ mod tests {
             partitions: Vec::new(),
             per_page: Vec::new(),
         };
+        let one_shard = Run {
+            label: "One shard's Query",
+            ..filtered.totals()
+        };
+        assert!(explain(&one_shard).starts_with("One shard's Query read 8 items"));
         assert_eq!(
             how_counted(&filtered)[1],
             "The filter dropped 3 of the 8 items read, after they were read: they are paid for all the same."
