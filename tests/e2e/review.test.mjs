@@ -85,6 +85,11 @@ test('the throughput view flags the hot key over its ceiling and the shards unde
   await page.waitForFunction(() => document.querySelector('#throughput tr.partition-rate[data-partition="EVENT#e1#3"]')?.classList.contains('throttled'));
   assert.match(await shard.locator('.rate-verdict').textContent(), /1,200 WCU\/s: 200 over the 1,000 ceiling — throttled/);
   assert.match(await view.locator('.throughput-summary').textContent(), /^11 partition key values are over a ceiling/);
+  // A rate that is not one is refused in words, and changes nothing.
+  await rate.fill('-5');
+  await rate.press('Enter');
+  assert.equal(await rate.evaluate((input) => input.validationMessage), 'Requests a second: a number from 0 to 1,000,000');
+  assert.match(await shard.locator('.rate-verdict').textContent(), /1,200 WCU\/s/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -11,7 +11,7 @@ use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 use crate::model::compare::Measured;
 use crate::model::format::units;
-use crate::model::pattern_settings::number_text;
+use crate::model::pattern_settings::{MAX_RATE, number_text};
 use crate::model::throughput::{
     PartitionRate, READ_CEILING, WRITE_CEILING, percent, rate_text, throughput,
 };
@@ -98,14 +98,23 @@ pub fn throughput_view(props: &ThroughputViewProps) -> Html {
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let text = input.value().replace(',', "");
-            let rate = if text.trim().is_empty() {
-                Ok(0.0)
-            } else {
-                text.trim().parse::<f64>()
-            };
+            let rate = match text.trim() {
+                "" => Some(0.0),
+                typed => typed.parse::<f64>().ok(),
+            }
+            .filter(|r| r.is_finite() && (0.0..=MAX_RATE).contains(r));
             match rate {
-                Ok(rate) => state.dispatch(Action::SetRate { index, rate }),
-                Err(_) => input.set_custom_validity("A number of requests a second"),
+                Some(rate) => {
+                    input.set_custom_validity("");
+                    state.dispatch(Action::SetRate { index, rate });
+                }
+                None => {
+                    input.set_custom_validity(&format!(
+                        "Requests a second: a number from 0 to {}",
+                        rate_text(MAX_RATE)
+                    ));
+                    input.report_validity();
+                }
             }
         })
     };
