@@ -78,6 +78,11 @@ test('the throughput view flags the hot key over its ceiling and the shards unde
   assert.match(await shard.locator('.rate-verdict').textContent(), /150 WCU\/s, 15% of the ceiling/);
   assert.match(await view.locator('.throughput-summary').textContent(), /^1 partition key value is over a ceiling at these rates: EVENT#e1/);
   await view.screenshot({ path: join(artifacts, 'throughput.png') });
+  // The review holds the hot write to the ceiling too.
+  const hotWrite = reviewRow(page, 'Cast a vote under the one hot key');
+  assert.match(await hotWrite.getAttribute('class'), /over/);
+  assert.match(await hotWrite.locator('.reasons').textContent(), /^At 1,500 requests a second it is throttled: EVENT#e1 takes .*spread its writes over several keys/);
+  assert.equal(await page.locator('.budget-summary').textContent(), '4 of 5 patterns within budget');
   // The sharded writes, raised until a shard passes its ceiling.
   const rate = view.getByLabel('Requests a second: Cast a vote on one of the ten shards, drawn at random');
   await rate.fill('12000');

@@ -331,3 +331,28 @@ fn the_runner_shows_the_scatter_gather_as_the_application_assembles_it() {
     assert_eq!(response["Items"].as_array().unwrap().len(), 700);
     assert_eq!(response["ConsumedCapacity"]["CapacityUnits"], 13.0);
 }
+
+#[test]
+fn a_pattern_whose_rate_throttles_its_partition_is_over_budget_and_its_shards_are_not() {
+    let state = example("sharding");
+    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let hot = position(&state, "Cast a vote under the one hot key");
+    assert_eq!(
+        reasons(verdicts[hot].clone()),
+        [
+            "At 1,500 requests a second it is throttled: EVENT#e1 takes 80 RCU/s, 3% of the ceiling; 1,500 WCU/s: 500 over the 1,000 ceiling — throttled. To stay under the ceiling, spread its writes over several keys (write sharding: a suffix #0…#N-1) or write less often."
+        ]
+    );
+    let sharded = position(&state, "Cast a vote on one of the ten shards");
+    let Verdict::Within(met) = &verdicts[sharded] else {
+        panic!("{:?}", verdicts[sharded])
+    };
+    assert_eq!(
+        met.last().unwrap(),
+        "At 1,500 requests a second, every partition it touches stays under its ceiling."
+    );
+    // The reads of the hot key are not throttled: a partition's reads and
+    // writes are throttled apart.
+    assert!(verdicts[position(&state, "An event's votes under one key")].is_within());
+    assert_eq!(within_budget(&verdicts), (4, 5));
+}

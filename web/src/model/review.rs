@@ -7,7 +7,9 @@
 //! engine's numbers, never written per example: the attributes a filter
 //! tests (read from the expression's tokens), the items read and returned,
 //! the bytes, the pages and the units. Reads are held to their eventually
-//! consistent units, as the comparison shows them first.
+//! consistent units, as the comparison shows them first. A pattern with a
+//! budget and a request rate is also held to the partition ceilings of
+//! [`super::throughput`].
 
 use serde_json::Value as Json;
 
@@ -15,7 +17,8 @@ use super::chart::TableDesign;
 use super::compare::{Measured, Run};
 use super::expression_terms::{Test, tests};
 use super::format::{human_bytes, thousands, units};
-use super::pattern::{AccessPattern, Budget};
+use super::pattern::{AccessPattern, Budget, is_write};
+use super::throughput::{PartitionRate, READ_CEILING, WRITE_CEILING, rate_text, throughput};
 
 /// A pattern against its expectations.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,17 +170,71 @@ pub fn review(
     }
 }
 
-/// Every pattern reviewed, in order.
+/// Every pattern reviewed, in order. A pattern with a budget and a
+/// request rate is also held to the partition ceilings: at its rate (with
+/// the other patterns' on the same partitions), no partition key value it
+/// touches may be throttled.
 pub fn review_all(
     patterns: &[AccessPattern],
     runs: &[Result<Measured, String>],
     table: &TableDesign,
 ) -> Vec<Verdict> {
+    let rates = throughput(patterns, runs, table);
+    let throttled: Vec<&PartitionRate> = rates.iter().filter(|r| r.throttled()).collect();
     patterns
         .iter()
         .zip(runs)
-        .map(|(p, m)| review(p, m, table))
+        .enumerate()
+        .map(|(i, (p, m))| held_to_ceilings(review(p, m, table), i, p, &throttled))
         .collect()
+}
+
+/// A verdict with the partition ceilings checked for pattern `i`.
+fn held_to_ceilings(
+    verdict: Verdict,
+    i: usize,
+    pattern: &AccessPattern,
+    throttled: &[&PartitionRate],
+) -> Verdict {
+    if verdict == Verdict::Unbudgeted || pattern.rate <= 0.0 {
+        return verdict;
+    }
+    // DynamoDB throttles a partition's reads and writes apart: a read is
+    // held to the read ceiling, a write to the write ceiling.
+    let writes = is_write(&pattern.operation);
+    let over: Vec<String> = throttled
+        .iter()
+        .filter(|r| r.patterns.contains(&i))
+        .filter(|r| if writes { r.write > WRITE_CEILING } else { r.read > READ_CEILING })
+        .map(|r| {
+            let fix = if writes {
+                "spread its writes over several keys (write sharding: a suffix #0…#N-1) or write less often"
+            } else {
+                "spread its reads over several keys (copies of the item under N keys) or keep a cache in front of it"
+            };
+            format!(
+                "At {} requests a second it is throttled: {} takes {}. To stay under the ceiling, {fix}.",
+                rate_text(pattern.rate),
+                r.place(),
+                r.verdict()
+            )
+        })
+        .collect();
+    match (verdict, over.is_empty()) {
+        (Verdict::Within(mut met), true) => {
+            met.push(format!(
+                "At {} requests a second, every partition it touches stays under its ceiling.",
+                rate_text(pattern.rate)
+            ));
+            Verdict::Within(met)
+        }
+        (Verdict::Within(_), false) => Verdict::Over(over),
+        (Verdict::Over(mut broken), _) => {
+            broken.extend(over);
+            Verdict::Over(broken)
+        }
+        (other, _) => other,
+    }
 }
 
 /// "N of M patterns within budget": the patterns that expect something,
