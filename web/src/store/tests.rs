@@ -177,3 +177,40 @@ fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
     assert!(landed.runs.iter().all(|r| *r != marker));
     assert_eq!(landed.runs.len(), landed.patterns.len());
 }
+
+#[test]
+fn a_rate_given_to_a_pattern_measures_where_its_units_land_and_a_bad_rate_changes_nothing() {
+    let state = Rc::new(State::example());
+    // "Books, cheapest first": no rate in the example, so no partitions measured.
+    let books = state
+        .patterns
+        .iter()
+        .position(|p| p.description.starts_with("Books"))
+        .unwrap();
+    assert_ne!(books, state.selected);
+    let partitions = |state: &State| {
+        let (runs, own) = state.runs[books].as_ref().unwrap().reads().unwrap();
+        runs[own].partitions.len()
+    };
+    assert_eq!(partitions(&state), 0);
+    let rated = state.clone().reduce(Action::SetRate {
+        index: books,
+        rate: 40.0,
+    });
+    assert_eq!(rated.patterns[books].rate, 40.0);
+    assert_eq!(partitions(&rated), 1, "one Query, one partition");
+    assert!(rated.revision > state.revision);
+    for bad in [-1.0, f64::NAN, f64::INFINITY, 2_000_000.0] {
+        let refused = rated.clone().reduce(Action::SetRate {
+            index: books,
+            rate: bad,
+        });
+        assert_eq!(refused.patterns[books].rate, 40.0);
+        assert_eq!(refused.revision, rated.revision);
+    }
+    let unrated = rated.reduce(Action::SetRate {
+        index: books,
+        rate: 0.0,
+    });
+    assert_eq!(partitions(&unrated), 0);
+}
