@@ -5,12 +5,17 @@
 
 /** The panels a playground can show, by the names links and embeds use. */
 export type PanelName =
-  | "patterns" | "comparison" | "runner" | "items"
-  | "data" | "item" | "stream" | "design" | "chart";
+  | "patterns" | "comparison" | "runner" | "review" | "throughput"
+  | "items" | "data" | "item" | "stream" | "design" | "chart";
+
+/** The designs of the gallery, by the names `#example=` links use. */
+export type ExampleName =
+  | "commerce" | "blog" | "hierarchy" | "adjacency" | "sharding"
+  | "time-series" | "invoicing";
 
 export interface MountOptions {
-  /** An example by name; "commerce" (the default). */
-  example?: "commerce";
+  /** A design of the gallery by name; "commerce" (the default). */
+  example?: ExampleName;
   /** A share link, whole or only its `#play=…` fragment. */
   link?: string;
   /** The contents of a `.ddbplay.json` file, as an object. */

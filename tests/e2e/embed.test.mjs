@@ -87,9 +87,20 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
     const fromState = document.createElement('div');
     document.body.append(fromState);
     ddbplay.mount(fromState, { state, panels: ['patterns'] });
+    // A mount of a design of the gallery, and of one there is not.
+    const sharded = document.createElement('div');
+    document.body.append(sharded);
+    ddbplay.mount(sharded, { example: 'sharding', panels: ['throughput'], readOnly: true });
+    let badExample;
+    try {
+      ddbplay.mount(sharded, { example: 'nonsense' });
+    } catch (error) {
+      badExample = error.message;
+    }
     await new Promise((done) => setTimeout(done, 100));
     const fromStateText = fromState.querySelector('table.patterns tbody tr').textContent;
-    return { refused, link: playground.link(), badPanel, fromStateText };
+    const throttled = sharded.querySelector('tr.partition-rate.throttled')?.dataset.partition;
+    return { refused, link: playground.link(), badPanel, fromStateText, throttled, badExample };
   });
   assert.deepEqual(result.refused, {
     name: 'ResourceNotFoundException',
@@ -98,6 +109,8 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
     isError: true,
   });
   assert.ok(result.link.startsWith(`${session.served.url}#play=4.`), result.link.slice(0, 80));
+  assert.equal(result.throttled, 'EVENT#e1');
+  assert.equal(result.badExample, 'mount: there is no example called "nonsense"; the examples are commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing');
   assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);
   assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, review, throughput, items, data, item, stream, design, chart');
   // The mounted playground's link opens the full playground on its state.

@@ -50,7 +50,7 @@ mod js {
     #[derive(Deserialize, Default)]
     #[serde(rename_all = "camelCase", default)]
     struct MountOptions {
-        /// An example by name (`"commerce"`).
+        /// An example of the gallery by name (`"commerce"`, `"sharding"`, …).
         example: Option<String>,
         /// A share link, whole or only its `#play=…` fragment.
         link: Option<String>,
@@ -117,11 +117,19 @@ mod js {
         } else {
             match options.example.as_deref() {
                 None | Some(EXAMPLE) => commerce::playground(),
-                Some(other) => {
-                    return Err(error(format!(
-                        "mount: there is no example called \"{other}\""
-                    )));
-                }
+                Some(name) => match crate::model::gallery::find(name) {
+                    Some(example) => (example.playground)(),
+                    None => {
+                        let names: Vec<&str> = crate::model::gallery::EXAMPLES
+                            .iter()
+                            .map(|e| e.name)
+                            .collect();
+                        return Err(error(format!(
+                            "mount: there is no example called \"{name}\"; the examples are {}",
+                            names.join(", ")
+                        )));
+                    }
+                },
             }
         };
         let mut playground = playground;
