@@ -185,6 +185,7 @@ async function layout(page) {
     };
     return {
       patterns: box('#patterns'), comparison: box('#comparison'), runner: box('#runner'), chart: box('#chart'),
+      review: box('#review'), throughput: box('#throughput'),
       modelScrolls: scrolls('.model-side'), resultsScrolls: scrolls('.results-side'),
       pageHeight: document.documentElement.scrollHeight, viewport: innerHeight,
     };
@@ -206,9 +207,10 @@ for (const [width, height] of [[1920, 1080], [1280, 800], [768, 1024]]) {
       // The runner is within one scroll of the comparison, not screens away.
       assert.ok(boxes.runner.y - boxes.comparison.y < 1200, JSON.stringify(boxes));
     } else {
-      // One column, in reading order: patterns, comparison, runner, …, chart.
+      // One column, in reading order: patterns, comparison, runner, review, throughput, …, chart.
       assert.equal(boxes.comparison.x, boxes.patterns.x);
-      assert.ok(boxes.patterns.y < boxes.comparison.y && boxes.comparison.y < boxes.runner.y && boxes.runner.y < boxes.chart.y, JSON.stringify(boxes));
+      const order = ['patterns', 'comparison', 'runner', 'review', 'throughput', 'chart'].map((name) => boxes[name].y);
+      assert.deepEqual(order, [...order].sort((a, b) => a - b), JSON.stringify(boxes));
       assert.ok(boxes.patterns.width <= width, JSON.stringify(boxes));
     }
     await page.screenshot({ path: join(artifacts, `layout-${width}x${height}.png`) });
