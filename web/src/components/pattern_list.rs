@@ -10,7 +10,7 @@ use crate::embed::{Options, Panel, use_read_only};
 use crate::model::compare::Measured;
 use crate::model::format::{thousands, units};
 use crate::model::pattern::{ServedBy, is_write};
-use crate::model::review::{Verdict, review_all};
+use crate::model::review::Verdict;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -94,7 +94,7 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
             show_runner();
         })
     };
-    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let (_, verdicts) = state.review();
     html! {
         <Collapsible panel={Panel::Patterns}>
             <div class="table-scroll">

@@ -11,7 +11,7 @@ use crate::model::compare::Measured;
 use crate::model::derivation::{Figure, derive, derive_transaction, derive_write};
 use crate::model::pattern::is_write;
 use crate::model::prices::Prices;
-use crate::model::review::{Verdict, describe, review_all, within_budget};
+use crate::model::review::{Verdict, describe, within_budget};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -21,7 +21,7 @@ pub struct ReviewPanelProps {
 
 /// "9 of 12 patterns within budget", or `None` when no pattern has one.
 pub fn budget_summary(state: &State) -> Option<String> {
-    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let (_, verdicts) = state.review();
     let (within, budgeted) = within_budget(&verdicts);
     (budgeted > 0).then(|| {
         format!(
@@ -61,7 +61,7 @@ fn how_counted(measured: &Result<Measured, String>, prices: &Prices) -> Html {
 pub fn review_panel(props: &ReviewPanelProps) -> Html {
     let state = &props.state;
     let read_only = use_read_only();
-    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let (_, verdicts) = state.review();
     let (within, budgeted) = within_budget(&verdicts);
     let title = match budgeted {
         0 => "Design review".to_string(),
@@ -77,7 +77,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
     let unbudgeted: Vec<&str> = state
         .patterns
         .iter()
-        .zip(&verdicts)
+        .zip(verdicts.iter())
         .filter(|(_, v)| **v == Verdict::Unbudgeted)
         .map(|(p, _)| p.description.as_str())
         .collect();
@@ -90,7 +90,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                 <p class="empty">{ "No access pattern has a budget yet: open one and tick what it should meet, under the runner." }</p>
             }
             <ul class="review">
-                { for state.patterns.iter().zip(&verdicts).enumerate().filter(|(_, (_, v))| **v != Verdict::Unbudgeted).map(|(i, (pattern, verdict))| {
+                { for state.patterns.iter().zip(verdicts.iter()).enumerate().filter(|(_, (_, v))| **v != Verdict::Unbudgeted).map(|(i, (pattern, verdict))| {
                     let within = verdict.is_within();
                     let lines = match verdict {
                         Verdict::Within(met) | Verdict::Over(met) => met.clone(),

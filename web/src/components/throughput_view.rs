@@ -12,9 +12,7 @@ use crate::embed::{Panel, use_read_only};
 use crate::model::compare::Measured;
 use crate::model::format::units;
 use crate::model::pattern_settings::{MAX_RATE, number_text};
-use crate::model::throughput::{
-    PartitionRate, READ_CEILING, WRITE_CEILING, percent, rate_text, throughput,
-};
+use crate::model::throughput::{PartitionRate, READ_CEILING, WRITE_CEILING, percent, rate_text};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -71,7 +69,7 @@ fn row(rate: &PartitionRate, scale: f64) -> Html {
 pub fn throughput_view(props: &ThroughputViewProps) -> Html {
     let state = &props.state;
     let read_only = use_read_only();
-    let rates = throughput(&state.patterns, &state.runs, &state.chart.table);
+    let (rates, _) = state.review();
     let throttled: Vec<&PartitionRate> = rates.iter().filter(|r| r.throttled()).collect();
     let scale = rates
         .iter()

@@ -179,7 +179,17 @@ pub fn review_all(
     runs: &[Result<Measured, String>],
     table: &TableDesign,
 ) -> Vec<Verdict> {
-    let rates = throughput(patterns, runs, table);
+    review_at_rates(patterns, runs, table, &throughput(patterns, runs, table))
+}
+
+/// The same, given the partitions' loads at the patterns' rates (what
+/// [`throughput`] works out for these patterns and runs).
+pub fn review_at_rates(
+    patterns: &[AccessPattern],
+    runs: &[Result<Measured, String>],
+    table: &TableDesign,
+    rates: &[PartitionRate],
+) -> Vec<Verdict> {
     let throttled: Vec<&PartitionRate> = rates.iter().filter(|r| r.throttled()).collect();
     patterns
         .iter()

@@ -28,8 +28,10 @@ use crate::model::multi_item::{retarget, table_names};
 use crate::model::pattern::AccessPattern;
 use crate::model::playground::Playground;
 use crate::model::prices::Prices;
+use crate::model::review::{Verdict, review_at_rates};
 use crate::model::runner::{Draft, Highlight};
 use crate::model::stream_handler::StreamHandler;
+use crate::model::throughput::{PartitionRate, throughput};
 use crate::model::transaction_cost::aggregate_cost;
 use crate::model::view::Position;
 use crate::model::write_path;
@@ -79,7 +81,18 @@ pub struct State {
     /// Counts the playgrounds opened whole (a link, a file, a saved one):
     /// panels that keep fields of their own start afresh on each.
     pub opened: u64,
+    /// The throughput and the design review of the current runs, worked
+    /// out once per change: see [`State::review`].
+    derived: Rc<RefCell<Option<Derived>>>,
     pub revision: u64,
+}
+
+/// What the throughput view and the design review show, and the change
+/// (revision and selected pattern) it was worked out for.
+struct Derived {
+    at: (u64, usize),
+    rates: Rc<Vec<PartitionRate>>,
+    verdicts: Rc<Vec<Verdict>>,
 }
 
 /// A message about the page itself, shown above everything else.
@@ -343,6 +356,7 @@ impl State {
             delivered: 0,
             deliveries: Rc::new(Vec::new()),
             item_preset: Rc::new((0, Json::Null)),
+            derived: Rc::default(),
             notice: None,
             opened: 0,
             revision: 0,
@@ -350,6 +364,32 @@ impl State {
         state.count_items();
         state.take_measured(measured);
         state
+    }
+
+    /// The partitions' loads at the patterns' rates and every pattern's
+    /// verdict, worked out once for each change the page sees (the runs
+    /// change only with the revision or the selected pattern, as the
+    /// components' change detection already relies on), however many
+    /// panels ask.
+    pub fn review(&self) -> (Rc<Vec<PartitionRate>>, Rc<Vec<Verdict>>) {
+        let at = (self.revision, self.selected);
+        let mut derived = self.derived.borrow_mut();
+        if let Some(d) = derived.as_ref().filter(|d| d.at == at) {
+            return (d.rates.clone(), d.verdicts.clone());
+        }
+        let rates = Rc::new(throughput(&self.patterns, &self.runs, &self.chart.table));
+        let verdicts = Rc::new(review_at_rates(
+            &self.patterns,
+            &self.runs,
+            &self.chart.table,
+            &rates,
+        ));
+        *derived = Some(Derived {
+            at,
+            rates: rates.clone(),
+            verdicts: verdicts.clone(),
+        });
+        (rates, verdicts)
     }
 
     /// The playground as the learner made it, without the data.

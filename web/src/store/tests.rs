@@ -214,3 +214,26 @@ fn a_rate_given_to_a_pattern_measures_where_its_units_land_and_a_bad_rate_change
     });
     assert_eq!(partitions(&unrated), 0);
 }
+
+#[test]
+fn the_review_is_worked_out_once_a_change_and_follows_every_change() {
+    let state = Rc::new(State::example());
+    let fresh = crate::model::review::review_all(&state.patterns, &state.runs, &state.chart.table);
+    let (_, first) = state.review();
+    assert_eq!(*first, fresh);
+    let (_, again) = state.review();
+    assert!(Rc::ptr_eq(&first, &again), "asked twice, worked out once");
+    let fulfil = state
+        .patterns
+        .iter()
+        .position(|p| p.description.starts_with("Fulfil"))
+        .unwrap();
+    let busy = state.clone().reduce(Action::SetRate {
+        index: fulfil,
+        rate: 2_000.0,
+    });
+    let (rates, verdicts) = busy.review();
+    assert!(rates.iter().any(|r| r.throttled()));
+    assert!(!verdicts[fulfil].is_within());
+    assert!(first[fulfil].is_within());
+}
