@@ -4,11 +4,13 @@
 
 mod batch;
 pub mod control_plane;
+mod encode;
 mod partiql;
 mod tables;
 mod transactions;
 
 pub use batch::{batch_get_item, batch_write_item, item_collection_metrics};
+pub use encode::to_string;
 pub use partiql::{batch_execute_statement, execute_statement, execute_transaction};
 pub use tables::{list_tables, table_description};
 pub use transactions::{transact_get_items, transact_write_items};
@@ -129,11 +131,6 @@ pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
         last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
         consumed_capacity: consumed_capacity(&response.consumed, mode),
     })
-}
-
-/// Serialises a response; the shapes here always serialise.
-pub fn to_string<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_else(|_| "{}".to_string())
 }
 
 /// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed
