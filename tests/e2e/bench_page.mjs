@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { serveStatic } from './serve_static.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const dist = join(root, 'dist');
+const dist = process.env.DIST ?? join(root, 'dist');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 
@@ -45,7 +45,10 @@ const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir()
 });
 
 const firstRender = [];
-for (let i = 0; i < 5; i++) {
+// BENCH_PAGE_LARGE_ONLY=1 measures only the ~100,000-item rows (ROUNDS=n of them).
+const largeOnly = Boolean(process.env.BENCH_PAGE_LARGE_ONLY);
+const rounds = Number(process.env.ROUNDS ?? 3);
+for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
   const page = await context.newPage();
   const started = Date.now();
   await page.goto(served.url);
@@ -57,7 +60,7 @@ for (let i = 0; i < 5; i++) {
 // A shared link (a changed chart, a pattern of the learner's, hand-made
 // items) opened in a fresh tab, to the painted comparison.
 const linkRender = [];
-for (let i = 0; i < 5; i++) {
+for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
   const page = await context.newPage();
   const started = Date.now();
   await page.goto(`${served.url}#${link}`);
@@ -70,7 +73,7 @@ for (let i = 0; i < 5; i++) {
 // data generated and every pattern measured, to the painted comparison.
 const GALLERY = [['blog', 'Table blog:'], ['hierarchy', 'Table org:'], ['adjacency', 'Table school:'], ['sharding', 'Table votes:'], ['time-series', 'Table telemetry:'], ['invoicing', 'Table invoices:']];
 const galleryOpen = {};
-for (const [name, status] of GALLERY) {
+for (const [name, status] of largeOnly ? [] : GALLERY) {
   galleryOpen[name] = [];
   for (let i = 0; i < 5; i++) {
     const page = await context.newPage();
@@ -87,10 +90,12 @@ for (const [name, status] of GALLERY) {
 // Making and reading the example's link in wasm, through the JavaScript
 // API: link() captures and encodes; mounting from a link decodes and
 // checks it before the same build a mount of the example does.
+let codec = { encode: [0], fromLink: [0], fromExample: [0], length: 0 };
+if (!largeOnly) {
 const codecPage = await context.newPage();
 await codecPage.goto(`${served.url}examples/course.html`);
 await codecPage.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
-const codec = await codecPage.evaluate(async () => {
+codec = await codecPage.evaluate(async () => {
   const { load } = await import('../ddbplay.js');
   const ddbplay = await load();
   const element = document.createElement('div');
@@ -115,6 +120,7 @@ const codec = await codecPage.evaluate(async () => {
   return { encode, fromLink, fromExample, length: link.length };
 });
 await codecPage.close();
+}
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mid = (xs) => xs[Math.floor(xs.length / 2)];
 
@@ -125,7 +131,7 @@ const scan = [];
 const wholeScan = [];
 let wholeScanned = 0;
 let items = 0;
-for (let i = 0; i < 3; i++) {
+for (let i = 0; i < rounds; i++) {
   const page = await context.newPage();
   await page.goto(served.url);
   const summary = page.locator('.view-summary');
@@ -191,14 +197,14 @@ served.server.close();
 console.log(`page bench (headless Chromium, release build, ${items.toLocaleString('en-US')} items for the last three rows)`);
 console.log(`  wasm + JS shipped:                          ${kb(raw)} (${kb(gz)} gzipped; target <= 500 KB)`);
 if (withoutApi) console.log(`  of which the JavaScript API for course pages: ${kb(gz - withoutApi.gz)} gzipped (target <= 30 KB)`);
-console.log(`  first render of the commerce example:       ${median(firstRender)} ms median of ${firstRender.length}, ${spread(firstRender)} (target <= 1000 ms)`);
-console.log(`  a shared link opened to its first render:   ${median(linkRender)} ms median of ${linkRender.length}, ${spread(linkRender)} (target <= 1000 ms)`);
-for (const [name] of GALLERY) {
+if (!largeOnly) console.log(`  first render of the commerce example:       ${median(firstRender)} ms median of ${firstRender.length}, ${spread(firstRender)} (target <= 1000 ms)`);
+if (!largeOnly) console.log(`  a shared link opened to its first render:   ${median(linkRender)} ms median of ${linkRender.length}, ${spread(linkRender)} (target <= 1000 ms)`);
+for (const [name] of largeOnly ? [] : GALLERY) {
   console.log(`  the ${name} example opened from its link, generated and measured: ${median(galleryOpen[name])} ms median of 5, ${spread(galleryOpen[name])} (target <= 1000 ms)`);
 }
-console.log(`  the example's link (${codec.length} characters), made in wasm: ${ms(mid(codec.encode))} median of ${codec.encode.length} batches, ${ms(codec.encode[0])}–${ms(codec.encode.at(-1))} (target <= 5 ms)`);
-console.log(`  reading it in wasm (a mount from the link, less a mount of the example): ${ms(mid(codec.fromLink) - mid(codec.fromExample))} (${ms(mid(codec.fromLink))} and ${ms(mid(codec.fromExample))} medians of ${codec.fromLink.length} batches; target <= 5 ms)`);
-console.log(`  generate ~100k items, load, re-measure:     ${median(generation)} ms median of ${generation.length} (target <= 2000 ms)`);
+if (!largeOnly) console.log(`  the example's link (${codec.length} characters), made in wasm: ${ms(mid(codec.encode))} median of ${codec.encode.length} batches, ${ms(codec.encode[0])}–${ms(codec.encode.at(-1))} (target <= 5 ms)`);
+if (!largeOnly) console.log(`  reading it in wasm (a mount from the link, less a mount of the example): ${ms(mid(codec.fromLink) - mid(codec.fromExample))} (${ms(mid(codec.fromLink))} and ${ms(mid(codec.fromExample))} medians of ${codec.fromLink.length} batches; target <= 5 ms)`);
+console.log(`  generate ~100k items, load, re-measure:     ${median(generation)} ms median of ${generation.length}, ${spread(generation)} (target <= 2000 ms)`);
 console.log(`  longest main-thread task while generating: ${median(blocking)} ms median of ${blocking.length}, ${spread(blocking)} (target <= 200 ms)`);
 console.log(`  Query over them + re-render:                ${median(query)} ms median of ${query.length} (target <= 150 ms)`);
 console.log(`  Scan + filter, its first 1 MB page, + re-render: ${median(scan)} ms median of ${scan.length} (target <= 150 ms)`);

@@ -7,7 +7,8 @@
 //! A small table is built at once, inside one action. A large one is
 //! built a slice at a time between frames, with the progress in the
 //! header, so the page stays responsive: the items are stored a slice at a
-//! time, the stream handler's backfill runs a slice at a time, and each
+//! time (the stream handler's backfill shown each one as it is stored), the
+//! backfill's updates are made a slice at a time, and each
 //! pattern is measured in a task of its own; only when all of that is done
 //! does it replace the current data. Whatever cannot be built changes
 //! nothing and says why.
@@ -19,6 +20,7 @@ use std::time::Duration;
 use yew::platform::{spawn_local, time::sleep};
 use yew::prelude::*;
 
+use crate::model::backfill::Backfill;
 use crate::model::chart::Chart;
 use crate::model::generate::Generation;
 use crate::model::load::Loader;
@@ -97,6 +99,31 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
         false => Action::Refused { build, problem },
     };
     spawn_local(async move {
+        // What the data is built for: the playground's, or the current
+        // state's with the new chart.
+        let (chart, handler, edits, patterns, selected) = match &built {
+            Built::Playground(p) => (
+                &p.chart,
+                p.handler.clone(),
+                Some(&p.edits),
+                p.patterns.clone(),
+                p.selected,
+            ),
+            Built::Chart { chart, .. } => (
+                chart,
+                handler.as_deref().map(|h| h.for_table(&chart.table)),
+                None,
+                state.patterns.clone(),
+                state.selected,
+            ),
+        };
+        // The stream handler's backfill is shown each item as it is stored.
+        if let Some(handler) = handler.as_ref().filter(|_| chart.table.stream.is_some()) {
+            match Backfill::new(handler, chart) {
+                Ok(backfill) => loader.backfill_as_stored(backfill),
+                Err(problem) => return state.dispatch(refuse(problem)),
+            }
+        }
         let mut reported = f64::NEG_INFINITY;
         loop {
             // The browser gets the thread back after every slice; the
@@ -119,30 +146,12 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
                 Err(problem) => return state.dispatch(refuse(problem)),
             }
         }
-        let (mut engine, item_count, warnings) = loader.finish();
-        // What the data is built for: the playground's, or the current
-        // state's with the new chart.
-        let (chart, handler, edits, patterns, selected) = match &built {
-            Built::Playground(p) => (
-                &p.chart,
-                p.handler.clone(),
-                Some(&p.edits),
-                p.patterns.clone(),
-                p.selected,
-            ),
-            Built::Chart { chart, .. } => (
-                chart,
-                handler.as_deref().map(|h| h.for_table(&chart.table)),
-                None,
-                state.patterns.clone(),
-                state.selected,
-            ),
+        let backfill = match loader.take_backfill() {
+            Ok(backfill) => backfill,
+            Err(problem) => return state.dispatch(refuse(problem)),
         };
-        if let Some(handler) = handler.as_ref().filter(|_| chart.table.stream.is_some()) {
-            let mut backfill = match handler.backfill_in_steps(&engine, chart) {
-                Ok(backfill) => backfill,
-                Err(problem) => return state.dispatch(refuse(problem)),
-            };
+        let (mut engine, item_count, warnings) = loader.finish();
+        if let Some(mut backfill) = backfill {
             loop {
                 match backfill.step(&mut engine, SLICE) {
                     Ok(true) => break,

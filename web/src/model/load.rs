@@ -1,11 +1,14 @@
 //! Filling a fresh engine with generated items a slice at a time, so the
 //! page can show progress and stay responsive while a large table fills:
-//! each step generates the next items and puts them.
+//! each step generates the next items and puts them. A stream handler's
+//! backfill can be shown each item as it is stored, while it is still in
+//! the processor's cache, instead of walking the full table afterwards.
 
 use engine::Engine;
 use engine::api::dispatch;
-use engine::ops::PutItemRequest;
+use engine::ops::{PutItemRequest, ReturnValues};
 
+use super::backfill::Backfill;
 use super::chart::{Chart, Warning};
 use super::chart_edit::MAX_ITEMS;
 use super::generate::Generation;
@@ -27,6 +30,11 @@ pub struct Loader {
     stored_bytes: usize,
     expected: usize,
     warnings: Vec<Warning>,
+    backfill: Option<Backfill>,
+    /// True when a stored item replaced one stored before (two generated
+    /// items with one key): the images the backfill was shown are then
+    /// not the table's, and it takes the table in again once it is full.
+    replaced: bool,
 }
 
 impl Loader {
@@ -45,6 +53,8 @@ impl Loader {
             stored_bytes: 0,
             expected: Generation::expected_total(chart),
             warnings: chart.warnings(),
+            backfill: None,
+            replaced: false,
         })
     }
 
@@ -65,17 +75,45 @@ impl Loader {
                     MAX_ITEM_BYTES_IN_ALL / (1024 * 1024)
                 ));
             }
+            if let Some(backfill) = self.backfill.as_mut().filter(|_| !self.replaced) {
+                backfill.observe(&generated.item)?;
+            }
             let request = PutItemRequest {
                 table_name: self.table.clone(),
                 item: generated.item,
+                return_values: match self.backfill {
+                    Some(_) => ReturnValues::AllOld,
+                    None => ReturnValues::None,
+                },
                 ..PutItemRequest::default()
             };
-            self.engine
+            let put = self
+                .engine
                 .put_item(request)
                 .map_err(|e| format!("{}: {e}", e.short_name()))?;
+            self.replaced |= put.attributes.is_some();
             self.stored += 1;
         }
         Ok(false)
+    }
+
+    /// Shows `backfill` every item from now on as it is stored (before
+    /// the first step, so that it sees them all).
+    pub fn backfill_as_stored(&mut self, backfill: Backfill) {
+        self.backfill = Some(backfill);
+    }
+
+    /// The backfill, having taken in every item of the table as it is
+    /// (again, from the table, if an item replaced another).
+    pub fn take_backfill(&mut self) -> Result<Option<Backfill>, String> {
+        let Some(mut backfill) = self.backfill.take() else {
+            return Ok(None);
+        };
+        if self.replaced {
+            backfill.forget_images();
+            backfill.observe_table(&self.engine)?;
+        }
+        Ok(Some(backfill))
     }
 
     /// Items stored so far, and about how many there will be in all.

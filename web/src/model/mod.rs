@@ -5,6 +5,7 @@
 //! partition, items typed or pasted by hand, and the gallery of designs. Everything here runs natively too, where most of it is tested.
 
 pub mod attribute_text;
+pub mod backfill;
 pub mod change_log;
 pub mod chart;
 pub mod chart_edit;

@@ -16,6 +16,7 @@ use engine::table::{EventName, StreamRecord};
 use engine::types::Item;
 use serde_json::{Value as Json, json};
 
+use super::backfill::Backfill;
 use super::chart::{Chart, ENTITY_ATTRIBUTE, TableDesign};
 use super::runner::run;
 use super::template::Template;
@@ -256,68 +257,15 @@ impl StreamHandler {
     }
 
     /// The same backfill, to run a slice at a time ([`Backfill::step`]):
-    /// the images it acts on are chosen now, from the items as they are,
-    /// and the item each one updates worked out.
-    ///
-    /// Images of one item collection lie next to each other in the table,
-    /// so consecutive images often update the same item (a customer's
-    /// orders, one profile). When the handler only ADDs numbers, such a run
-    /// is one update that ADDs each number as many times as the run is
-    /// long: addition gives the same item either way, and the backfill
-    /// makes a tenth of the updates. Any other handler is applied image by
-    /// image.
+    /// the images it acts on are chosen now, from the items as they are.
     pub fn backfill_in_steps(&self, engine: &Engine, chart: &Chart) -> Result<Backfill, String> {
-        let values = self
-            .decoded_values()
-            .map_err(|e| format!("The stream handler: {e}"))?;
-        // The update and the key templates are the same for every image:
-        // read once, not once per item.
-        let expression = engine::ops::ExpressionParameters {
-            names: None,
-            values,
-        };
-        let (actions, _) = engine::ops::parse_update(Some(&self.update), None, &expression)
-            .map_err(|e| format!("The stream handler: {}: {e}", e.short_name()))?;
-        let key_attributes = chart.table.key_attributes();
-        let keys = self
-            .key
-            .iter()
-            .map(|(attribute, text)| {
-                let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
-                let key_type = key_attributes
-                    .iter()
-                    .find(|k| &k.name == attribute)
-                    .map_or("S", |k| k.key_type);
-                Ok((attribute.clone(), key_type, template))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let mut backfill = Backfill {
-            table: chart.table.name.clone(),
-            keys,
-            actions,
-            targets: Vec::new(),
-            done: 0,
-        };
-        if self.event == "INSERT"
-            && let Some(table) = engine.table(&chart.table.name)
-        {
-            let adds_only = backfill.adds_numbers_only();
-            for (_, _, entry) in table.items.entries() {
-                if !self.matches(EventName::Insert, &entry.item) {
-                    continue;
-                }
-                let key = backfill.target_key(&entry.item)?;
-                match backfill.targets.last_mut() {
-                    Some((last, times)) if adds_only && *last == key => *times += 1,
-                    _ => backfill.targets.push((key, 1)),
-                }
-            }
-        }
+        let mut backfill = Backfill::new(self, chart)?;
+        backfill.observe_table(engine)?;
         Ok(backfill)
     }
 
     /// The handler's ExpressionAttributeValues as the engine takes them.
-    fn decoded_values(
+    pub(super) fn decoded_values(
         &self,
     ) -> Result<Option<std::collections::BTreeMap<String, engine::types::Value>>, String> {
         if self.values.trim().is_empty() {
@@ -396,150 +344,9 @@ fn with_sequence(update: &str) -> String {
     }
 }
 
-/// A backfill under way: the updates still to make.
-pub struct Backfill {
-    table: String,
-    /// Each key attribute of the item to update: its type and template.
-    keys: Vec<(String, &'static str, Template)>,
-    /// The handler's update, parsed.
-    actions: Vec<engine::expr::ast::UpdateAction>,
-    /// The key of each item to update, and how many images update it in
-    /// a row (more than one only for a handler that ADDs numbers only).
-    targets: Vec<(Item, usize)>,
-    done: usize,
-}
-
-impl Backfill {
-    /// Makes the next `n` updates; true when all are made.
-    pub fn step(&mut self, engine: &mut Engine, n: usize) -> Result<bool, String> {
-        let end = self.done.saturating_add(n).min(self.targets.len());
-        for (key, times) in &self.targets[self.done..end] {
-            self.update(engine, key.clone(), *times)?;
-        }
-        self.done = end;
-        Ok(self.done == self.targets.len())
-    }
-
-    /// True when every action of the handler ADDs a number.
-    fn adds_numbers_only(&self) -> bool {
-        !self.actions.is_empty()
-            && self.actions.iter().all(|action| {
-                matches!(
-                    action,
-                    engine::expr::ast::UpdateAction::Add(_, engine::types::Value::N(_))
-                )
-            })
-    }
-
-    /// The key of the item the handler updates for `image`.
-    fn target_key(&self, image: &Item) -> Result<Item, String> {
-        let mut key = Vec::with_capacity(self.keys.len());
-        for (attribute, key_type, template) in &self.keys {
-            let text = template
-                .render(image)
-                .map_err(|e| format!("{attribute}: {e}"))?;
-            let value = match *key_type {
-                "S" => engine::types::Value::s(text),
-                other => engine::api::attribute_value::decode_value(&json!({ other: text }), 0)
-                    .map_err(refused)?,
-            };
-            key.push((engine::types::Text::from(attribute.as_str()), value));
-        }
-        Ok(key.into_iter().collect())
-    }
-
-    /// Applies the handler `times` times over to the item at `key` (more
-    /// than once only when it ADDs numbers only: once, adding each number
-    /// `times` times).
-    fn update(&self, engine: &mut Engine, key: Item, times: usize) -> Result<(), String> {
-        let mut actions = self.actions.clone();
-        if times > 1 {
-            for action in &mut actions {
-                if let engine::expr::ast::UpdateAction::Add(_, engine::types::Value::N(n)) = action
-                {
-                    let mut sum = n.clone();
-                    for _ in 1..times {
-                        sum = sum
-                            .checked_add(n)
-                            .map_err(|e| format!("The stream handler: ValidationException: {e}"))?;
-                    }
-                    *n = sum;
-                }
-            }
-        }
-        let request = engine::ops::UpdateItemRequest {
-            table_name: self.table.clone(),
-            key,
-            actions: Some(actions),
-            ..engine::ops::UpdateItemRequest::default()
-        };
-        engine.update_item(request).map(drop).map_err(refused)
-    }
-}
-
-/// A refusal of the engine's, as the backfill reports it.
-fn refused(e: engine::Error) -> String {
-    format!("The stream handler: {}: {e}", e.short_name())
-}
-
 #[cfg(test)]
 mod tests {
-    use engine::types::{Number, Value};
-
     use super::*;
-
-    /// The commerce example's items, generated and stored, no stream yet.
-    fn commerce_engine() -> (Engine, Chart) {
-        let chart = crate::model::commerce::playground().chart;
-        let mut loader = crate::model::load::Loader::new(&chart, 42).unwrap();
-        while !loader.step(usize::MAX).unwrap() {}
-        (loader.finish().0, chart)
-    }
-
-    fn profiles(engine: &Engine, chart: &Chart) -> Vec<Item> {
-        let table = engine.table(&chart.table.name).unwrap();
-        table
-            .items
-            .entries()
-            .map(|(_, _, e)| e.item.clone())
-            .filter(|item| item.get("SK") == Some(&Value::s("PROFILE")))
-            .collect()
-    }
-
-    #[test]
-    fn a_backfill_that_adds_numbers_gives_what_one_update_per_image_gives() {
-        let (mut coalesced, chart) = commerce_engine();
-        let (mut one_by_one, _) = commerce_engine();
-        let adding = StreamHandler::order_count();
-        // The same count, written so that it is applied image by image.
-        let setting = StreamHandler {
-            update: "SET orderCount = if_not_exists(orderCount, :zero) + :one".into(),
-            values: r#"{":one": {"N": "1"}, ":zero": {"N": "0"}}"#.into(),
-            ..adding.clone()
-        };
-        let mut steps = adding.backfill_in_steps(&coalesced, &chart).unwrap();
-        let images = setting.backfill_in_steps(&one_by_one, &chart).unwrap();
-        assert!(
-            steps.targets.len() * 5 < images.targets.len(),
-            "runs coalesced"
-        );
-        // A slice at a time, as the page runs it.
-        while !steps.step(&mut coalesced, 7).unwrap() {}
-        setting.backfill(&mut one_by_one, &chart).unwrap();
-        let counted = profiles(&coalesced, &chart);
-        assert_eq!(counted, profiles(&one_by_one, &chart));
-        assert!(counted.iter().any(|p| p.get("orderCount").is_some()));
-        for profile in &counted {
-            let Some(Value::S(pk)) = profile.get("PK") else {
-                panic!("a profile has a string key")
-            };
-            let key = json!({"PK": {"S": pk.as_str()}, "SK": {"S": "PROFILE"}});
-            let truth = adding.recount(&coalesced, &chart.table, &key);
-            let count = profile.get("orderCount").cloned();
-            let expected = (truth > 0).then(|| Value::N(Number::from_i64(truth as i64)));
-            assert_eq!(count, expected, "{key}");
-        }
-    }
 
     #[test]
     fn a_handler_is_checked_before_it_is_kept() {
