@@ -254,14 +254,37 @@ fn lsi_reads_that_need_unprojected_attributes_fetch_from_the_table() {
 fn usage_is_kept_per_partition_key_so_hot_partitions_show() {
     let mut db = Db::new();
     db.simple_table("hot", true);
-    for i in 0..10 {
-        db.put("hot", json!({"pk": s("busy"), "sk": s(&i.to_string())}));
-    }
-    db.put("hot", json!({"pk": s("quiet"), "sk": s("0")}));
-    db.ok("Query", json!({"TableName": "hot", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": s("busy")}}));
-    let usage = db.engine().table("hot").unwrap().usage.partitions(None);
-    assert_eq!(usage[0].0, KeyValue::S("busy".into()));
-    assert_eq!((usage[0].1.write, usage[0].1.read), (10.0, 0.5));
-    assert_eq!(usage[1].0, KeyValue::S("quiet".into()));
-    assert_eq!((usage[1].1.write, usage[1].1.read), (1.0, 0.0));
+    db.put("hot", json!({"pk": s("before"), "sk": s("0")}));
+    let call = |engine: &mut engine::Engine, operation: &str, body: Json| {
+        let target = format!("DynamoDB_20120810.{operation}");
+        let response = engine::api::handle(engine, &target, body.to_string().as_bytes());
+        assert_eq!(response.status, 200, "{}", response.body);
+    };
+    let ((), journal) = db.engine_mut().with_usage_journal("hot", |engine| {
+        for i in 0..10 {
+            let item = json!({"pk": s("busy"), "sk": s(&i.to_string())});
+            call(engine, "PutItem", json!({"TableName": "hot", "Item": item}));
+        }
+        let item = json!({"pk": s("quiet"), "sk": s("0")});
+        call(engine, "PutItem", json!({"TableName": "hot", "Item": item}));
+        call(
+            engine,
+            "Query",
+            json!({"TableName": "hot", "KeyConditionExpression": "pk = :p",
+            "ExpressionAttributeValues": {":p": s("busy")}}),
+        );
+    });
+    let usage = |value: &str| {
+        journal
+            .iter()
+            .find(|t| t.index.is_none() && t.partition == KeyValue::S(value.into()))
+            .map(|t| (t.usage.write, t.usage.read))
+    };
+    assert_eq!(journal.len(), 2, "{journal:?}");
+    assert_eq!(usage("busy"), Some((10.0, 0.5)));
+    assert_eq!(usage("quiet"), Some((1.0, 0.0)));
+    // Nothing is counted while no journal is kept.
+    assert_eq!(usage("before"), None);
+    let ((), afterwards) = db.engine_mut().with_usage_journal("hot", |_| ());
+    assert!(afterwards.is_empty());
 }

@@ -198,8 +198,9 @@ pub(super) struct PageBuilder<'a> {
     scanned: usize,
     bytes: usize,
     fetched_bytes: usize,
-    /// Bytes read per partition, in reading order.
-    partitions: Vec<(KeyValue, usize)>,
+    /// Bytes read per partition, in reading order; only counted while the
+    /// table's usage journal is kept.
+    partitions: Option<Vec<(KeyValue, usize)>>,
     last: Option<(PartitionKey, EntryKey)>,
     stopped_early: bool,
 }
@@ -223,7 +224,7 @@ impl<'a> PageBuilder<'a> {
             scanned: 0,
             bytes: 0,
             fetched_bytes: 0,
-            partitions: Vec::new(),
+            partitions: target.table.usage.is_kept().then(Vec::new),
             last: None,
             stopped_early: false,
         }
@@ -233,9 +234,11 @@ impl<'a> PageBuilder<'a> {
     pub fn offer(&mut self, partition: &PartitionKey, key: &EntryKey, entry: &Entry) -> bool {
         self.scanned += 1;
         self.bytes += entry.size;
-        match self.partitions.last_mut() {
-            Some((value, bytes)) if *value == partition.value => *bytes += entry.size,
-            _ => self.partitions.push((partition.value.clone(), entry.size)),
+        if let Some(partitions) = &mut self.partitions {
+            match partitions.last_mut() {
+                Some((value, bytes)) if *value == partition.value => *bytes += entry.size,
+                _ => partitions.push((partition.value.clone(), entry.size)),
+            }
         }
         let item = if self.shape.fetch {
             self.fetch(key)
@@ -328,6 +331,7 @@ impl<'a> PageBuilder<'a> {
             partitions: self
                 .partitions
                 .iter()
+                .flatten()
                 .map(|(p, bytes)| (p.clone(), units * *bytes as f64 / total_bytes))
                 .collect(),
         };

@@ -632,6 +632,6 @@ impl Table {
     pub fn remove_index(&mut self, name: &str) {
         self.description.indexes.retain(|i| i.name != name);
         self.indexes.retain(|i| i.description.name != name);
-        self.usage.forget(Some(name));
+        self.usage.forget(name);
     }
 }

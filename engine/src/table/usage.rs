@@ -1,8 +1,8 @@
 //! Capacity consumed per partition key value, for the table and each index,
-//! so a front end can show which partitions run hot. While a journal is
-//! kept ([`Usage::keep_journal`]), every addition is also summed in a second
-//! usage of its own, so one request's (or one run's) units per partition
-//! can be read back without comparing whole maps.
+//! so a front end can show where a request's load lands and which
+//! partitions run hot. Units are summed only while a journal is kept
+//! ([`Usage::keep_journal`]) around the requests being watched, and read
+//! back once ([`Usage::take_journal`]).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -30,33 +30,43 @@ pub struct Touch {
     pub usage: PartitionUsage,
 }
 
-/// Usage of a table and of its indexes (by index name).
+/// Usage of a table and of its indexes, summed while a journal is kept.
+/// Nothing is counted otherwise: a write or read nobody is watching pays
+/// nothing for it.
 #[derive(Debug, Default)]
 pub struct Usage {
+    journal: Option<Box<Sums>>,
+}
+
+/// Units per partition of the table and of each index (by index name).
+#[derive(Debug, Default)]
+struct Sums {
     table: ByPartition,
     indexes: BTreeMap<String, ByPartition>,
-    journal: Option<Box<Usage>>,
 }
 
 impl Usage {
-    /// Adds read units to a partition of the table (`index` `None`) or an index.
+    /// True while a journal is kept, so additions are counted.
+    pub fn is_kept(&self) -> bool {
+        self.journal.is_some()
+    }
+
+    /// Adds read units to a partition of the table (`index` `None`) or an
+    /// index, when a journal is kept.
     pub fn add_read(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
-        self.slot(index, partition).read += units;
         if let Some(journal) = &mut self.journal {
             journal.slot(index, partition).read += units;
         }
     }
 
-    /// Adds write units.
+    /// Adds write units, when a journal is kept.
     pub fn add_write(&mut self, index: Option<&str>, partition: &KeyValue, units: f64) {
-        self.slot(index, partition).write += units;
         if let Some(journal) = &mut self.journal {
             journal.slot(index, partition).write += units;
         }
     }
 
-    /// Starts summing every addition on its own too (afresh, when a
-    /// journal was kept).
+    /// Starts summing every addition (afresh, when a journal was kept).
     pub fn keep_journal(&mut self) {
         self.journal = Some(Box::default());
     }
@@ -68,7 +78,7 @@ impl Usage {
         let Some(journal) = self.journal.take() else {
             return Vec::new();
         };
-        let Usage { table, indexes, .. } = *journal;
+        let Sums { table, indexes } = *journal;
         let on = |index: Option<String>, map: ByPartition| {
             map.into_iter().map(move |(key, usage)| Touch {
                 index: index.clone(),
@@ -85,6 +95,15 @@ impl Usage {
             .collect()
     }
 
+    /// Forgets an index's usage (when it is dropped).
+    pub fn forget(&mut self, index: &str) {
+        if let Some(journal) = &mut self.journal {
+            journal.indexes.remove(index);
+        }
+    }
+}
+
+impl Sums {
     fn slot(&mut self, index: Option<&str>, partition: &KeyValue) -> &mut PartitionUsage {
         let target = match index {
             None => &mut self.table,
@@ -99,39 +118,5 @@ impl Usage {
         target
             .entry(PartitionKey::new(partition.clone()))
             .or_default()
-    }
-
-    fn target(&self, index: Option<&str>) -> Option<&ByPartition> {
-        match index {
-            None => Some(&self.table),
-            Some(name) => self.indexes.get(name),
-        }
-    }
-
-    /// Per-partition usage of the table or an index, hottest first.
-    pub fn partitions(&self, index: Option<&str>) -> Vec<(KeyValue, PartitionUsage)> {
-        let mut rows: Vec<(KeyValue, PartitionUsage)> = self
-            .target(index)
-            .map(|m| m.iter().map(|(k, u)| (k.value.clone(), *u)).collect())
-            .unwrap_or_default();
-        rows.sort_by(|a, b| {
-            (b.1.read + b.1.write)
-                .total_cmp(&(a.1.read + a.1.write))
-                .then_with(|| a.0.cmp(&b.0))
-        });
-        rows
-    }
-
-    /// Forgets an index's usage (when it is dropped) or, with `None`, everything.
-    pub fn forget(&mut self, index: Option<&str>) {
-        match index {
-            Some(name) => {
-                self.indexes.remove(name);
-            }
-            None => {
-                self.table.clear();
-                self.indexes.clear();
-            }
-        }
     }
 }
