@@ -125,9 +125,7 @@ impl Engine {
         let mut response = BatchWriteItemResponse::default();
         for (table_name, writes) in planned {
             let table = self.table_mut_or_not_found(&table_name)?;
-            for (key, _) in &writes {
-                table.prefetch_write(key);
-            }
+            table.prefetch_writes(writes.iter().map(|(key, _)| key));
             let mut consumed = Consumed::new(&table_name);
             let mut collections = Vec::new();
             for (key, planned) in writes {

@@ -290,9 +290,12 @@ impl Engine {
         &self,
         planned: &[Planned],
     ) -> (Vec<CancellationReason>, Vec<Option<PlannedWrite>>) {
-        for p in planned {
-            if let Some(table) = self.table(&p.table) {
-                table.prefetch_write(&p.key);
+        // Usually one table: its writes' items start loading together.
+        let mut tables: Vec<&str> = planned.iter().map(|p| p.table.as_str()).collect();
+        tables.dedup();
+        for name in tables {
+            if let Some(table) = self.table(name) {
+                table.prefetch_writes(planned.iter().filter(|p| p.table == name).map(|p| &p.key));
             }
         }
         let mut growth: Vec<(String, crate::key::KeyValue, i64)> = Vec::new();

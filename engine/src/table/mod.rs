@@ -48,6 +48,20 @@ pub struct Index {
 /// No entry in the index.
 const NO_SLOT: Slot = Slot::MAX;
 
+/// Asks the processor to start loading the memory at `at`. A hint only: it
+/// never faults, changes nothing, and does nothing off x86-64.
+#[inline]
+fn prefetch<T>(at: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: prefetching is a hint that never faults, whatever the address.
+        unsafe { _mm_prefetch(at as *const i8, _MM_HINT_T0) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 impl Index {
     fn new(description: IndexDescription) -> Index {
         Index {
@@ -204,17 +218,35 @@ impl Table {
         self.items.get(&partition, &entry_key)
     }
 
-    /// Starts loading the item a write at `key` will replace, so that a
+    /// Starts loading the items writes at `keys` will replace, so that a
     /// batch or a transaction, which knows all its keys before it writes,
     /// has those loads overlap instead of waiting for one after another.
-    /// Finding the item is a lookup like any other (and leaves the way to
+    /// Finding an item is a lookup like any other (and leaves the way to
     /// it in cache for the write); loading it is a hint that changes
-    /// nothing. (Loading its index entries too was tried: finding them
-    /// takes loads of their own, which cost more than they saved.)
-    pub fn prefetch_write(&self, key: &PrimaryKey) {
-        let (partition, entry_key) = table_position(key);
-        if let Some(entry) = self.items.get(&partition, &entry_key) {
-            entry.item.prefetch();
+    /// nothing. Two rounds: first every item is found and its entries and
+    /// index slots start loading; then, those having arrived meanwhile,
+    /// what they point to — the item's long texts and its index entries —
+    /// starts loading too, all of it before the first write needs any.
+    pub fn prefetch_writes<'k>(&self, keys: impl IntoIterator<Item = &'k PrimaryKey>) {
+        let found: Vec<(Slot, &Entry)> = keys
+            .into_iter()
+            .filter_map(|key| {
+                let (partition, entry_key) = table_position(key);
+                let (slot, entry) = self.items.get_with_slot(&partition, &entry_key)?;
+                entry.item.prefetch();
+                for index in &self.indexes {
+                    prefetch(index.slot_of.as_ptr().wrapping_add(slot as usize));
+                }
+                Some((slot, entry))
+            })
+            .collect();
+        for (slot, entry) in found {
+            entry.item.prefetch_texts();
+            for index in &self.indexes {
+                if let Some(stored) = index.entry_slot(slot).and_then(|s| index.store.by_slot(s)) {
+                    prefetch(stored);
+                }
+            }
         }
     }
 

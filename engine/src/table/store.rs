@@ -204,6 +204,29 @@ impl Store {
         }
     }
 
+    /// One table item and its slot.
+    pub fn get_with_slot(
+        &self,
+        partition: &PartitionKey,
+        key: &EntryKey,
+    ) -> Option<(Slot, &Entry)> {
+        match &self.layout {
+            Layout::Direct { partitions, .. } => partitions
+                .get(partition)?
+                .get(key)
+                .map(|held| (held.slot, &held.entry)),
+            Layout::Slotted { .. } => None,
+        }
+    }
+
+    /// One index entry, by its slot.
+    pub fn by_slot(&self, slot: Slot) -> Option<&Entry> {
+        match &self.layout {
+            Layout::Slotted { entries, .. } => entries.get(slot as usize),
+            Layout::Direct { .. } => None,
+        }
+    }
+
     /// Every partition from `start` on, in storage (Scan) order.
     pub fn partitions_from(
         &self,

@@ -157,6 +157,26 @@ impl Map {
         }
     }
 
+    /// Asks the processor to start loading the shared texts the map's
+    /// values point to (strings too long to sit inline), ahead of a write
+    /// that will drop or compare them. Reads the map's own entries, so it
+    /// pays once they have arrived ([`Map::prefetch`] first). A hint only.
+    #[inline]
+    pub fn prefetch_texts(&self) {
+        #[cfg(target_arch = "x86_64")]
+        for (_, value) in self.entries.iter() {
+            if let Value::S(text) = value
+                && text.is_heap_allocated()
+            {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                // The shared text's counts sit just before its bytes.
+                let counts = text.as_ptr().wrapping_sub(16) as *const i8;
+                // SAFETY: prefetching is a hint that never faults.
+                unsafe { _mm_prefetch(counts, _MM_HINT_T0) };
+            }
+        }
+    }
+
     /// Attributes in name order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Text, &Value)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
