@@ -210,6 +210,14 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             .args(["bench", "-p", "ddbplay-engine", "--bench", bench, "--"])
             .args(args))?;
     }
+    // The JSON API's handling alone, with each encoder.
+    for features in [&[][..], &["--features", "fast-json"][..]] {
+        run(Command::new("cargo")
+            .args(["bench", "-p", "ddbplay-engine"])
+            .args(features)
+            .args(["--bench", "api", "--"])
+            .args(args))?;
+    }
     run(Command::new("cargo")
         .args(["bench", "-p", "ddbplay-web", "--bench", "share", "--"])
         .args(args))?;
