@@ -87,7 +87,7 @@ pub fn open(state: &UseReducerHandle<State>, playground: Playground, context: &s
 fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, context: String) {
     let build = state.builds + 1;
     state.dispatch(Action::Started);
-    let handler = state.handler.clone();
+    let current_handler = state.handler.clone();
     let state = state.clone();
     let opening = matches!(built, Built::Playground(_));
     // A chart edit says why in the editors; an opened playground in a notice.
@@ -111,7 +111,9 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
             ),
             Built::Chart { chart, .. } => (
                 chart,
-                handler.as_deref().map(|h| h.for_table(&chart.table)),
+                current_handler
+                    .as_deref()
+                    .map(|h| h.for_table(&chart.table)),
                 None,
                 state.patterns.clone(),
                 state.selected,
