@@ -8,27 +8,39 @@
 use engine::Engine;
 use serde_json::json;
 
-use super::chart::{Chart, TableDesign};
+use super::backfill::Backfill;
+use super::chart::{Chart, TableDesign, Warning};
 use super::edits::Edits;
+use super::load::Loader;
 use super::runner::run;
 use super::stream_handler::StreamHandler;
 
-/// Backfills, replays `edits` and turns the stream and TTL on.
-pub fn prepare(
-    engine: &mut Engine,
+/// Generates the chart's items into a fresh engine, all at once, and makes
+/// them ready for the write path: the backfill is shown each item as it is
+/// stored and makes its updates, `edits` are replayed, the stream and TTL
+/// turned on. The engine, how many items it holds and the design warnings.
+/// (A large table is built the same way a slice at a time: `rebuild`.)
+pub fn build(
     chart: &Chart,
+    seed: u64,
     handler: Option<&StreamHandler>,
     edits: Option<&Edits>,
-) -> Result<(), String> {
+) -> Result<(Engine, usize, Vec<Warning>), String> {
+    let mut loader = Loader::new(chart, seed)?;
     if let Some(handler) = handler.filter(|_| chart.table.stream.is_some()) {
-        handler.backfill(engine, chart)?;
+        loader.backfill_as_stored(Backfill::new(handler, chart)?);
     }
-    after_backfill(engine, chart, edits)
+    while !loader.step(usize::MAX)? {}
+    let backfill = loader.take_backfill()?;
+    let (mut engine, items, warnings) = loader.finish();
+    if let Some(mut backfill) = backfill {
+        while !backfill.step(&mut engine, usize::MAX)? {}
+    }
+    after_backfill(&mut engine, chart, edits)?;
+    Ok((engine, items, warnings))
 }
 
-/// What [`prepare`] does after the backfill (for a build that runs the
-/// backfill itself, a slice at a time): replays `edits`, turns the
-/// stream and TTL on.
+/// What follows the backfill: replays `edits`, turns the stream and TTL on.
 pub fn after_backfill(
     engine: &mut Engine,
     chart: &Chart,

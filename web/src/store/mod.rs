@@ -290,12 +290,9 @@ impl State {
     /// A playground that cannot be built is refused with the reason.
     pub fn open(playground: Playground) -> Result<State, String> {
         playground.chart.validate()?;
-        let mut loader = Loader::new(&playground.chart, playground.seed)?;
-        while !loader.step(usize::MAX)? {}
-        let (mut engine, _, warnings) = loader.finish();
-        write_path::prepare(
-            &mut engine,
+        let (engine, _, warnings) = write_path::build(
             &playground.chart,
+            playground.seed,
             playground.handler.as_ref(),
             Some(&playground.edits),
         )?;
@@ -434,16 +431,10 @@ impl State {
     /// chart and the data replace the current ones. Otherwise everything
     /// stays as it was and `load_error` says why.
     fn apply_chart(&mut self, chart: Chart, seed: u64) {
+        let handler = self.handler.as_deref().map(|h| h.for_table(&chart.table));
         let loaded = chart
             .validate()
-            .and_then(|()| Loader::new(&chart, seed))
-            .and_then(|mut loader| {
-                while !loader.step(usize::MAX)? {}
-                let (mut engine, items, warnings) = loader.finish();
-                let handler = self.handler.as_deref().map(|h| h.for_table(&chart.table));
-                write_path::prepare(&mut engine, &chart, handler.as_ref(), None)?;
-                Ok((engine, items, warnings))
-            });
+            .and_then(|()| write_path::build(&chart, seed, handler.as_ref(), None));
         match loaded {
             Ok((engine, items, warnings)) => {
                 self.replace_chart(chart);
