@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './serve_static.mjs';
@@ -37,7 +37,8 @@ const withoutApi = process.env.DIST_WITHOUT_API ? shipped(process.env.DIST_WITHO
 const served = await serveStatic(dist, '/course/ddbplay/');
 const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
 const link = readFileSync(join(root, 'web', 'src', 'share', 'testdata', 'link-v1.txt'), 'utf8').trim();
-const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-bench-')), {
+const profile = mkdtempSync(join(tmpdir(), 'ddbplay-bench-'));
+const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -193,6 +194,7 @@ for (let i = 0; i < rounds; i++) {
 }
 
 await context.close();
+rmSync(profile, { recursive: true, force: true });
 served.server.close();
 console.log(`page bench (headless Chromium, release build, ${items.toLocaleString('en-US')} items for the last three rows)`);
 console.log(`  wasm + JS shipped:                          ${kb(raw)} (${kb(gz)} gzipped; target <= 500 KB)`);

@@ -3,7 +3,7 @@
 // headless Chromium (the system's, never a download), and the folder
 // screenshots are saved in.
 import { before, after } from 'node:test';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,21 @@ export function launchOptions(viewport = { width: 1280, height: 800 }) {
   };
 }
 
+/**
+ * A browser in a profile of its own, as a stranger's would be; closing it
+ * removes the profile, so that no run leaves one behind.
+ */
+export async function launchFresh(prefix, options = launchOptions()) {
+  const profile = mkdtempSync(join(tmpdir(), prefix));
+  const context = await chromium.launchPersistentContext(profile, options);
+  const close = context.close.bind(context);
+  context.close = async () => {
+    await close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return context;
+}
+
 /** Registers the file's setup and teardown; the session fills in before the first test. */
 export function useBrowser() {
   const session = {};
@@ -35,7 +50,7 @@ export function useBrowser() {
     session.served = await serveStatic(join(root, 'dist'), SUB_PATH);
     // The example itself, whatever an earlier test of the file saved.
     session.example = `${session.served.url}#example=commerce`;
-    session.context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-chromium-')), launchOptions());
+    session.context = await launchFresh('ddbplay-chromium-');
   });
   after(async () => {
     await session.context?.close();

@@ -5,13 +5,11 @@
 // its message and leaves a working page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { tmpdir } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { artifacts, launchOptions, openPage, useBrowser } from './browser.mjs';
+import { artifacts, launchFresh, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -89,7 +87,7 @@ test('a link made after changing everything opens the same numbers in a fresh br
   const link = await page.locator('.dialog input.share-link').inputValue();
   assert.ok(link.startsWith(session.served.url + '#play=4.'), link.slice(0, 80));
   await page.screenshot({ path: join(artifacts, 'share-dialog.png') });
-  const fresh = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ddbplay-fresh-')), launchOptions());
+  const fresh = await launchFresh('ddbplay-fresh-');
   const other = await fresh.newPage();
   const errors = [];
   other.on('pageerror', (e) => errors.push(e.message));
