@@ -24,20 +24,21 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{ITEMS, PER_PARTITION, common_table, indexed_item, indexed_table, item, number, put};
+use common::writes::{Walk, changed_order, ten_actions, values};
+use common::{
+    ITEMS, PER_PARTITION, common_table, indexed_item, indexed_table, item, key, number, put,
+};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use engine::Engine;
 use engine::ops::{
-    BatchWriteItemRequest, ConditionCheckRequest, DeleteItemRequest, ExpressionParameters,
-    QueryRequest, StreamSpecification, TransactWrite, TransactWriteItemsRequest, UpdateItemRequest,
+    BatchWriteItemRequest, QueryRequest, StreamSpecification, UpdateItemRequest,
     UpdateTableRequest, WriteRequest,
 };
-use engine::types::{Item, Value};
+use engine::types::Value;
 
 static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
     let mut engine = Engine::new();
@@ -47,38 +48,6 @@ static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
     }
     Mutex::new(engine)
 });
-
-/// The key of order `i`, built as a decoded request holds it.
-fn key_of(i: usize) -> Item {
-    common::key(i)
-}
-
-fn values(pairs: Vec<(&str, Value)>) -> ExpressionParameters {
-    ExpressionParameters {
-        names: Some(BTreeMap::from([("#l".to_string(), "lines".to_string())]))
-            .filter(|_| pairs.iter().any(|(k, _)| *k != ":pk")),
-        values: Some(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()),
-    }
-}
-
-/// Order `i` with one attribute changed (its line count is set to `n`), so
-/// that a put replacing it changes the item, and the GSI1 entry that
-/// projects it, as a real write would.
-fn changed_order(i: usize, n: i64) -> Item {
-    let mut item = indexed_item(i);
-    item.insert("lines", number(n));
-    item
-}
-
-/// A well-spread walk over the loaded orders.
-struct Walk(usize);
-
-impl Walk {
-    fn next(&mut self) -> usize {
-        self.0 = (self.0 + 7919) % ITEMS;
-        self.0
-    }
-}
 
 fn query_100_of_1m(c: &mut Criterion) {
     let mut engine = LOADED.lock().unwrap();
@@ -118,7 +87,7 @@ fn put_item_1kb(c: &mut Criterion) {
     });
     drop(fresh);
     let mut engine = LOADED.lock().unwrap();
-    let mut walk = Walk(0);
+    let mut walk = Walk::from(0);
     let mut n = 0i64;
     group.bench_function("replace", |b| {
         b.iter_batched(
@@ -137,7 +106,7 @@ fn update_item_set_one_attribute(c: &mut Criterion) {
     let mut engine = LOADED.lock().unwrap();
     let mut group = c.benchmark_group("indexed");
     group.throughput(Throughput::Elements(1));
-    let mut walk = Walk(3);
+    let mut walk = Walk::from(3);
     let mut n = 0i64;
     group.bench_function("update_item_set_one_attribute", |b| {
         b.iter_batched(
@@ -145,7 +114,7 @@ fn update_item_set_one_attribute(c: &mut Criterion) {
                 n += 1;
                 UpdateItemRequest {
                     table_name: "orders".into(),
-                    key: key_of(walk.next()),
+                    key: key(walk.next()),
                     update_expression: Some("SET #l = :n".into()),
                     expression: values(vec![(":n", number(n))]),
                     ..UpdateItemRequest::default()
@@ -162,7 +131,7 @@ fn batch_write_25(c: &mut Criterion) {
     let mut engine = LOADED.lock().unwrap();
     let mut group = c.benchmark_group("indexed");
     group.throughput(Throughput::Elements(1));
-    let mut walk = Walk(5);
+    let mut walk = Walk::from(5);
     let mut n = 0i64;
     group.bench_function("batch_write_25", |b| {
         b.iter_batched(
@@ -190,58 +159,11 @@ fn batch_write_25(c: &mut Criterion) {
     group.finish();
 }
 
-/// Ten actions on ten different orders: what placing an order with its
-/// lines, stock decrements and a customer check looks like in size.
-fn ten_actions(walk: &mut Walk, n: &mut i64) -> (TransactWriteItemsRequest, usize) {
-    let mut picked: Vec<usize> = Vec::with_capacity(10);
-    while picked.len() < 10 {
-        let i = walk.next();
-        if !picked.contains(&i) {
-            picked.push(i);
-        }
-    }
-    let exists = || Some("attribute_exists(PK)".to_string());
-    let mut actions: Vec<TransactWrite> = picked[..4]
-        .iter()
-        .map(|&i| {
-            *n += 1;
-            TransactWrite::Put(put("orders", changed_order(i, *n)))
-        })
-        .collect();
-    actions.extend(picked[4..8].iter().map(|&i| {
-        TransactWrite::Update(UpdateItemRequest {
-            table_name: "orders".into(),
-            key: key_of(i),
-            update_expression: Some("ADD #l :one".into()),
-            condition_expression: exists(),
-            expression: values(vec![(":one", number(1))]),
-            ..UpdateItemRequest::default()
-        })
-    }));
-    actions.push(TransactWrite::Delete(DeleteItemRequest {
-        table_name: "orders".into(),
-        key: key_of(picked[8]),
-        condition_expression: exists(),
-        ..DeleteItemRequest::default()
-    }));
-    actions.push(TransactWrite::ConditionCheck(ConditionCheckRequest {
-        table_name: "orders".into(),
-        key: key_of(picked[9]),
-        condition_expression: exists(),
-        ..ConditionCheckRequest::default()
-    }));
-    let request = TransactWriteItemsRequest {
-        transact_items: actions,
-        client_request_token: None,
-    };
-    (request, picked[8])
-}
-
 fn transact_write_10(c: &mut Criterion) {
     let mut engine = LOADED.lock().unwrap();
     let mut group = c.benchmark_group("indexed");
     group.throughput(Throughput::Elements(1));
-    let mut walk = Walk(11);
+    let mut walk = Walk::from(11);
     let mut n = 0i64;
     group.bench_function("transact_write_10", |b| {
         b.iter_custom(|iterations| {
@@ -272,7 +194,7 @@ fn stream_append_indexed(c: &mut Criterion) {
     let mut engine = LOADED.lock().unwrap();
     let mut group = c.benchmark_group("stream/put_item_1kb_indexed");
     group.throughput(Throughput::Elements(1));
-    let mut walk = Walk(17);
+    let mut walk = Walk::from(17);
     let mut clock = 0.0;
     for (label, stream) in [("no_stream", false), ("new_and_old_images", true)] {
         if stream {

@@ -1,11 +1,11 @@
 //! One kind of write in a loop on the benchmarks' commerce-shaped table,
 //! for a profiler: criterion's timing loop interleaves building requests
 //! with running them, which a sampling profiler cannot tell apart. This
-//! builds every request first, then times only the writes.
+//! builds a chunk of requests, then times only their writes.
 //!
 //! ```sh
 //! cargo build --release -p ddbplay-engine --example write_loop
-//! target/release/examples/write_loop update      # or put, batch
+//! target/release/examples/write_loop update      # or put, batch, transact
 //! perf record -g -D 10000 target/release/examples/write_loop put
 //! ```
 //!
@@ -16,21 +16,51 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use common::writes::{Walk, ten_actions};
 use common::{indexed_item, indexed_table, key, number, put};
 use engine::Engine;
 use engine::ops::{
-    BatchWriteItemRequest, ExpressionParameters, PutItemRequest, UpdateItemRequest, WriteRequest,
+    BatchWriteItemRequest, ExpressionParameters, PutItemRequest, TransactWriteItemsRequest,
+    UpdateItemRequest, WriteRequest,
 };
 
-/// Writes per round, and rounds.
+/// Writes per round, built and run a chunk at a time, and rounds.
 const WRITES: usize = 100_000;
+const CHUNK: usize = 250;
 const ROUNDS: usize = 7;
 
 enum Write {
     Update(UpdateItemRequest),
     Put(PutItemRequest),
+    /// The transaction and the order it deletes, put back untimed.
+    Transact(TransactWriteItemsRequest, usize),
+}
+
+fn request(kind: &str, walk: &mut Walk, n: &mut i64) -> Write {
+    let at = if kind == "transact" { 0 } else { walk.next() };
+    match kind {
+        "transact" => {
+            let (request, deleted) = ten_actions(walk, n);
+            Write::Transact(request, deleted)
+        }
+        "update" => Write::Update(UpdateItemRequest {
+            table_name: "orders".into(),
+            key: key(at),
+            update_expression: Some("SET #l = :n".into()),
+            expression: ExpressionParameters {
+                names: Some(BTreeMap::from([("#l".into(), "lines".into())])),
+                values: Some(BTreeMap::from([(":n".into(), number(*n))])),
+            },
+            ..UpdateItemRequest::default()
+        }),
+        _ => {
+            let mut item = indexed_item(at);
+            item.insert("lines", number(*n));
+            Write::Put(put("orders", item))
+        }
+    }
 }
 
 fn main() {
@@ -44,56 +74,65 @@ fn main() {
     for i in 0..items {
         engine.put_item(put("orders", indexed_item(i))).unwrap();
     }
-    let (mut at, mut n) = (3usize, 0i64);
+    let (mut walk, mut n) = (Walk::over(3, items), 0i64);
     let mut times = Vec::with_capacity(ROUNDS);
     for _ in 0..ROUNDS {
-        let writes: Vec<Write> = (0..WRITES)
-            .map(|_| {
-                at = (at + 7919) % items;
-                n += 1;
-                match kind.as_str() {
-                    "update" => Write::Update(UpdateItemRequest {
-                        table_name: "orders".into(),
-                        key: key(at),
-                        update_expression: Some("SET #l = :n".into()),
-                        expression: ExpressionParameters {
-                            names: Some(BTreeMap::from([("#l".into(), "lines".into())])),
-                            values: Some(BTreeMap::from([(":n".into(), number(n))])),
-                        },
-                        ..UpdateItemRequest::default()
-                    }),
-                    _ => {
-                        let mut item = indexed_item(at);
-                        item.insert("lines", number(n));
-                        Write::Put(put("orders", item))
+        let mut timed = Duration::ZERO;
+        // A transaction is ten writes: a tenth as many, for as many bytes.
+        let (chunk, chunks) = match kind.as_str() {
+            "transact" => (CHUNK / 10, WRITES / CHUNK / 10),
+            _ => (CHUNK, WRITES / CHUNK),
+        };
+        for _ in 0..chunks {
+            // Built just before they run, as a server decodes a request
+            // just before handing it over: the requests are in cache.
+            let writes: Vec<Write> = (0..chunk)
+                .map(|_| {
+                    n += 1;
+                    request(&kind, &mut walk, &mut n)
+                })
+                .collect();
+            let started = Instant::now();
+            let mut batch = Vec::with_capacity(25);
+            let mut putting_back = Vec::new();
+            for write in writes {
+                match write {
+                    Write::Update(request) => drop(engine.update_item(request).unwrap()),
+                    Write::Put(request) if kind == "batch" => {
+                        batch.push(WriteRequest::Put(request.item));
+                        if batch.len() == 25 {
+                            let items = vec![("orders".to_string(), std::mem::take(&mut batch))];
+                            let request = BatchWriteItemRequest {
+                                request_items: items,
+                            };
+                            drop(engine.batch_write_item(request).unwrap());
+                        }
+                    }
+                    Write::Put(request) => drop(engine.put_item(request).unwrap()),
+                    Write::Transact(request, deleted) => {
+                        drop(engine.transact_write_items(request).unwrap());
+                        putting_back.push(deleted);
                     }
                 }
-            })
-            .collect();
-        let started = Instant::now();
-        let mut batch = Vec::with_capacity(25);
-        for write in writes {
-            match write {
-                Write::Update(request) => drop(engine.update_item(request).unwrap()),
-                Write::Put(request) if kind == "batch" => {
-                    batch.push(WriteRequest::Put(request.item));
-                    if batch.len() == 25 {
-                        let items = vec![("orders".to_string(), std::mem::take(&mut batch))];
-                        let request = BatchWriteItemRequest {
-                            request_items: items,
-                        };
-                        drop(engine.batch_write_item(request).unwrap());
-                    }
-                }
-                Write::Put(request) => drop(engine.put_item(request).unwrap()),
+            }
+            timed += started.elapsed();
+            for deleted in putting_back.drain(..) {
+                engine
+                    .put_item(put("orders", indexed_item(deleted)))
+                    .unwrap();
             }
         }
-        times.push(started.elapsed().as_secs_f64() * 1e6 / WRITES as f64);
+        times.push(timed.as_secs_f64() * 1e6 / (chunk * chunks) as f64);
     }
     times.sort_by(f64::total_cmp);
     println!(
-        "{kind} on {items} items: {:.2} µs a write (median of {ROUNDS} rounds; {:.2} to {:.2})",
+        "{kind} on {items} items: {:.2} µs {} (median of {ROUNDS} rounds; {:.2} to {:.2})",
         times[ROUNDS / 2],
+        if kind == "transact" {
+            "a transaction of ten actions"
+        } else {
+            "a write"
+        },
         times[0],
         times[ROUNDS - 1]
     );

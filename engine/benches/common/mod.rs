@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod writes;
+
 use engine::ops::{CreateTableRequest, IndexRequest, PutItemRequest};
 use engine::types::{Item, Number, Value};
 
