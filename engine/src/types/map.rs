@@ -29,6 +29,14 @@ pub struct Map {
     entries: Arc<[(Text, Value)]>,
 }
 
+/// Sorts entries by name, keeping the later of two with one name.
+fn sort_by_name(entries: &mut Vec<(Text, Value)>) {
+    entries.reverse();
+    // A stable sort: of equal names, the first (the later, reversed) stays.
+    entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    entries.dedup_by(|a, b| a.0 == b.0);
+}
+
 impl Default for Map {
     fn default() -> Map {
         Map {
@@ -48,10 +56,19 @@ impl Map {
     /// wins, as with repeated inserts. (Not generic, so that every way of
     /// collecting a map shares one sort.)
     fn from_unsorted(mut entries: Vec<(Text, Value)>) -> Map {
-        entries.reverse();
-        entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        entries.dedup_by(|a, b| a.0 == b.0);
+        sort_by_name(&mut entries);
         Map::from_sorted(entries)
+    }
+
+    /// A map of the entries in `buffer`, in any order (of two with one
+    /// name, the later wins), leaving the buffer empty with its capacity:
+    /// what builds many items one after another allocates only each map.
+    pub fn from_buffer(buffer: &mut Vec<(Text, Value)>) -> Map {
+        sort_by_name(buffer);
+        Map {
+            // A draining iterator knows its length: one allocation.
+            entries: buffer.drain(..).collect(),
+        }
     }
 
     fn from_sorted(entries: Vec<(Text, Value)>) -> Map {
@@ -248,6 +265,20 @@ mod tests {
         assert_eq!(names, ["B", "a", "b"]);
         assert_eq!(map.remove("b"), Some(Value::s("1")));
         assert_eq!(map.len(), 2);
+    }
+
+    #[test]
+    fn a_map_from_a_buffer_is_the_collected_map_and_leaves_the_buffer_for_the_next() {
+        let entries = [("b", "1"), ("a", "2"), ("b", "3"), ("c", "4")];
+        let collected: Map = entries.iter().map(|&(k, v)| (k, Value::s(v))).collect();
+        let mut buffer: Vec<(Text, Value)> = Vec::with_capacity(8);
+        for _ in 0..2 {
+            buffer.extend(entries.iter().map(|&(k, v)| (Text::from(k), Value::s(v))));
+            let built = Map::from_buffer(&mut buffer);
+            assert_eq!(built, collected);
+            assert_eq!(built["b"], Value::s("3"), "the later of two wins");
+            assert!(buffer.is_empty() && buffer.capacity() >= 8);
+        }
     }
 
     #[test]

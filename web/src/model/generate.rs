@@ -7,6 +7,7 @@
 //! from the templates, and `entityType`.
 
 use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write;
 use std::rc::Rc;
 
 use engine::types::{Item, Number, Text, Value};
@@ -72,6 +73,20 @@ struct ItemMaker {
     templates: Vec<Vec<KeyTemplate>>,
     /// Per entity, the attributes its templates or its descendants read.
     needed: Vec<HashSet<String>>,
+    /// Per entity, whether another entity's items are made for each of its
+    /// items (and read its attributes).
+    has_children: Vec<bool>,
+    /// Buffers kept from one item to the next, so that making an item
+    /// allocates only what the item keeps: its attributes, its key values
+    /// and the text of a long value while it is written.
+    buffers: Buffers,
+}
+
+#[derive(Default)]
+struct Buffers {
+    own: Vec<(Text, Value)>,
+    keys: Vec<(Text, Value)>,
+    text: String,
 }
 
 fn number(text: &str) -> Value {
@@ -105,6 +120,22 @@ impl ItemMaker {
         *counter
     }
 
+    /// The text buffer, empty, to write a value into; [`Self::text_value`]
+    /// gives it back.
+    fn take_text(&mut self) -> String {
+        let mut text = std::mem::take(&mut self.buffers.text);
+        text.clear();
+        text
+    }
+
+    /// A string value of `text`, written in the text buffer, which is kept
+    /// for the next (the value is its only allocation, when it is long).
+    fn text_value(&mut self, text: String) -> Value {
+        let value = Value::s(text.as_str());
+        self.buffers.text = text;
+        value
+    }
+
     /// An index below `len`, the same on every platform (a `usize` draw
     /// would differ between 32-bit wasm and 64-bit native builds).
     fn pick(&mut self, len: usize) -> usize {
@@ -125,7 +156,7 @@ impl ItemMaker {
                 Value::S(format_smolstr!("{prefix}{counter}"))
             }
             Generator::Choice(options) => {
-                Value::s(options.get(self.pick(options.len().max(1)))?.clone())
+                Value::s(options.get(self.pick(options.len().max(1)))?.as_str())
             }
             Generator::Integer { min, max } => {
                 Value::N(Number::from_i64(self.rng.i64(*min..=*max)))
@@ -173,7 +204,7 @@ impl ItemMaker {
                         .find(|(k, _)| k.as_str() == wanted)
                         .map(|(_, v)| v)
                 };
-                let mut address = String::with_capacity(40);
+                let mut address = self.take_text();
                 match lookup("name").or_else(|| lookup("fullName")) {
                     Some(Value::S(n)) => address.extend(n.chars().map(|c| match c {
                         ' ' => '.',
@@ -182,30 +213,31 @@ impl ItemMaker {
                     _ => address.push_str("user"),
                 }
                 let counter = self.next_count("", "email");
-                use std::fmt::Write;
                 // Writing to a String cannot fail.
                 let _ = write!(address, "{counter}@example.com");
-                Value::s(address)
+                self.text_value(address)
             }
             Generator::Words { min, max } => {
                 let n = self.rng.u32((*min).min(*max)..=(*max).max(*min));
                 // The same words as joining them, written in one pass.
-                let mut text = String::with_capacity(n as usize * 8);
+                let mut text = self.take_text();
                 for i in 0..n {
                     if i > 0 {
                         text.push(' ');
                     }
                     text.push_str(WORDS[self.pick(WORDS.len())]);
                 }
-                Value::s(text)
+                self.text_value(text)
             }
-            Generator::Address => Value::S(format_smolstr!(
-                "{} {}, {} {:05}",
-                self.rng.u32(1..200),
-                STREETS[self.pick(STREETS.len())],
-                TOWNS[self.pick(TOWNS.len())],
-                self.rng.u32(10000..99999)
-            )),
+            Generator::Address => {
+                let mut text = self.take_text();
+                let number = self.rng.u32(1..200);
+                let street = STREETS[self.pick(STREETS.len())];
+                let town = TOWNS[self.pick(TOWNS.len())];
+                let code = self.rng.u32(10000..99999);
+                let _ = write!(text, "{number} {street}, {town} {code:05}");
+                self.text_value(text)
+            }
             Generator::FromParent => parent?.get(name)?.clone(),
             Generator::When {
                 attribute,
@@ -224,14 +256,17 @@ impl ItemMaker {
         })
     }
 
+    /// One item of entity `index` (under `parent`), and what its children
+    /// read of it, if it has children.
     fn instance(
         &mut self,
         index: usize,
         parent: Option<&Item>,
-    ) -> Result<(Item, Item), GenerateError> {
+    ) -> Result<(Item, Option<Item>), GenerateError> {
         let chart = self.chart.clone();
         let entity = &chart.entities[index];
-        let mut own: Vec<(Text, Value)> = Vec::with_capacity(entity.attributes.len() + 8);
+        let mut own = std::mem::take(&mut self.buffers.own);
+        own.clear();
         for attribute in &entity.attributes {
             if let Some(value) =
                 self.value(entity, &attribute.generator, &attribute.name, &own, parent)
@@ -239,35 +274,62 @@ impl ItemMaker {
                 own.push((attribute.name.as_str().into(), value));
             }
         }
-        // Templates may read the parent's attributes too; the item's own
-        // win. Only what a template or a child reads is kept, so long texts
-        // are not copied down the family.
-        let needed = &self.needed[index];
-        let context: Item = parent
-            .into_iter()
-            .flat_map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())))
-            .chain(own.iter().cloned())
-            .filter(|(k, _)| needed.contains(k.as_str()))
-            .collect();
-        own.extend(key_values(&self.templates[index], &entity.name, &context)?);
+        // Templates read the item's own attributes and its parent's; the
+        // item's own win.
+        let lookup = |name: &str| {
+            own.iter()
+                .rev()
+                .find(|(k, _)| k.as_str() == name)
+                .map(|(_, v)| v)
+                .or_else(|| parent.and_then(|p| p.get(name)))
+        };
+        let mut keys = std::mem::take(&mut self.buffers.keys);
+        let mut text = std::mem::take(&mut self.buffers.text);
+        let rendered = key_values(
+            &self.templates[index],
+            &entity.name,
+            lookup,
+            &mut text,
+            &mut keys,
+        );
+        self.buffers.text = text;
+        // A child reads only what a template or a FromParent value of its
+        // own or of its descendants reads, so long texts are not copied
+        // down the family.
+        let context = self.has_children[index].then(|| {
+            let needed = &self.needed[index];
+            parent
+                .into_iter()
+                .flat_map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())))
+                .chain(own.iter().cloned())
+                .filter(|(k, _)| needed.contains(k.as_str()))
+                .collect()
+        });
+        // (Generation stops at an error: the buffers can go with it.)
+        rendered?;
+        own.append(&mut keys);
         own.push((ENTITY_ATTRIBUTE.into(), Value::s(entity.name.as_str())));
-        Ok((own.into_iter().collect(), context))
+        let item = Item::from_buffer(&mut own);
+        self.buffers.own = own;
+        self.buffers.keys = keys;
+        Ok((item, context))
     }
 }
 
 /// The key attributes an entity's templates give for an item's attributes
-/// (`context`). A table key that cannot be filled is an error; an index key
+/// (as `lookup` finds them), appended to `out`; `text` is the buffer each is
+/// written in. A table key that cannot be filled is an error; an index key
 /// that reads an absent attribute is left out (the item is not in that index).
-fn key_values(
+fn key_values<'v>(
     templates: &[KeyTemplate],
     entity: &str,
-    context: &Item,
-) -> Result<Vec<(Text, Value)>, GenerateError> {
-    let mut out = Vec::with_capacity(templates.len());
-    let mut text = String::with_capacity(64);
+    lookup: impl Fn(&str) -> Option<&'v Value>,
+    text: &mut String,
+    out: &mut Vec<(Text, Value)>,
+) -> Result<(), GenerateError> {
     for key in templates {
         text.clear();
-        match key.template.render_into(context, &mut text) {
+        match key.template.render_with(&lookup, text) {
             Ok(()) => {}
             Err(RenderError::Missing(_)) if !key.is_table_key => continue,
             Err(e) => {
@@ -278,7 +340,7 @@ fn key_values(
             }
         };
         let value = match key.key_type {
-            "N" => Value::N(Number::parse(&text).map_err(|_| {
+            "N" => Value::N(Number::parse(text).map_err(|_| {
                 GenerateError(format!(
                     "{entity}: {} is a number key, but its template gives \"{text}\"",
                     key.name
@@ -288,7 +350,7 @@ fn key_values(
         };
         out.push((key.name.as_str().into(), value));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// An item of an entity from its attributes alone: its keys computed from
@@ -300,7 +362,14 @@ pub fn keyed_item(chart: &Chart, entity: &str, attributes: &Item) -> Result<Item
         .position(|e| e.name == entity)
         .ok_or_else(|| GenerateError(format!("there is no entity {entity} in the chart")))?;
     let templates = parse_templates(chart)?;
-    let keys = key_values(&templates[index], entity, attributes)?;
+    let mut keys = Vec::new();
+    key_values(
+        &templates[index],
+        entity,
+        |name| attributes.get(name),
+        &mut String::new(),
+        &mut keys,
+    )?;
     Ok(attributes
         .iter()
         .map(|(k, v)| (k.clone(), v.clone()))
@@ -418,7 +487,18 @@ impl Generation {
                 rng: fastrand::Rng::with_seed(seed),
                 counters: BTreeMap::new(),
                 needed: needed_attributes(chart, &templates),
+                has_children: chart
+                    .entities
+                    .iter()
+                    .map(|e| {
+                        chart
+                            .entities
+                            .iter()
+                            .any(|child| child.parent.as_ref() == Some(&e.name))
+                    })
+                    .collect(),
                 templates,
+                buffers: Buffers::default(),
             },
             contexts: vec![Vec::new(); chart.entities.len()],
             entity: 0,
@@ -514,7 +594,7 @@ impl Iterator for Generation {
             let parent = self.parents[self.parent].clone();
             return Some(match self.maker.instance(self.entity, parent.as_ref()) {
                 Ok((item, context)) => {
-                    self.contexts[self.entity].push(context);
+                    self.contexts[self.entity].extend(context);
                     Ok(Generated {
                         entity: self.entity,
                         item,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use engine::types::Value;
+use engine::types::{Text, Value};
 
 use super::chart::{Chart, Warning};
 use super::generate::Generated;
@@ -21,7 +21,8 @@ pub struct HotPartitions {
     entities: Vec<String>,
     /// `(entity, key)` → value → items. A value `None` counts the items
     /// seen after more than [`MANY_VALUES`] values, which rules a warning out.
-    counts: Vec<BTreeMap<Option<String>, usize>>,
+    /// (Keyed by the item's own text: counting an item copies no string.)
+    counts: Vec<BTreeMap<Option<Text>, usize>>,
 }
 
 impl HotPartitions {
@@ -53,7 +54,7 @@ impl HotPartitions {
                 continue;
             };
             let slot = &mut self.counts[generated.entity * self.keys.len() + k];
-            let value = Some(v.to_string());
+            let value = Some(v.clone());
             if slot.len() <= MANY_VALUES || slot.contains_key(&value) {
                 *slot.entry(value).or_insert(0) += 1;
             } else {

@@ -271,13 +271,21 @@ impl Template {
     /// Appends the key value for an item's attributes to `out`: a buffer
     /// kept from one item to the next, so rendering allocates nothing.
     pub fn render_into(&self, item: &Item, out: &mut String) -> Result<(), RenderError> {
+        self.render_with(|name| item.get(name), out)
+    }
+
+    /// Appends the key value for the attributes `lookup` finds to `out`:
+    /// for attributes that are not gathered into one item.
+    pub fn render_with<'v>(
+        &self,
+        lookup: impl Fn(&str) -> Option<&'v Value>,
+        out: &mut String,
+    ) -> Result<(), RenderError> {
         for part in &self.parts {
             match part {
                 Part::Literal(text) => out.push_str(text),
                 Part::Field { name, padding } => {
-                    let value = item
-                        .get(name)
-                        .ok_or_else(|| RenderError::Missing(name.clone()))?;
+                    let value = lookup(name).ok_or_else(|| RenderError::Missing(name.clone()))?;
                     match (value, padding) {
                         (Value::S(text), None) => out.push_str(text),
                         (Value::N(number), None) => {
