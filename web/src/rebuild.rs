@@ -15,11 +15,10 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
-
-use yew::platform::{spawn_local, time::sleep};
+use yew::platform::spawn_local;
 use yew::prelude::*;
 
+use crate::browser::next_task;
 use crate::model::backfill::Backfill;
 use crate::model::chart::Chart;
 use crate::model::generate::Generation;
@@ -141,7 +140,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
                     expected,
                 });
             }
-            sleep(Duration::ZERO).await;
+            next_task().await;
             match loader.step(SLICE) {
                 Ok(true) => break,
                 Ok(false) => {}
@@ -157,7 +156,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
             loop {
                 match backfill.step(&mut engine, SLICE) {
                     Ok(true) => break,
-                    Ok(false) => sleep(Duration::ZERO).await,
+                    Ok(false) => next_task().await,
                     Err(problem) => return state.dispatch(refuse(problem)),
                 }
             }
@@ -167,7 +166,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
         }
         let mut runs = Vec::with_capacity(patterns.len());
         for (i, pattern) in patterns.iter().enumerate() {
-            sleep(Duration::ZERO).await;
+            next_task().await;
             runs.push(measure_pattern(
                 &mut engine,
                 pattern,
@@ -176,7 +175,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
                 i == selected,
             ));
         }
-        sleep(Duration::ZERO).await;
+        next_task().await;
         state.dispatch(Action::Loaded {
             build,
             engine: Rc::new(RefCell::new(engine)),
