@@ -135,6 +135,19 @@ pub async fn next_task() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// Drops `value` in a task of its own after the current one: freeing a
+/// large table (a hundred thousand items) takes a while, which the task
+/// that lands the next one should not spend too. (Natively, at once.)
+pub fn drop_later<T: 'static>(value: T) {
+    #[cfg(target_arch = "wasm32")]
+    yew::platform::spawn_local(async move {
+        next_task().await;
+        drop(value);
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    drop(value);
+}
+
 /// Milliseconds since 1970, from the browser's clock.
 pub fn now() -> f64 {
     js_sys::Date::now()

@@ -226,6 +226,8 @@ impl Reducible for State {
                 let engine = Rc::try_unwrap(engine)
                     .map(RefCell::into_inner)
                     .unwrap_or_default();
+                // The table it replaces is freed after the new one lands.
+                crate::browser::drop_later(next.engine.clone());
                 next.loading = None;
                 match built {
                     Built::Chart { chart, seed } => {
