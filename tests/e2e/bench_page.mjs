@@ -35,6 +35,19 @@ const { raw, gz } = shipped(dist);
 // `cargo xtask bench` also builds the page without the JavaScript API.
 const withoutApi = process.env.DIST_WITHOUT_API ? shipped(process.env.DIST_WITHOUT_API, false) : null;
 
+/**
+ * Starts keeping, in `window.longest`, the longest task that held the
+ * page's main thread from now on (the browser's long-task timings).
+ */
+function watchLongTasks(page) {
+  return page.evaluate(() => {
+    window.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
 const served = await serveStatic(dist, '/course/ddbplay/');
 const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
 const link = readFileSync(join(root, 'web', 'src', 'share', 'testdata', 'link-v1.txt'), 'utf8').trim();
@@ -144,12 +157,7 @@ for (let i = 0; i < rounds; i++) {
   await page.getByLabel('Seed (same seed, same items)').fill(String(100 + i));
   // The page stays responsive while the table fills: the longest task that
   // held the main thread, from the browser's long-task timings.
-  await page.evaluate(() => {
-    window.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   const started = Date.now();
   await page.getByRole('button', { name: 'Generate' }).click();
   await page.waitForFunction((old) => document.querySelector('.view-summary').textContent !== old, before, { timeout: 60000 });
@@ -217,12 +225,7 @@ for (let i = 0; i < rounds; i++) {
   };
   await page.getByLabel('How many Customer items').fill('4200');
   await generate(100 + i);
-  await page.evaluate(() => {
-    window.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   const started = Date.now();
   await generate(200 + i);
   regeneration.push(Date.now() - started);
