@@ -2,6 +2,7 @@
 //! index kept in step with every write, and per-partition usage.
 
 mod description;
+mod points;
 mod store;
 mod stream;
 mod usage;
@@ -22,6 +23,7 @@ use crate::capacity::IndexChange;
 use crate::error::Result;
 use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
 use crate::types::{Item, Text, item_size};
+use points::KeyNames;
 
 /// Where a table item's entry sits inside an index partition: the index
 /// sort key, then the table key to keep entries with equal index keys apart.
@@ -151,6 +153,14 @@ pub fn table_position(key: &PrimaryKey) -> (PartitionKey, EntryKey) {
     )
 }
 
+/// The names of a table's key attributes, for its point index.
+fn key_names(schema: &crate::key::KeySchema) -> KeyNames {
+    KeyNames {
+        partition: schema.partition.name.as_str().into(),
+        sort: schema.sort.as_ref().map(|sort| sort.name.as_str().into()),
+    }
+}
+
 /// A write worked out and checked by [`Table::plan`], not yet made.
 #[derive(Debug)]
 pub struct PlannedWrite {
@@ -192,6 +202,7 @@ struct IndexEntry {
 impl Table {
     /// An empty table.
     pub fn new(description: TableDescription) -> Table {
+        let items = Store::for_items(key_names(&description.key_schema));
         let indexes = description
             .indexes
             .iter()
@@ -200,7 +211,7 @@ impl Table {
             .collect();
         Table {
             description,
-            items: Store::for_items(),
+            items,
             indexes,
             usage: Usage::default(),
             stream: None,
@@ -221,18 +232,24 @@ impl Table {
     /// Starts loading the items writes at `keys` will replace, so that a
     /// batch or a transaction, which knows all its keys before it writes,
     /// has those loads overlap instead of waiting for one after another.
-    /// Finding an item is a lookup like any other (and leaves the way to
-    /// it in cache for the write); loading it is a hint that changes
-    /// nothing. Two rounds: first every item is found and its entries and
-    /// index slots start loading; then, those having arrived meanwhile,
-    /// what they point to — the item's long texts and its index entries —
-    /// starts loading too, all of it before the first write needs any.
+    /// A hint that changes nothing, in three rounds, each starting every
+    /// key's next load before the first of them is needed: the items' most
+    /// likely slots (one probe of the point index each, no item read); the
+    /// items themselves and their cells of the indexes' slot tables; then,
+    /// those having arrived, what they point to — the items' long texts
+    /// and their index entries.
     pub fn prefetch_writes<'k>(&self, keys: impl IntoIterator<Item = &'k PrimaryKey>) {
-        let found: Vec<(Slot, &Entry)> = keys
+        let slots: Vec<Slot> = keys
             .into_iter()
             .filter_map(|key| {
                 let (partition, entry_key) = table_position(key);
-                let (slot, entry) = self.items.get_with_slot(&partition, &entry_key)?;
+                self.items.likely_slot(&partition, &entry_key)
+            })
+            .collect();
+        let found: Vec<(Slot, &Entry)> = slots
+            .into_iter()
+            .filter_map(|slot| {
+                let entry = self.items.by_slot(slot)?;
                 entry.item.prefetch();
                 for index in &self.indexes {
                     prefetch(index.slot_of.as_ptr().wrapping_add(slot as usize));

@@ -3,26 +3,31 @@
 //! a reference-counted slice), so reading never copies them and an `ALL`
 //! index shares the table's items.
 //!
-//! A store keeps its entries one of two ways:
-//! - a table's items sit in the ordered maps themselves ([`Store::for_items`]):
-//!   a read finds an item, or walks a range, with nothing in between. Each
-//!   item also has a small number, its slot, for its indexes to know it by;
-//! - an index's entries sit in a slab, and the ordered maps hold their
-//!   slot numbers ([`Store::for_index`]). An entry keeps its slot for as
-//!   long as it keeps its key, so a write that changes an item without
-//!   changing where it sits in an index (the common case: a non-key
-//!   attribute changes) replaces the entry in its slot at once
-//!   ([`Store::replace`]), instead of walking down an index partition that
-//!   may hold a quarter of the table. The table remembers, per index, the
-//!   slot of each item's entry. Reading an index follows one more
-//!   reference per entry.
+//! Entries sit in a slab, and each partition's ordered map holds their slot
+//! numbers. An entry keeps its slot for as long as it keeps its key:
+//! - a table's store ([`Store::for_items`]) also keeps a point index
+//!   ([`Points`]) from each item's full key to its slot, so that a read or
+//!   write of one item finds it with one hash probe, and a write replacing
+//!   an item puts the new one in the old one's slot without touching the
+//!   partition's ordered map at all. The item's slot is also how its
+//!   indexes know it;
+//! - an index's store ([`Store::for_index`]) has no point index (index
+//!   keys need not be unique): the table remembers, per index, the slot of
+//!   each item's entry, so a write that changes an item without changing
+//!   where it sits in an index (the common case: a non-key attribute
+//!   changes) replaces the entry in its slot at once ([`Store::replace`]),
+//!   instead of walking down an index partition that may hold a quarter of
+//!   the table.
+//!
+//! Reading a range follows one reference per entry, from the ordered map
+//! into the slab.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::{Bound, RangeBounds};
 
-use either::Either;
 use slab::Slab;
 
+use super::points::{KeyNames, Points};
 use crate::key::{EntryKey, PartitionKey, PrehashedBuilder};
 use crate::types::Item;
 
@@ -35,63 +40,39 @@ pub struct Entry {
     pub size: usize,
 }
 
-/// The number an entry is known by while it is stored: an index entry's
-/// place in its slab, a table item's number for its indexes.
+/// The number an entry is known by while it is stored: its place in its
+/// store's slab.
 pub type Slot = u32;
-
-/// A table item and its slot.
-#[derive(Debug)]
-struct StoredItem {
-    entry: Entry,
-    slot: Slot,
-}
-
-#[derive(Debug)]
-enum Layout {
-    /// Entries in the ordered maps; `slots` hands out the items' numbers.
-    Direct {
-        partitions: HashMap<PartitionKey, BTreeMap<EntryKey, StoredItem>, PrehashedBuilder>,
-        slots: Slab<()>,
-    },
-    /// Entries in a slab; the ordered maps hold their slots.
-    Slotted {
-        partitions: HashMap<PartitionKey, BTreeMap<EntryKey, Slot>, PrehashedBuilder>,
-        entries: Slab<Entry>,
-    },
-}
 
 /// All partitions of a table or index: found by hash for point reads and
 /// writes, walked in hash order for Scan.
 #[derive(Debug)]
 pub struct Store {
-    layout: Layout,
+    partitions: HashMap<PartitionKey, BTreeMap<EntryKey, Slot>, PrehashedBuilder>,
+    entries: Slab<Entry>,
+    /// A table's items by their full key; `None` for an index.
+    points: Option<Points>,
     order: BTreeSet<PartitionKey>,
     n_bytes: usize,
 }
 
 impl Default for Store {
     fn default() -> Store {
-        Store::for_items()
+        Store::for_items(KeyNames::default())
     }
 }
 
 /// One partition: its entries in sort-key order.
 #[derive(Clone, Copy, Debug)]
-pub struct Partition<'a>(Held<'a>);
-
-#[derive(Clone, Copy, Debug)]
-enum Held<'a> {
-    Direct(&'a BTreeMap<EntryKey, StoredItem>),
-    Slotted(&'a BTreeMap<EntryKey, Slot>, &'a Slab<Entry>),
+pub struct Partition<'a> {
+    map: &'a BTreeMap<EntryKey, Slot>,
+    entries: &'a Slab<Entry>,
 }
 
 impl<'a> Partition<'a> {
     /// Number of entries.
     pub fn len(&self) -> usize {
-        match self.0 {
-            Held::Direct(map) => map.len(),
-            Held::Slotted(map, _) => map.len(),
-        }
+        self.map.len()
     }
 
     /// True when the partition holds nothing (never, for a stored one).
@@ -101,10 +82,7 @@ impl<'a> Partition<'a> {
 
     /// One entry.
     pub fn get(&self, key: &EntryKey) -> Option<&'a Entry> {
-        match self.0 {
-            Held::Direct(map) => map.get(key).map(|held| &held.entry),
-            Held::Slotted(map, entries) => map.get(key).map(|&slot| &entries[slot as usize]),
-        }
+        self.map.get(key).map(|&slot| &self.entries[slot as usize])
     }
 
     /// The entries whose keys fall in `range`, in order.
@@ -112,15 +90,10 @@ impl<'a> Partition<'a> {
         &self,
         range: R,
     ) -> impl DoubleEndedIterator<Item = (&'a EntryKey, &'a Entry)> + Clone + use<'a, R> {
-        match self.0 {
-            Held::Direct(map) => {
-                Either::Left(map.range(range).map(|(key, held)| (key, &held.entry)))
-            }
-            Held::Slotted(map, entries) => Either::Right(
-                map.range(range)
-                    .map(move |(key, &slot)| (key, &entries[slot as usize])),
-            ),
-        }
+        let entries = self.entries;
+        self.map
+            .range(range)
+            .map(move |(key, &slot)| (key, &entries[slot as usize]))
     }
 
     /// Every entry, in order.
@@ -137,25 +110,20 @@ impl<'a> Partition<'a> {
 }
 
 impl Store {
-    /// A store for a table's items.
-    pub fn for_items() -> Store {
+    /// A store for the items of a table with these key attributes.
+    pub fn for_items(names: KeyNames) -> Store {
         Store {
-            layout: Layout::Direct {
-                partitions: HashMap::default(),
-                slots: Slab::new(),
-            },
-            order: BTreeSet::new(),
-            n_bytes: 0,
+            points: Some(Points::new(names)),
+            ..Store::for_index()
         }
     }
 
     /// A store for an index's entries.
     pub fn for_index() -> Store {
         Store {
-            layout: Layout::Slotted {
-                partitions: HashMap::default(),
-                entries: Slab::new(),
-            },
+            partitions: HashMap::default(),
+            entries: Slab::new(),
+            points: None,
             order: BTreeSet::new(),
             n_bytes: 0,
         }
@@ -163,10 +131,7 @@ impl Store {
 
     /// Number of entries.
     pub fn n_items(&self) -> usize {
-        match &self.layout {
-            Layout::Direct { slots, .. } => slots.len(),
-            Layout::Slotted { entries, .. } => entries.len(),
-        }
+        self.entries.len()
     }
 
     /// Summed entry sizes.
@@ -176,55 +141,45 @@ impl Store {
 
     /// One partition.
     pub fn partition(&self, partition: &PartitionKey) -> Option<Partition<'_>> {
-        match &self.layout {
-            Layout::Direct { partitions, .. } => partitions
-                .get(partition)
-                .map(|map| Partition(Held::Direct(map))),
-            Layout::Slotted {
-                partitions,
-                entries,
-            } => partitions
-                .get(partition)
-                .map(|map| Partition(Held::Slotted(map, entries))),
-        }
+        self.partitions.get(partition).map(|map| Partition {
+            map,
+            entries: &self.entries,
+        })
     }
 
     /// One entry.
     pub fn get(&self, partition: &PartitionKey, key: &EntryKey) -> Option<&Entry> {
-        self.partition(partition)?.get(key)
+        self.get_with_slot(partition, key).map(|(_, entry)| entry)
     }
 
     /// The slot of one entry.
     pub fn slot(&self, partition: &PartitionKey, key: &EntryKey) -> Option<Slot> {
-        match &self.layout {
-            Layout::Direct { partitions, .. } => {
-                partitions.get(partition)?.get(key).map(|held| held.slot)
-            }
-            Layout::Slotted { partitions, .. } => partitions.get(partition)?.get(key).copied(),
+        match &self.points {
+            Some(points) => points.find(&self.entries, partition, key),
+            None => self.partitions.get(partition)?.get(key).copied(),
         }
     }
 
-    /// One table item and its slot.
+    /// One entry and its slot.
     pub fn get_with_slot(
         &self,
         partition: &PartitionKey,
         key: &EntryKey,
     ) -> Option<(Slot, &Entry)> {
-        match &self.layout {
-            Layout::Direct { partitions, .. } => partitions
-                .get(partition)?
-                .get(key)
-                .map(|held| (held.slot, &held.entry)),
-            Layout::Slotted { .. } => None,
-        }
+        let slot = self.slot(partition, key)?;
+        Some((slot, &self.entries[slot as usize]))
     }
 
-    /// One index entry, by its slot.
+    /// The slot a table item with this key most likely has, found without
+    /// reading any item (so without waiting for one to load): for starting
+    /// to load it early. `None` for an index, or when no item can have the key.
+    pub fn likely_slot(&self, partition: &PartitionKey, key: &EntryKey) -> Option<Slot> {
+        self.points.as_ref()?.candidate(partition, key)
+    }
+
+    /// One entry, by its slot.
     pub fn by_slot(&self, slot: Slot) -> Option<&Entry> {
-        match &self.layout {
-            Layout::Slotted { entries, .. } => entries.get(slot as usize),
-            Layout::Direct { .. } => None,
-        }
+        self.entries.get(slot as usize)
     }
 
     /// Every partition from `start` on, in storage (Scan) order.
@@ -246,58 +201,39 @@ impl Store {
         entry: Entry,
     ) -> (Slot, Option<Entry>) {
         self.n_bytes += entry.size;
-        let (slot, old) = match &mut self.layout {
-            Layout::Direct { partitions, slots } => {
-                let map = partitions.entry(partition.clone()).or_default();
-                let placed = match map.get_mut(&key) {
-                    Some(held) => (held.slot, Some(std::mem::replace(&mut held.entry, entry))),
-                    None => {
-                        let slot = slot_number(slots.insert(()));
-                        map.insert(key, StoredItem { entry, slot });
-                        (slot, None)
-                    }
-                };
-                if map.len() == 1 && placed.1.is_none() {
-                    self.order.insert(partition);
-                }
-                placed
-            }
-            Layout::Slotted {
-                partitions,
-                entries,
-            } => {
-                let map = partitions.entry(partition.clone()).or_default();
-                let placed = match map.get(&key) {
-                    Some(&slot) => (
-                        slot,
-                        Some(std::mem::replace(&mut entries[slot as usize], entry)),
-                    ),
-                    None => {
-                        let slot = slot_number(entries.insert(entry));
-                        map.insert(key, slot);
-                        (slot, None)
-                    }
-                };
-                if map.len() == 1 && placed.1.is_none() {
-                    self.order.insert(partition);
-                }
-                placed
-            }
+        let stored = match &self.points {
+            Some(points) => points.find(&self.entries, &partition, &key),
+            None => self
+                .partitions
+                .get(&partition)
+                .and_then(|map| map.get(&key).copied()),
         };
-        if let Some(old) = &old {
+        if let Some(slot) = stored {
+            let old = std::mem::replace(&mut self.entries[slot as usize], entry);
             self.n_bytes -= old.size;
+            return (slot, Some(old));
         }
-        (slot, old)
+        let slot = slot_number(self.entries.insert(entry));
+        if let Some(points) = &mut self.points {
+            points.insert(&partition, &key, slot);
+        }
+        let map = self.partitions.entry(partition.clone()).or_default();
+        map.insert(key, slot);
+        if map.len() == 1 {
+            self.order.insert(partition);
+        }
+        (slot, None)
     }
 
     /// Puts `entry` in an index entry's slot, in place of the entry there
     /// (whose key it keeps), and returns that entry; or gives `entry` back
-    /// when the slot holds nothing (or the store keeps a table's items).
+    /// when the slot holds nothing (or the store keeps a table's items,
+    /// which are only ever replaced by key).
     pub fn replace(&mut self, slot: Slot, entry: Entry) -> Result<Entry, Entry> {
-        let Layout::Slotted { entries, .. } = &mut self.layout else {
+        if self.points.is_some() {
             return Err(entry);
-        };
-        let Some(stored) = entries.get_mut(slot as usize) else {
+        }
+        let Some(stored) = self.entries.get_mut(slot as usize) else {
             return Err(entry);
         };
         self.n_bytes += entry.size;
@@ -309,70 +245,34 @@ impl Store {
     /// Removes an entry, dropping its partition when it empties: its
     /// slot (free again) and the entry.
     pub fn remove(&mut self, partition: &PartitionKey, key: &EntryKey) -> Option<(Slot, Entry)> {
-        let (removed, emptied) = match &mut self.layout {
-            Layout::Direct { partitions, slots } => {
-                let map = partitions.get_mut(partition)?;
-                let held = map.remove(key)?;
-                slots.remove(held.slot as usize);
-                let emptied = map.is_empty();
-                if emptied {
-                    partitions.remove(partition);
-                }
-                ((held.slot, held.entry), emptied)
-            }
-            Layout::Slotted {
-                partitions,
-                entries,
-            } => {
-                let map = partitions.get_mut(partition)?;
-                let slot = map.remove(key)?;
-                let entry = entries.remove(slot as usize);
-                let emptied = map.is_empty();
-                if emptied {
-                    partitions.remove(partition);
-                }
-                ((slot, entry), emptied)
-            }
-        };
-        if emptied {
+        let map = self.partitions.get_mut(partition)?;
+        let slot = map.remove(key)?;
+        if map.is_empty() {
+            self.partitions.remove(partition);
             self.order.remove(partition);
         }
-        self.n_bytes -= removed.1.size;
-        Some(removed)
+        if let Some(points) = &mut self.points {
+            points.remove(partition, key, slot);
+        }
+        let entry = self.entries.remove(slot as usize);
+        self.n_bytes -= entry.size;
+        Some((slot, entry))
     }
 
     /// Every entry, in storage order.
     pub fn entries(&self) -> impl Iterator<Item = (&PartitionKey, &EntryKey, &Entry)> {
-        self.partitions_from(Bound::Unbounded)
-            .flat_map(|(p, entries)| entries.iter().map(move |(k, e)| (p, k, e)))
+        self.entries_with_slots().map(|(p, k, _, e)| (p, k, e))
     }
 
-    /// Every table item with its slot, in storage order (an index's
-    /// entries with theirs).
+    /// Every entry with its slot, in storage order.
     pub fn entries_with_slots(
         &self,
     ) -> impl Iterator<Item = (&PartitionKey, &EntryKey, Slot, &Entry)> {
         self.order.iter().flat_map(move |p| {
-            let direct = match &self.layout {
-                Layout::Direct { partitions, .. } => partitions.get(p),
-                Layout::Slotted { .. } => None,
-            };
-            let slotted = match &self.layout {
-                Layout::Slotted {
-                    partitions,
-                    entries,
-                } => partitions.get(p).map(|map| (map, entries)),
-                Layout::Direct { .. } => None,
-            };
-            let direct = direct
-                .into_iter()
-                .flatten()
-                .map(move |(k, held)| (p, k, held.slot, &held.entry));
-            let slotted = slotted.into_iter().flat_map(move |(map, entries)| {
+            self.partitions.get(p).into_iter().flat_map(move |map| {
                 map.iter()
-                    .map(move |(k, &slot)| (p, k, slot, &entries[slot as usize]))
-            });
-            direct.chain(slotted)
+                    .map(move |(k, &slot)| (p, k, slot, &self.entries[slot as usize]))
+            })
         })
     }
 }
@@ -396,22 +296,33 @@ mod tests {
         }
     }
 
-    fn entry(size: usize) -> Entry {
-        Entry {
-            item: Item::new(),
-            size,
+    /// An item in partition `P` with sort key `sort`, as a table stores it.
+    fn entry(sort: &str, size: usize) -> Entry {
+        let item: Item = [
+            ("PK", crate::types::Value::s("P")),
+            ("SK", crate::types::Value::s(sort)),
+        ]
+        .into_iter()
+        .collect();
+        Entry { item, size }
+    }
+
+    fn names() -> KeyNames {
+        KeyNames {
+            partition: "PK".into(),
+            sort: Some("SK".into()),
         }
     }
 
     #[test]
     fn an_entry_keeps_its_slot_until_it_is_removed() {
-        for mut store in [Store::for_items(), Store::for_index()] {
+        for mut store in [Store::for_items(names()), Store::for_index()] {
             let p = PartitionKey::new(KeyValue::S("P".into()));
-            let (a, none) = store.insert(p.clone(), key("a"), entry(10));
+            let (a, none) = store.insert(p.clone(), key("a"), entry("a", 10));
             assert!(none.is_none());
-            let (b, _) = store.insert(p.clone(), key("b"), entry(20));
+            let (b, _) = store.insert(p.clone(), key("b"), entry("b", 20));
             assert_ne!(a, b);
-            let (again, old) = store.insert(p.clone(), key("a"), entry(15));
+            let (again, old) = store.insert(p.clone(), key("a"), entry("a", 15));
             assert_eq!((again, old.map(|e| e.size)), (a, Some(10)));
             assert_eq!(store.slot(&p, &key("b")), Some(b));
             assert_eq!((store.n_items(), store.size_bytes()), (2, 35));
@@ -432,17 +343,17 @@ mod tests {
     fn an_index_entry_is_replaced_in_its_slot() {
         let mut store = Store::for_index();
         let p = PartitionKey::new(KeyValue::S("P".into()));
-        let (a, _) = store.insert(p.clone(), key("a"), entry(10));
+        let (a, _) = store.insert(p.clone(), key("a"), entry("a", 10));
         assert_eq!(
-            store.replace(a, entry(30)).map(|old| old.size).ok(),
+            store.replace(a, entry("a", 30)).map(|old| old.size).ok(),
             Some(10)
         );
         assert_eq!(store.get(&p, &key("a")).map(|e| e.size), Some(30));
         assert_eq!(store.size_bytes(), 30);
-        assert!(store.replace(a + 1, entry(5)).is_err());
+        assert!(store.replace(a + 1, entry("a", 5)).is_err());
         // A table's items are only ever found by key.
-        let mut items = Store::for_items();
-        let (slot, _) = items.insert(p.clone(), key("a"), entry(10));
-        assert!(items.replace(slot, entry(5)).is_err());
+        let mut items = Store::for_items(names());
+        let (slot, _) = items.insert(p.clone(), key("a"), entry("a", 10));
+        assert!(items.replace(slot, entry("a", 5)).is_err());
     }
 }
