@@ -11,6 +11,9 @@
 //!
 //! `ITEMS=10000` loads a table that fits in the processor's cache, which
 //! separates the cost of computing from the cost of reaching memory.
+//! `STREAM=1` turns the table's stream on (NEW_AND_OLD_IMAGES) after
+//! loading it, the engine's clock a second later at every write, as the
+//! stream benchmarks do: the stream keeps a steady day of records.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -22,8 +25,8 @@ use common::writes::{Walk, ten_actions};
 use common::{indexed_item, indexed_table, key, number, put};
 use engine::Engine;
 use engine::ops::{
-    BatchWriteItemRequest, ExpressionParameters, PutItemRequest, TransactWriteItemsRequest,
-    UpdateItemRequest, WriteRequest,
+    BatchWriteItemRequest, ExpressionParameters, PutItemRequest, StreamSpecification,
+    TransactWriteItemsRequest, UpdateItemRequest, UpdateTableRequest, WriteRequest,
 };
 
 /// Writes per round, built and run a chunk at a time, and rounds.
@@ -74,6 +77,20 @@ fn main() {
     for i in 0..items {
         engine.put_item(put("orders", indexed_item(i))).unwrap();
     }
+    let stream = std::env::var_os("STREAM").is_some();
+    if stream {
+        engine
+            .update_table(UpdateTableRequest {
+                table_name: "orders".into(),
+                stream_specification: Some(StreamSpecification {
+                    enabled: true,
+                    view_type: Some("NEW_AND_OLD_IMAGES".into()),
+                }),
+                ..UpdateTableRequest::default()
+            })
+            .unwrap();
+    }
+    let mut clock = 0.0;
     let (mut walk, mut n) = (Walk::over(3, items), 0i64);
     let mut times = Vec::with_capacity(ROUNDS);
     for _ in 0..ROUNDS {
@@ -96,6 +113,10 @@ fn main() {
             let mut batch = Vec::with_capacity(25);
             let mut putting_back = Vec::new();
             for write in writes {
+                if stream {
+                    clock += 1.0;
+                    engine.set_clock(clock);
+                }
                 match write {
                     Write::Update(request) => drop(engine.update_item(request).unwrap()),
                     Write::Put(request) if kind == "batch" => {

@@ -51,6 +51,8 @@ impl Engine {
                 .or(request.condition);
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
+        // The item, its texts and its index entries start loading together.
+        table.prefetch_writes(std::iter::once(&key));
         check_condition(
             table,
             &key,

@@ -53,6 +53,8 @@ impl Engine {
                 .or(request.condition);
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = primary_key_of(&table.description.key_schema, &request.item)?;
+        // The item it replaces starts loading while the new one is sized and planned.
+        table.prefetch_writes(std::iter::once(&key));
         let size = check_item_size(
             &request.item,
             "Item size has exceeded the maximum allowed size",

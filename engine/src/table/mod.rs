@@ -230,8 +230,10 @@ impl Table {
     }
 
     /// Starts loading the items writes at `keys` will replace, so that a
-    /// batch or a transaction, which knows all its keys before it writes,
-    /// has those loads overlap instead of waiting for one after another.
+    /// write, or a batch or a transaction (which knows all its keys before
+    /// it writes), has those loads overlap instead of waiting for one after
+    /// another: the texts of an item a write copies or frees, say, are
+    /// each reached through a reference count whose update waits for it.
     /// A hint that changes nothing, in three rounds, each starting every
     /// key's next load before the first of them is needed: the items' most
     /// likely slots (one probe of the point index each, no item read); the
