@@ -25,7 +25,9 @@ use crate::model::generate::Generation;
 use crate::model::load::Loader;
 use crate::model::playground::Playground;
 use crate::model::write_path;
-use crate::store::{Action, Built, Measurement, State, measure_pattern};
+use crate::store::{
+    Action, Built, Measurement, State, add_scan_equivalent, measure_pattern_before_scan,
+};
 
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;
@@ -167,13 +169,21 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
         let mut runs = Vec::with_capacity(patterns.len());
         for (i, pattern) in patterns.iter().enumerate() {
             next_task().await;
-            runs.push(measure_pattern(
+            let mut measured = measure_pattern_before_scan(
                 &mut engine,
                 pattern,
                 &chart.table,
                 handler.as_ref(),
                 i == selected,
-            ));
+            );
+            // The comparison's Scan reads the whole table: a task of its own.
+            if let (true, Ok(reads)) = (i == selected, measured.as_mut()) {
+                next_task().await;
+                if let Err(problem) = add_scan_equivalent(&mut engine, pattern, reads) {
+                    measured = Err(problem);
+                }
+            }
+            runs.push(measured);
         }
         next_task().await;
         state.dispatch(Action::Loaded {

@@ -60,10 +60,28 @@ pub fn measure(
     table: &TableDesign,
     with_scan: bool,
 ) -> Result<Measured, String> {
+    let mut measured = measure_before_scan(engine, pattern, table, with_scan)?;
+    if with_scan {
+        add_scan_equivalent(engine, pattern, &mut measured)?;
+    }
+    Ok(measured)
+}
+
+/// [`measure`] up to the comparison's Scan, which [`add_scan_equivalent`]
+/// adds: a large table measures the two in tasks of their own, each a full
+/// read of the table at worst. `for_comparison` places the runs' units on
+/// their partitions, as the comparison shows them (a PartiQL statement is
+/// measured whole here, its Scan included).
+pub fn measure_before_scan(
+    engine: &mut Engine,
+    pattern: &AccessPattern,
+    table: &TableDesign,
+    for_comparison: bool,
+) -> Result<Measured, String> {
     let request = &pattern.request;
     // Where the units land: for the comparison's heat strip and for the
     // throughput view of a pattern with a rate.
-    let partitions = with_scan || pattern.rate > 0.0;
+    let partitions = for_comparison || pattern.rate > 0.0;
     let mut runs = Vec::new();
     let mut own = 0;
     match pattern.operation.as_str() {
@@ -120,7 +138,7 @@ pub fn measure(
             return measure_transaction(engine, request, table).map(Measured::Transaction);
         }
         "ExecuteStatement" => {
-            return measure_statement(engine, pattern, table, with_scan, partitions)
+            return measure_statement(engine, pattern, table, for_comparison, partitions)
                 .map(Measured::Statement);
         }
         other => {
@@ -129,16 +147,20 @@ pub fn measure(
             ));
         }
     }
-    if let Some(scan) = pattern.scan_equivalent().filter(|_| with_scan) {
-        runs.push(run_all_pages(
-            engine,
-            "Scan",
-            &scan,
-            "Scan + filter",
-            partitions,
-        )?);
-    }
     Ok(Measured::Reads { runs, own })
+}
+
+/// Adds to a read's runs the Scan that answers the same need without keys,
+/// when the pattern has one, its units placed on their partitions.
+pub fn add_scan_equivalent(
+    engine: &mut Engine,
+    pattern: &AccessPattern,
+    measured: &mut Measured,
+) -> Result<(), String> {
+    if let (Measured::Reads { runs, .. }, Some(scan)) = (measured, pattern.scan_equivalent()) {
+        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter", true)?);
+    }
+    Ok(())
 }
 
 /// A GetItem as a run: one item read (or none), its size, its units.

@@ -94,9 +94,10 @@ pub fn value_text(value: &Value) -> String {
 /// The data view's rows for the table (`index` `None`) or one index:
 /// item collections in partition-key order, each a header row and then
 /// its items in sort-key order. Only the collections are held (their key,
-/// size and first row); the rows in sight are read from the engine when
-/// asked for ([`Rows::slice`]), so a table of 100,000 items costs one
-/// walk to size it, not 100,000 rows.
+/// item count and first row); the rows in sight, and the bytes of the
+/// collections in sight, are read from the engine when asked for
+/// ([`Rows::slice`]), so a table of 100,000 items costs a look at each
+/// partition's length, not 100,000 rows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Rows {
     table: String,
@@ -109,7 +110,6 @@ pub struct Rows {
 struct Collection {
     partition: PartitionKey,
     items: usize,
-    bytes: usize,
     /// The header's row; its items follow it.
     first_row: usize,
 }
@@ -130,7 +130,6 @@ impl Rows {
             .map(|(key, entries)| Collection {
                 partition: key.clone(),
                 items: entries.len(),
-                bytes: entries.values().map(|e| e.size).sum(),
                 first_row: 0,
             })
             .collect();
@@ -188,10 +187,13 @@ impl Rows {
                 break;
             }
             if row == collection.first_row {
+                let bytes = store
+                    .partition(&collection.partition)
+                    .map_or(0, |entries| entries.values().map(|e| e.size).sum());
                 out.push(Row::Collection {
                     key: key_text(&collection.partition.value),
                     items: collection.items,
-                    bytes: collection.bytes,
+                    bytes,
                 });
                 row += 1;
             }

@@ -21,7 +21,8 @@ use serde_json::Value as Json;
 
 use crate::model::chart::{Chart, TableDesign, Warning};
 use crate::model::commerce;
-use crate::model::compare::{Measured, measure};
+pub(crate) use crate::model::compare::add_scan_equivalent;
+use crate::model::compare::{Measured, measure_before_scan};
 use crate::model::edits::Edits;
 use crate::model::load::Loader;
 use crate::model::multi_item::{retarget, table_names};
@@ -259,7 +260,26 @@ pub(crate) fn measure_pattern(
     handler: Option<&StreamHandler>,
     with_scan: bool,
 ) -> Result<Measured, String> {
-    let mut measured = measure(engine, pattern, table, with_scan);
+    let measured = measure_pattern_before_scan(engine, pattern, table, handler, with_scan);
+    match measured {
+        Ok(mut measured) if with_scan => {
+            add_scan_equivalent(engine, pattern, &mut measured)?;
+            Ok(measured)
+        }
+        measured => measured,
+    }
+}
+
+/// [`measure_pattern`] up to the comparison's Scan ([`add_scan_equivalent`]
+/// adds it), for a large table to measure the two in tasks of their own.
+pub(crate) fn measure_pattern_before_scan(
+    engine: &mut Engine,
+    pattern: &AccessPattern,
+    table: &TableDesign,
+    handler: Option<&StreamHandler>,
+    for_comparison: bool,
+) -> Result<Measured, String> {
+    let mut measured = measure_before_scan(engine, pattern, table, for_comparison);
     if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, handler)
         && cost.cancelled.is_none()
         && table.stream.is_some()
