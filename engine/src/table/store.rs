@@ -22,13 +22,13 @@
 //! Reading a range follows one reference per entry, from the ordered map
 //! into the slab.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
 use std::ops::{Bound, RangeBounds};
 
 use slab::Slab;
 
 use super::points::{KeyNames, Points};
-use crate::key::{EntryKey, PartitionKey, PrehashedBuilder};
+use crate::key::{EntryKey, PartitionKey};
 use crate::types::Item;
 
 /// A stored item (or index entry) and its size in bytes.
@@ -44,15 +44,15 @@ pub struct Entry {
 /// store's slab.
 pub type Slot = u32;
 
-/// All partitions of a table or index: found by hash for point reads and
-/// writes, walked in hash order for Scan.
+/// All partitions of a table or index, in storage (hash) order: walked in
+/// that order by Scan, found by key (hash first) by Query and by index
+/// writes; a table's items are found by key through its point index.
 #[derive(Debug)]
 pub struct Store {
-    partitions: HashMap<PartitionKey, BTreeMap<EntryKey, Slot>, PrehashedBuilder>,
+    partitions: BTreeMap<PartitionKey, BTreeMap<EntryKey, Slot>>,
     entries: Slab<Entry>,
     /// A table's items by their full key; `None` for an index.
     points: Option<Points>,
-    order: BTreeSet<PartitionKey>,
     n_bytes: usize,
 }
 
@@ -121,10 +121,9 @@ impl Store {
     /// A store for an index's entries.
     pub fn for_index() -> Store {
         Store {
-            partitions: HashMap::default(),
+            partitions: BTreeMap::new(),
             entries: Slab::new(),
             points: None,
-            order: BTreeSet::new(),
             n_bytes: 0,
         }
     }
@@ -187,9 +186,12 @@ impl Store {
         &self,
         start: Bound<&PartitionKey>,
     ) -> impl Iterator<Item = (&PartitionKey, Partition<'_>)> {
-        self.order
-            .range((start, Bound::Unbounded))
-            .filter_map(|key| self.partition(key).map(|p| (key, p)))
+        self.partitions
+            .range::<PartitionKey, _>((start, Bound::Unbounded))
+            .map(|(key, map)| {
+                let entries = &self.entries;
+                (key, Partition { map, entries })
+            })
     }
 
     /// Inserts or replaces an entry: its slot, and the entry it replaced.
@@ -217,11 +219,10 @@ impl Store {
         if let Some(points) = &mut self.points {
             points.insert(&partition, &key, slot);
         }
-        let map = self.partitions.entry(partition.clone()).or_default();
-        map.insert(key, slot);
-        if map.len() == 1 {
-            self.order.insert(partition);
-        }
+        self.partitions
+            .entry(partition)
+            .or_default()
+            .insert(key, slot);
         (slot, None)
     }
 
@@ -249,7 +250,6 @@ impl Store {
         let slot = map.remove(key)?;
         if map.is_empty() {
             self.partitions.remove(partition);
-            self.order.remove(partition);
         }
         if let Some(points) = &mut self.points {
             points.remove(partition, key, slot);
@@ -268,11 +268,9 @@ impl Store {
     pub fn entries_with_slots(
         &self,
     ) -> impl Iterator<Item = (&PartitionKey, &EntryKey, Slot, &Entry)> {
-        self.order.iter().flat_map(move |p| {
-            self.partitions.get(p).into_iter().flat_map(move |map| {
-                map.iter()
-                    .map(move |(k, &slot)| (p, k, slot, &self.entries[slot as usize]))
-            })
+        self.partitions.iter().flat_map(move |(p, map)| {
+            map.iter()
+                .map(move |(k, &slot)| (p, k, slot, &self.entries[slot as usize]))
         })
     }
 }
