@@ -28,15 +28,14 @@ use std::hint::black_box;
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
-use common::writes::{Walk, changed_order, ten_actions, values};
+use common::writes::{Walk, changed_order, set_stream, ten_actions, values};
 use common::{
     ITEMS, PER_PARTITION, common_table, indexed_item, indexed_table, item, key, number, put,
 };
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use engine::Engine;
 use engine::ops::{
-    BatchWriteItemRequest, QueryRequest, StreamSpecification, UpdateItemRequest,
-    UpdateTableRequest, WriteRequest,
+    BatchWriteItemRequest, QueryRequest, StreamSpecification, UpdateItemRequest, WriteRequest,
 };
 use engine::types::Value;
 
@@ -198,16 +197,7 @@ fn stream_append_indexed(c: &mut Criterion) {
     let mut clock = 0.0;
     for (label, stream) in [("no_stream", false), ("new_and_old_images", true)] {
         if stream {
-            engine
-                .update_table(UpdateTableRequest {
-                    table_name: "orders".into(),
-                    stream_specification: Some(StreamSpecification {
-                        enabled: true,
-                        view_type: Some("NEW_AND_OLD_IMAGES".into()),
-                    }),
-                    ..UpdateTableRequest::default()
-                })
-                .unwrap();
+            set_stream(&mut engine, true);
         }
         group.bench_function(label, |b| {
             b.iter_custom(|iterations| {
@@ -227,16 +217,7 @@ fn stream_append_indexed(c: &mut Criterion) {
             })
         });
     }
-    engine
-        .update_table(UpdateTableRequest {
-            table_name: "orders".into(),
-            stream_specification: Some(StreamSpecification {
-                enabled: false,
-                view_type: None,
-            }),
-            ..UpdateTableRequest::default()
-        })
-        .unwrap();
+    set_stream(&mut engine, false);
     group.finish();
 }
 

@@ -21,12 +21,12 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use common::writes::{Walk, ten_actions};
+use common::writes::{Walk, set_stream, ten_actions};
 use common::{indexed_item, indexed_table, key, number, put};
 use engine::Engine;
 use engine::ops::{
-    BatchWriteItemRequest, ExpressionParameters, PutItemRequest, StreamSpecification,
-    TransactWriteItemsRequest, UpdateItemRequest, UpdateTableRequest, WriteRequest,
+    BatchWriteItemRequest, ExpressionParameters, PutItemRequest, TransactWriteItemsRequest,
+    UpdateItemRequest, WriteRequest,
 };
 
 /// Writes per round, built and run a chunk at a time, and rounds.
@@ -79,16 +79,7 @@ fn main() {
     }
     let stream = std::env::var_os("STREAM").is_some();
     if stream {
-        engine
-            .update_table(UpdateTableRequest {
-                table_name: "orders".into(),
-                stream_specification: Some(StreamSpecification {
-                    enabled: true,
-                    view_type: Some("NEW_AND_OLD_IMAGES".into()),
-                }),
-                ..UpdateTableRequest::default()
-            })
-            .unwrap();
+        set_stream(&mut engine, true);
     }
     let mut clock = 0.0;
     let (mut walk, mut n) = (Walk::over(3, items), 0i64);

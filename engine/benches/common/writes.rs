@@ -3,9 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use engine::Engine;
 use engine::ops::{
-    ConditionCheckRequest, DeleteItemRequest, ExpressionParameters, TransactWrite,
-    TransactWriteItemsRequest, UpdateItemRequest,
+    ConditionCheckRequest, DeleteItemRequest, ExpressionParameters, StreamSpecification,
+    TransactWrite, TransactWriteItemsRequest, UpdateItemRequest, UpdateTableRequest,
 };
 use engine::types::{Item, Value};
 
@@ -96,4 +97,18 @@ pub fn ten_actions(walk: &mut Walk, n: &mut i64) -> (TransactWriteItemsRequest, 
         client_request_token: None,
     };
     (request, picked[8])
+}
+
+/// Turns the orders table's stream on (NEW_AND_OLD_IMAGES) or off.
+pub fn set_stream(engine: &mut Engine, enabled: bool) {
+    engine
+        .update_table(UpdateTableRequest {
+            table_name: "orders".into(),
+            stream_specification: Some(StreamSpecification {
+                enabled,
+                view_type: enabled.then(|| "NEW_AND_OLD_IMAGES".into()),
+            }),
+            ..UpdateTableRequest::default()
+        })
+        .unwrap();
 }
