@@ -36,6 +36,10 @@ struct Point {
     slot: Slot,
 }
 
+/// A key no stored item has, and its hash: where [`Points::insert`] puts it.
+#[derive(Clone, Copy, Debug)]
+pub struct Vacant(u32);
+
 /// Every item's slot by its full key.
 #[derive(Debug, Default)]
 pub struct Points {
@@ -102,6 +106,17 @@ impl Points {
         partition: &PartitionKey,
         key: &EntryKey,
     ) -> Option<Slot> {
+        self.locate(entries, partition, key).ok()
+    }
+
+    /// The slot of the item with this key, or where a new item with it
+    /// goes ([`Points::insert`]), its hash worked out once for both.
+    pub fn locate(
+        &self,
+        entries: &Slab<Entry>,
+        partition: &PartitionKey,
+        key: &EntryKey,
+    ) -> Result<Slot, Vacant> {
         let hash = point_hash(partition, key);
         self.table
             .find(table_hash(hash), |point| {
@@ -111,6 +126,7 @@ impl Points {
                         .is_some_and(|entry| self.holds(entry, partition, key))
             })
             .map(|point| point.slot)
+            .ok_or(Vacant(hash))
     }
 
     /// The slot of the first item whose hash matches this key's, without
@@ -123,9 +139,8 @@ impl Points {
             .map(|point| point.slot)
     }
 
-    /// Records a new item's slot (its key not stored yet).
-    pub fn insert(&mut self, partition: &PartitionKey, key: &EntryKey, slot: Slot) {
-        let hash = point_hash(partition, key);
+    /// Records the slot of a new item, whose key [`Points::locate`] found vacant.
+    pub fn insert(&mut self, Vacant(hash): Vacant, slot: Slot) {
         self.table
             .insert_unique(table_hash(hash), Point { hash, slot }, |point| {
                 table_hash(point.hash)
@@ -182,8 +197,9 @@ mod tests {
             stored("B", KeyValue::B(b"1".to_vec())),
         ];
         for (partition, key, entry) in &keys {
+            let vacant = points.locate(&entries, partition, key).unwrap_err();
             let slot = entries.insert(entry.clone()) as Slot;
-            points.insert(partition, key, slot);
+            points.insert(vacant, slot);
         }
         for (slot, (partition, key, _)) in keys.iter().enumerate() {
             assert_eq!(points.find(&entries, partition, key), Some(slot as Slot));
@@ -220,8 +236,9 @@ mod tests {
             point_hash(&keys[1].0, &keys[1].1)
         );
         for (partition, key, entry) in &keys {
+            let vacant = points.locate(&entries, partition, key).unwrap_err();
             let slot = entries.insert(entry.clone()) as Slot;
-            points.insert(partition, key, slot);
+            points.insert(vacant, slot);
         }
         for (slot, (partition, key, _)) in keys.iter().enumerate() {
             assert_eq!(points.find(&entries, partition, key), Some(slot as Slot));

@@ -203,21 +203,26 @@ impl Store {
         entry: Entry,
     ) -> (Slot, Option<Entry>) {
         self.n_bytes += entry.size;
+        // Found: its slot; not found: where its point goes (a table's).
         let stored = match &self.points {
-            Some(points) => points.find(&self.entries, &partition, &key),
+            Some(points) => points.locate(&self.entries, &partition, &key).map_err(Some),
             None => self
                 .partitions
                 .get(&partition)
-                .and_then(|map| map.get(&key).copied()),
+                .and_then(|map| map.get(&key).copied())
+                .ok_or(None),
         };
-        if let Some(slot) = stored {
-            let old = std::mem::replace(&mut self.entries[slot as usize], entry);
-            self.n_bytes -= old.size;
-            return (slot, Some(old));
-        }
+        let vacant = match stored {
+            Ok(slot) => {
+                let old = std::mem::replace(&mut self.entries[slot as usize], entry);
+                self.n_bytes -= old.size;
+                return (slot, Some(old));
+            }
+            Err(vacant) => vacant,
+        };
         let slot = slot_number(self.entries.insert(entry));
-        if let Some(points) = &mut self.points {
-            points.insert(&partition, &key, slot);
+        if let (Some(points), Some(vacant)) = (&mut self.points, vacant) {
+            points.insert(vacant, slot);
         }
         self.partitions
             .entry(partition)

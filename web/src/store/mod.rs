@@ -22,7 +22,7 @@ use serde_json::Value as Json;
 use crate::model::chart::{Chart, TableDesign, Warning};
 use crate::model::commerce;
 pub(crate) use crate::model::compare::add_scan_equivalent;
-use crate::model::compare::{Measured, measure_before_scan};
+use crate::model::compare::{Measured, measure, measure_before_scan};
 use crate::model::edits::Edits;
 use crate::model::load::Loader;
 use crate::model::multi_item::{retarget, table_names};
@@ -260,14 +260,8 @@ pub(crate) fn measure_pattern(
     handler: Option<&StreamHandler>,
     with_scan: bool,
 ) -> Result<Measured, String> {
-    let measured = measure_pattern_before_scan(engine, pattern, table, handler, with_scan);
-    match measured {
-        Ok(mut measured) if with_scan => {
-            add_scan_equivalent(engine, pattern, &mut measured)?;
-            Ok(measured)
-        }
-        measured => measured,
-    }
+    let measured = measure(engine, pattern, table, with_scan);
+    with_aggregate(engine, pattern, table, handler, measured)
 }
 
 /// [`measure_pattern`] up to the comparison's Scan ([`add_scan_equivalent`]
@@ -279,7 +273,19 @@ pub(crate) fn measure_pattern_before_scan(
     handler: Option<&StreamHandler>,
     for_comparison: bool,
 ) -> Result<Measured, String> {
-    let mut measured = measure_before_scan(engine, pattern, table, for_comparison);
+    let measured = measure_before_scan(engine, pattern, table, for_comparison);
+    with_aggregate(engine, pattern, table, handler, measured)
+}
+
+/// A measured transaction the stream handler counts, priced with the
+/// aggregate kept either way too.
+fn with_aggregate(
+    engine: &mut Engine,
+    pattern: &AccessPattern,
+    table: &TableDesign,
+    handler: Option<&StreamHandler>,
+    mut measured: Result<Measured, String>,
+) -> Result<Measured, String> {
     if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, handler)
         && cost.cancelled.is_none()
         && table.stream.is_some()
