@@ -8,11 +8,14 @@
 //! built a slice at a time between frames, with the progress in the
 //! header, so the page stays responsive: the items are stored a slice at a
 //! time (the stream handler's backfill shown each one as it is stored), the
-//! backfill's updates are made a slice at a time, and each
-//! pattern is measured in a task of its own; only when all of that is done
-//! does it replace the current data. Whatever cannot be built changes
-//! nothing and says why.
+//! backfill's updates are made a slice at a time, each pattern is measured
+//! in tasks of its own (a Query or Scan, the comparison's Scan of the whole
+//! table among them, a few pages per task), and the TTL times the page
+//! counts are read in one more; only when all of that is done does it
+//! replace the current data. Whatever cannot be built changes nothing and
+//! says why.
 
+use engine::Engine;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::platform::spawn_local;
@@ -21,16 +24,19 @@ use yew::prelude::*;
 use crate::browser::next_task;
 use crate::model::backfill::Backfill;
 use crate::model::chart::Chart;
+use crate::model::compare::{Measured, PlannedRun, Run, planned_reads, planned_scan_equivalent};
 use crate::model::generate::Generation;
 use crate::model::load::Loader;
 use crate::model::playground::Playground;
+use crate::model::ttl::TtlTimes;
 use crate::model::write_path;
-use crate::store::{
-    Action, Built, Measurement, State, add_scan_equivalent, measure_pattern_before_scan,
-};
+use crate::store::{Action, Built, Measurement, State, measure_pattern_before_scan};
 
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;
+
+/// How long a task reading pages of a Query or Scan may hold the thread.
+const READ_TASK_MS: f64 = 25.0;
 
 /// How often, at most, the header shows the progress of a fill.
 const PROGRESS_EVERY_MS: f64 = 150.0;
@@ -154,6 +160,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
             Err(problem) => return state.dispatch(refuse(problem)),
         };
         let (mut engine, item_count, warnings) = loader.finish();
+        next_task().await;
         if let Some(mut backfill) = backfill {
             loop {
                 match backfill.step(&mut engine, SLICE) {
@@ -169,22 +176,33 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
         let mut runs = Vec::with_capacity(patterns.len());
         for (i, pattern) in patterns.iter().enumerate() {
             next_task().await;
-            let mut measured = measure_pattern_before_scan(
-                &mut engine,
-                pattern,
-                &chart.table,
-                handler.as_ref(),
-                i == selected,
-            );
-            // The comparison's Scan reads the whole table: a task of its own.
-            if let (true, Ok(reads)) = (i == selected, measured.as_mut()) {
+            let mut measured = match planned_reads(pattern, i == selected) {
+                // A read may cover much of the table: a page at a time.
+                Some((plan, own)) => read_paced(&mut engine, &plan)
+                    .await
+                    .map(|runs| Measured::Reads { runs, own }),
+                None => measure_pattern_before_scan(
+                    &mut engine,
+                    pattern,
+                    &chart.table,
+                    handler.as_ref(),
+                    i == selected,
+                ),
+            };
+            // The comparison's Scan reads the whole table, a page at a time.
+            let scan = planned_scan_equivalent(pattern).filter(|_| i == selected);
+            if let (Some(scan), Ok(Measured::Reads { runs, .. })) = (scan, measured.as_mut()) {
                 next_task().await;
-                if let Err(problem) = add_scan_equivalent(&mut engine, pattern, reads) {
-                    measured = Err(problem);
+                match read_paced(&mut engine, std::slice::from_ref(&scan)).await {
+                    Ok(mut scanned) => runs.append(&mut scanned),
+                    Err(problem) => measured = Err(problem),
                 }
             }
             runs.push(measured);
         }
+        // What the TTL section counts reads the whole table too.
+        next_task().await;
+        let ttl_times = TtlTimes::of(&engine, &chart.table);
         next_task().await;
         state.dispatch(Action::Loaded {
             build,
@@ -197,6 +215,26 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
                 selected,
                 runs,
             }),
+            ttl_times: Some(ttl_times),
         });
     });
+}
+
+/// Reads each run to its last page, giving the browser the thread back
+/// whenever a task has read for [`READ_TASK_MS`]: a Scan of a large table
+/// is many pages.
+async fn read_paced(engine: &mut Engine, plan: &[PlannedRun]) -> Result<Vec<Run>, String> {
+    let mut runs = Vec::with_capacity(plan.len());
+    let mut started = crate::browser::now();
+    for planned in plan {
+        let mut paged = planned.start(engine);
+        while !paged.read_page(engine)? {
+            if crate::browser::now() - started >= READ_TASK_MS {
+                next_task().await;
+                started = crate::browser::now();
+            }
+        }
+        runs.push(paged.finish(engine));
+    }
+    Ok(runs)
 }

@@ -154,16 +154,28 @@ impl Engine {
         table: &str,
         f: impl FnOnce(&mut Engine) -> R,
     ) -> (R, Vec<crate::table::Touch>) {
+        self.keep_usage_journal(table);
+        let out = f(self);
+        (out, self.take_usage_journal(table))
+    }
+
+    /// Starts summing the units consumed on `table`, partition by
+    /// partition, until [`Engine::take_usage_journal`]: for a run of
+    /// requests made a few at a time (afresh, when a journal was kept).
+    pub fn keep_usage_journal(&mut self, table: &str) {
         if let Some(t) = self.tables.get_mut(table) {
             t.usage.keep_journal();
         }
-        let out = f(self);
-        let journal = self
-            .tables
+    }
+
+    /// The units consumed on `table` since [`Engine::keep_usage_journal`],
+    /// partition by partition (the table's and its indexes'), and stops
+    /// summing them; empty when no journal was kept.
+    pub fn take_usage_journal(&mut self, table: &str) -> Vec<crate::table::Touch> {
+        self.tables
             .get_mut(table)
             .map(|t| t.usage.take_journal())
-            .unwrap_or_default();
-        (out, journal)
+            .unwrap_or_default()
     }
 
     fn table_or_not_found(&self, name: &str) -> Result<&Table> {

@@ -18,7 +18,7 @@ use crate::model::change_log::{
 use crate::model::chart::TableDesign;
 use crate::model::format::thousands;
 use crate::model::stream_handler::StreamHandler;
-use crate::model::ttl::{date_seconds, due_by, expire_due, suggested_date};
+use crate::model::ttl::{date_seconds, expire_due};
 use crate::store::{Action, State};
 
 /// How many records the change log lists.
@@ -383,19 +383,11 @@ fn ttl_section(props: &TtlProps) -> Html {
     let state = &props.state;
     let read_only = use_read_only();
     let table = &state.chart.table;
-    let date = {
-        let (engine, table) = (state.engine.clone(), table.clone());
-        use_state(move || suggested_date(&engine.borrow(), &table).unwrap_or_default())
-    };
+    let times = state.ttl_times();
+    let date = use_state(|| times.suggested_date().unwrap_or_default());
     let expired = use_state(|| None::<usize>);
     let until = date_seconds(&date);
-    // Counting what is due reads the whole table: only when the data or the date change.
-    let due = {
-        let (engine, table) = (state.engine.clone(), table.clone());
-        *use_memo((state.revision, until.map(f64::to_bits)), move |_| {
-            until.map(|until| due_by(&engine.borrow(), &table, until))
-        })
-    };
+    let due = until.map(|until| times.due_by(until));
     let Some(attribute) = table.ttl_attribute.clone() else {
         return html! {
             <section class="ttl" aria-label="Time to live">

@@ -18,7 +18,7 @@ use serde_json::Value as Json;
 use super::chart::TableDesign;
 use super::pattern::{AccessPattern, is_single_write, prune_placeholders};
 use super::reads::failure;
-pub use super::reads::{PageFigures, Run, run_all_pages};
+pub use super::reads::{PageFigures, PagedRun, Run, run_all_pages};
 use super::sharding::{scatter_gather, shard_queries, shard_write};
 use super::statement_runs::{StatementMeasure, measure_statement};
 use super::transaction_cost::{TransactionCost, measure_transaction};
@@ -78,15 +78,20 @@ pub fn measure_before_scan(
     table: &TableDesign,
     for_comparison: bool,
 ) -> Result<Measured, String> {
+    if let Some((plan, own)) = planned_reads(pattern, for_comparison) {
+        let runs = plan
+            .iter()
+            .map(|p| p.run(engine))
+            .collect::<Result<_, _>>()?;
+        return Ok(Measured::Reads { runs, own });
+    }
     let request = &pattern.request;
-    // Where the units land: for the comparison's heat strip and for the
-    // throughput view of a pattern with a rate.
     let partitions = for_comparison || pattern.rate > 0.0;
     let mut runs = Vec::new();
     let mut own = 0;
     match pattern.operation.as_str() {
         "GetItem" => runs.push(get_item(engine, request)?),
-        "Query" if pattern.shards.is_some() => {
+        "Query" => {
             let shards = pattern.shards.unwrap_or(1);
             let first = shard_queries(request, table, shards)?.remove(0);
             runs.push(run_all_pages(
@@ -98,34 +103,6 @@ pub fn measure_before_scan(
             )?);
             runs.push(scatter_gather(engine, request, table, shards, partitions)?);
             own = 1;
-        }
-        "Query" => {
-            let mut key_only = request.clone();
-            let filter = key_only
-                .as_object_mut()
-                .and_then(|o| o.remove("FilterExpression"));
-            prune_placeholders(&mut key_only);
-            runs.push(run_all_pages(
-                engine, "Query", &key_only, "Query", partitions,
-            )?);
-            if filter.is_some() {
-                runs.push(run_all_pages(
-                    engine,
-                    "Query",
-                    request,
-                    "Query + filter",
-                    partitions,
-                )?);
-                own = 1;
-            }
-        }
-        "Scan" => {
-            let label = if request.get("FilterExpression").is_some() {
-                "Scan + filter"
-            } else {
-                "Scan"
-            };
-            runs.push(run_all_pages(engine, "Scan", request, label, partitions)?);
         }
         write if is_single_write(write) => {
             let request = match pattern.shards {
@@ -150,6 +127,97 @@ pub fn measure_before_scan(
     Ok(Measured::Reads { runs, own })
 }
 
+/// One Query or Scan of a pattern's measurement, to be read to its last
+/// page: at once ([`PlannedRun::run`]), or a page at a time by a caller
+/// that gives the browser the thread back between pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedRun {
+    /// `Query` or `Scan`.
+    pub operation: &'static str,
+    pub body: Json,
+    pub label: &'static str,
+    /// Whether to place its units on their partitions.
+    pub partitions: bool,
+}
+
+impl PlannedRun {
+    /// Starts reading it, a page at a time.
+    pub fn start(&self, engine: &mut Engine) -> PagedRun {
+        PagedRun::start(
+            engine,
+            self.operation,
+            &self.body,
+            self.label,
+            self.partitions,
+        )
+    }
+
+    /// Reads it to its last page at once.
+    pub fn run(&self, engine: &mut Engine) -> Result<Run, String> {
+        run_all_pages(
+            engine,
+            self.operation,
+            &self.body,
+            self.label,
+            self.partitions,
+        )
+    }
+}
+
+/// The runs that measure a Query or Scan pattern (not a sharded one), and
+/// which is the pattern's own: a Query without its filter and, when it has
+/// one, with it; a Scan alone. `None` for any other pattern.
+pub fn planned_reads(
+    pattern: &AccessPattern,
+    for_comparison: bool,
+) -> Option<(Vec<PlannedRun>, usize)> {
+    let request = &pattern.request;
+    // Where the units land: for the comparison's heat strip and for the
+    // throughput view of a pattern with a rate.
+    let partitions = for_comparison || pattern.rate > 0.0;
+    let planned = |operation, body: &Json, label| PlannedRun {
+        operation,
+        body: body.clone(),
+        label,
+        partitions,
+    };
+    match pattern.operation.as_str() {
+        "Query" if pattern.shards.is_none() => {
+            let mut key_only = request.clone();
+            let filter = key_only
+                .as_object_mut()
+                .and_then(|o| o.remove("FilterExpression"));
+            prune_placeholders(&mut key_only);
+            let mut plan = vec![planned("Query", &key_only, "Query")];
+            if filter.is_some() {
+                plan.push(planned("Query", request, "Query + filter"));
+            }
+            let own = plan.len() - 1;
+            Some((plan, own))
+        }
+        "Scan" => {
+            let label = if request.get("FilterExpression").is_some() {
+                "Scan + filter"
+            } else {
+                "Scan"
+            };
+            Some((vec![planned("Scan", request, label)], 0))
+        }
+        _ => None,
+    }
+}
+
+/// The Scan that answers a read pattern's need without keys, its units
+/// placed on their partitions, when the pattern has one.
+pub fn planned_scan_equivalent(pattern: &AccessPattern) -> Option<PlannedRun> {
+    pattern.scan_equivalent().map(|body| PlannedRun {
+        operation: "Scan",
+        body,
+        label: "Scan + filter",
+        partitions: true,
+    })
+}
+
 /// Adds to a read's runs the Scan that answers the same need without keys,
 /// when the pattern has one, its units placed on their partitions.
 pub fn add_scan_equivalent(
@@ -157,8 +225,9 @@ pub fn add_scan_equivalent(
     pattern: &AccessPattern,
     measured: &mut Measured,
 ) -> Result<(), String> {
-    if let (Measured::Reads { runs, .. }, Some(scan)) = (measured, pattern.scan_equivalent()) {
-        runs.push(run_all_pages(engine, "Scan", &scan, "Scan + filter", true)?);
+    if let (Measured::Reads { runs, .. }, Some(scan)) = (measured, planned_scan_equivalent(pattern))
+    {
+        runs.push(scan.run(engine)?);
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use engine::Engine;
 use engine::api::requests;
 use serde_json::Value as Json;
 
-use super::partition_load::{PartitionLoad, measured};
+use super::partition_load::{PartitionLoad, loads};
 use super::prices::Prices;
 
 /// One way of running a pattern, summed over its pages.
@@ -100,55 +100,80 @@ pub fn run_all_pages(
     label: &'static str,
     with_partitions: bool,
 ) -> Result<Run, String> {
-    let global = body
-        .get("IndexName")
-        .and_then(Json::as_str)
-        .zip(body.get("TableName").and_then(Json::as_str))
-        .is_some_and(|(index, table)| {
-            engine
-                .table(table)
-                .and_then(|t| t.index(index))
-                .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
-        });
-    let table = body
-        .get("TableName")
-        .and_then(Json::as_str)
-        .unwrap_or_default();
-    let mut run = if with_partitions {
-        let (run, partitions) = measured(engine, table, |engine| {
-            all_pages(engine, operation, body, !global)
-        });
-        let mut run = run?;
-        run.partitions = partitions;
-        run
-    } else {
-        all_pages(engine, operation, body, !global)?
-    };
-    run.label = label;
-    Ok(run)
+    let mut paged = PagedRun::start(engine, operation, body, label, with_partitions);
+    while !paged.read_page(engine)? {}
+    Ok(paged.finish(engine))
 }
 
-/// Every page of a Query or Scan, read eventually consistent, summed. Both
-/// figures are the engine's: its ConsumedCapacity, and what it says the
-/// same pages cost strongly consistent (an LSI's fetches from the table
-/// included in both).
-fn all_pages(
-    engine: &mut Engine,
-    operation: &str,
-    body: &Json,
-    with_strong: bool,
-) -> Result<Run, String> {
-    let mut body = body.clone();
-    body["ConsistentRead"] = Json::Bool(false);
-    let mut run = Run::empty("", with_strong);
-    loop {
-        let bytes = body.to_string();
-        let page = match operation {
-            "Query" => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
-            _ => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
+/// A Query or Scan read a page at a time, as [`run_all_pages`] reads it
+/// all at once: for a caller that gives the browser the thread back
+/// between pages of a read over a large table. Every page is read
+/// eventually consistent and both figures are the engine's: its
+/// ConsumedCapacity, and what it says the same pages cost strongly
+/// consistent (an LSI's fetches from the table included in both).
+///
+/// While it runs with partitions, the table keeps a usage journal: no
+/// other request may reach the table until [`PagedRun::finish`] (or a
+/// failed page) ends it.
+pub struct PagedRun {
+    query: bool,
+    body: Json,
+    /// The table whose usage journal is kept, when partitions are asked for.
+    journal: Option<String>,
+    run: Run,
+    finished: bool,
+}
+
+impl PagedRun {
+    /// A run of `operation` (`Query` or `Scan`) with nothing read yet.
+    pub fn start(
+        engine: &mut Engine,
+        operation: &str,
+        body: &Json,
+        label: &'static str,
+        with_partitions: bool,
+    ) -> PagedRun {
+        let table = body
+            .get("TableName")
+            .and_then(Json::as_str)
+            .unwrap_or_default();
+        let global = body
+            .get("IndexName")
+            .and_then(Json::as_str)
+            .is_some_and(|index| {
+                engine
+                    .table(table)
+                    .and_then(|t| t.index(index))
+                    .is_some_and(|i| i.description.kind == engine::table::IndexKind::Global)
+            });
+        let journal = with_partitions.then(|| table.to_string());
+        if let Some(table) = &journal {
+            engine.keep_usage_journal(table);
         }
-        .map_err(|e| failure(&e))?;
-        run.add_page(PageFigures {
+        let mut body = body.clone();
+        body["ConsistentRead"] = Json::Bool(false);
+        PagedRun {
+            query: operation == "Query",
+            body,
+            journal,
+            run: Run::empty(label, !global),
+            finished: false,
+        }
+    }
+
+    /// Reads the next page; true once the last one has been read. A page
+    /// the engine refuses ends the run (and its journal) with the
+    /// engine's exception.
+    pub fn read_page(&mut self, engine: &mut Engine) -> Result<bool, String> {
+        if self.finished {
+            return Ok(true);
+        }
+        let page = self.next_page(engine);
+        if page.is_err() {
+            self.stop_journal(engine);
+        }
+        let page = page?;
+        self.run.add_page(PageFigures {
             scanned_count: page.scanned_count,
             count: page.count,
             bytes_read: page.bytes_read,
@@ -157,12 +182,38 @@ fn all_pages(
         });
         match page.last_evaluated_key {
             Some(key) => {
-                body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
+                self.body["ExclusiveStartKey"] = engine::api::attribute_value::encode_item(&key)
             }
-            None => return Ok(run),
+            None => self.finished = true,
         }
-        if run.pages > 100_000 {
+        if !self.finished && self.run.pages >= 100_000 {
+            self.stop_journal(engine);
             return Err("the request did not finish after 100,000 pages".into());
+        }
+        Ok(self.finished)
+    }
+
+    /// The pages read so far, summed, with where their units landed when
+    /// partitions were asked for.
+    pub fn finish(mut self, engine: &mut Engine) -> Run {
+        if let Some(table) = self.journal.take() {
+            self.run.partitions = loads(engine.take_usage_journal(&table));
+        }
+        self.run
+    }
+
+    fn next_page(&self, engine: &mut Engine) -> Result<engine::ops::PageResponse, String> {
+        let bytes = self.body.to_string();
+        match self.query {
+            true => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
+            false => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
+        }
+        .map_err(|e| failure(&e))
+    }
+
+    fn stop_journal(&mut self, engine: &mut Engine) {
+        if let Some(table) = self.journal.take() {
+            engine.take_usage_journal(&table);
         }
     }
 }
@@ -204,6 +255,39 @@ mod tests {
             );
         }
         engine
+    }
+
+    #[test]
+    fn a_run_read_a_page_at_a_time_sums_what_the_pages_report() {
+        let mut engine = with_local_index();
+        // Two items a page: five pages, the last one empty-handed.
+        let body = json!({"TableName": "lsi-table", "Limit": 2});
+        let mut paged = PagedRun::start(&mut engine, "Scan", &body, "Scan", true);
+        let mut reads = 0;
+        while !paged.read_page(&mut engine).unwrap() {
+            reads += 1;
+            assert!(engine.table("lsi-table").unwrap().usage.is_kept());
+        }
+        let run = paged.finish(&mut engine);
+        assert!(!engine.table("lsi-table").unwrap().usage.is_kept());
+        assert_eq!((reads + 1, run.pages, run.scanned_count), (6, 6, 10));
+        assert_eq!(
+            run,
+            run_all_pages(&mut engine, "Scan", &body, "Scan", true).unwrap()
+        );
+        // Ten 3 KB items in one partition, each page of two rounded up alone.
+        assert_eq!(run.eventual_units, 5.0 * 1.0 + 0.5);
+        assert_eq!(run.partitions.len(), 1);
+    }
+
+    #[test]
+    fn a_refused_page_ends_the_run_and_its_usage_journal() {
+        let mut engine = with_local_index();
+        let body = json!({"TableName": "lsi-table", "FilterExpression": "sk = :missing"});
+        let mut paged = PagedRun::start(&mut engine, "Scan", &body, "Scan", true);
+        let refused = paged.read_page(&mut engine).unwrap_err();
+        assert!(refused.starts_with("ValidationException: "), "{refused}");
+        assert!(!engine.table("lsi-table").unwrap().usage.is_kept());
     }
 
     #[test]

@@ -315,9 +315,9 @@ impl StreamHandler {
         };
         engine.table(&table.name).map_or(0, |t| {
             t.items
-                .entries()
-                .filter(|(_, _, e)| self.matches(EventName::Insert, &e.item))
-                .filter(|(_, _, e)| names_key(&e.item))
+                .entries_in_any_order()
+                .filter(|e| self.matches(EventName::Insert, &e.item))
+                .filter(|e| names_key(&e.item))
                 .count()
         })
     }

@@ -22,46 +22,48 @@ pub fn expire_due(engine: &mut Engine, table: &TableDesign, until: f64) -> Vec<J
         .collect()
 }
 
-/// Items holding a TTL attribute whose time is at or before `until`: what
-/// expiring now would delete (and what reads still return until then).
-pub fn due_by(engine: &Engine, table: &TableDesign, until: f64) -> usize {
-    let Some(attribute) = &table.ttl_attribute else {
-        return 0;
-    };
-    engine.table(&table.name).map_or(0, |t| {
-        t.items
-            .entries()
-            .filter(|(_, _, e)| match e.item.get(attribute) {
-                Some(engine::types::Value::N(n)) => n.to_f64().is_some_and(|at| at <= until),
-                _ => false,
+/// The times the table's items hold in its TTL attribute (those that hold
+/// a Number of epoch seconds), in order: what the page counts the items
+/// due by a date from, and suggests a date from. Reading them visits the
+/// whole table, so the page reads them once for each change to the data
+/// (a large table's fill reads them in a task of its own).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TtlTimes {
+    times: Vec<f64>,
+}
+
+impl TtlTimes {
+    /// The times in the table now; none when TTL is off.
+    pub fn of(engine: &Engine, table: &TableDesign) -> TtlTimes {
+        let (Some(attribute), Some(stored)) = (&table.ttl_attribute, engine.table(&table.name))
+        else {
+            return TtlTimes::default();
+        };
+        let mut times: Vec<f64> = stored
+            .items
+            .entries_in_any_order()
+            .filter_map(|e| match e.item.get(attribute) {
+                Some(engine::types::Value::N(n)) => n.to_f64(),
+                _ => None,
             })
-            .count()
-    })
-}
+            .collect();
+        times.sort_unstable_by(f64::total_cmp);
+        TtlTimes { times }
+    }
 
-/// The TTL attribute's times in the table, earliest and latest; `None`
-/// when no item holds one as a Number.
-fn ttl_range(engine: &Engine, table: &TableDesign) -> Option<(f64, f64)> {
-    let attribute = table.ttl_attribute.as_ref()?;
-    let times = engine
-        .table(&table.name)?
-        .items
-        .entries()
-        .filter_map(|(_, _, e)| match e.item.get(attribute) {
-            Some(engine::types::Value::N(n)) => n.to_f64(),
-            _ => None,
-        });
-    times.fold(None, |range, at| match range {
-        None => Some((at, at)),
-        Some((low, high)) => Some((low.min(at), high.max(at))),
-    })
-}
+    /// How many items hold a time at or before `until`: what expiring now
+    /// would delete (and what reads still return until then).
+    pub fn due_by(&self, until: f64) -> usize {
+        self.times.partition_point(|&at| at <= until)
+    }
 
-/// A date to offer in the "expire items due by" field: halfway through
-/// the items' TTL times, so that expiring deletes some and leaves some.
-pub fn suggested_date(engine: &Engine, table: &TableDesign) -> Option<String> {
-    let (low, high) = ttl_range(engine, table)?;
-    date_text(low + (high - low) / 2.0)
+    /// A date to offer in the "expire items due by" field: halfway between
+    /// the earliest and the latest time, so that expiring deletes some and
+    /// leaves some.
+    pub fn suggested_date(&self) -> Option<String> {
+        let (low, high) = (self.times.first()?, self.times.last()?);
+        date_text(low + (high - low) / 2.0)
+    }
 }
 
 /// Epoch seconds as the day they fall on, "2024-09-01" (UTC).
@@ -103,10 +105,10 @@ mod tests {
     #[test]
     fn the_suggested_date_falls_inside_the_carts_times() {
         let state = State::example();
-        let engine = state.engine.borrow();
-        let date = suggested_date(&engine, &state.chart.table).unwrap();
+        let times = TtlTimes::of(&state.engine.borrow(), &state.chart.table);
+        let date = times.suggested_date().unwrap();
         let at = date_seconds(&date).unwrap();
-        let due = due_by(&engine, &state.chart.table, at);
+        let due = times.due_by(at);
         assert!(due > 0 && due < 24, "{date}: {due} of 24 due");
         assert_eq!(date_text(1_719_792_000.0).as_deref(), Some("2024-07-01"));
         assert_eq!(date_text(1_719_791_999.0).as_deref(), Some("2024-06-30"));
@@ -118,11 +120,11 @@ mod tests {
         let table = &state.chart.table;
         let mut engine = state.engine.borrow_mut();
         let until = date_seconds("2024-09-01").unwrap();
-        let due = due_by(&engine, table, until);
+        let due = TtlTimes::of(&engine, table).due_by(until);
         assert!(due > 0 && due < 24, "{due}");
         let removed = expire_due(&mut engine, table, until);
         assert_eq!(removed.len(), due);
-        assert_eq!(due_by(&engine, table, until), 0);
+        assert_eq!(TtlTimes::of(&engine, table).due_by(until), 0);
         let stream = engine.table(&table.name).unwrap().stream.as_ref().unwrap();
         assert_eq!(stream.records.len(), due);
         assert!(

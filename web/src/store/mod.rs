@@ -21,7 +21,6 @@ use serde_json::Value as Json;
 
 use crate::model::chart::{Chart, TableDesign, Warning};
 use crate::model::commerce;
-pub(crate) use crate::model::compare::add_scan_equivalent;
 use crate::model::compare::{Measured, measure, measure_before_scan};
 use crate::model::edits::Edits;
 use crate::model::load::Loader;
@@ -34,6 +33,7 @@ use crate::model::runner::{Draft, Highlight};
 use crate::model::stream_handler::StreamHandler;
 use crate::model::throughput::{PartitionRate, throughput};
 use crate::model::transaction_cost::aggregate_cost;
+use crate::model::ttl::TtlTimes;
 use crate::model::view::Position;
 use crate::model::write_path;
 
@@ -85,8 +85,14 @@ pub struct State {
     /// The throughput and the design review of the current runs, worked
     /// out once per change: see [`State::review`].
     derived: Rc<RefCell<Option<Derived>>>,
+    /// The TTL times of the data, read once per change: see
+    /// [`State::ttl_times`].
+    ttl_times: Rc<RefCell<Option<TtlTimesAt>>>,
     pub revision: u64,
 }
+
+/// TTL times and the revision of the data they were read from.
+type TtlTimesAt = (u64, Rc<TtlTimes>);
 
 /// What the throughput view and the design review show, and the change
 /// (revision and selected pattern) it was worked out for.
@@ -244,6 +250,8 @@ pub enum Action {
         warnings: Vec<Warning>,
         /// The patterns, measured on the new data while it was built.
         measured: Option<Measurement>,
+        /// The new data's TTL times, read while it was built.
+        ttl_times: Option<TtlTimes>,
     },
     /// Show a message about the page itself.
     Notify(Notice),
@@ -380,6 +388,7 @@ impl State {
             deliveries: Rc::new(Vec::new()),
             item_preset: Rc::new((0, Json::Null)),
             derived: Rc::default(),
+            ttl_times: Rc::default(),
             notice: None,
             opened: 0,
             revision: 0,
@@ -413,6 +422,26 @@ impl State {
             verdicts: verdicts.clone(),
         });
         (rates, verdicts)
+    }
+
+    /// The times the table's items hold in its TTL attribute, read off the
+    /// data once for each change the page sees (the revision changes with
+    /// every change to the data), however many renders ask.
+    pub fn ttl_times(&self) -> Rc<TtlTimes> {
+        let mut cached = self.ttl_times.borrow_mut();
+        match cached.as_ref().filter(|(at, _)| *at == self.revision) {
+            Some((_, times)) => times.clone(),
+            None => {
+                let times = Rc::new(TtlTimes::of(&self.engine.borrow(), &self.chart.table));
+                *cached = Some((self.revision, times.clone()));
+                times
+            }
+        }
+    }
+
+    /// Takes the TTL times of the current data, read while it was built.
+    fn keep_ttl_times(&mut self, times: TtlTimes) {
+        self.ttl_times = Rc::new(RefCell::new(Some((self.revision, Rc::new(times)))));
     }
 
     /// The playground as the learner made it, without the data.

@@ -222,6 +222,7 @@ impl Reducible for State {
                 item_count,
                 warnings,
                 measured,
+                ttl_times,
             } => {
                 let engine = Rc::try_unwrap(engine)
                     .map(RefCell::into_inner)
@@ -243,6 +244,9 @@ impl Reducible for State {
                             measured,
                         ));
                     }
+                }
+                if let Some(times) = ttl_times {
+                    next.keep_ttl_times(times);
                 }
             }
             Action::Notify(notice) => next.notice = Some(Rc::new(notice)),

@@ -20,6 +20,7 @@ fn loaded(build: u64, chart: Chart) -> Action {
         item_count,
         warnings,
         measured: None,
+        ttl_times: None,
     }
 }
 
@@ -156,6 +157,7 @@ fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
         item_count,
         warnings: warnings.clone(),
         measured: Some(measured.clone()),
+        ttl_times: None,
     });
     assert!(landed.runs.iter().all(|r| *r == marker));
     // Measured for other patterns: measured again on landing.
@@ -173,6 +175,7 @@ fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
         item_count,
         warnings,
         measured: Some(stale),
+        ttl_times: None,
     });
     assert!(landed.runs.iter().all(|r| *r != marker));
     assert_eq!(landed.runs.len(), landed.patterns.len());
@@ -236,4 +239,40 @@ fn the_review_is_worked_out_once_a_change_and_follows_every_change() {
     assert!(rates.iter().any(|r| r.throttled()));
     assert!(!verdicts[fulfil].is_within());
     assert!(first[fulfil].is_within());
+}
+
+#[test]
+fn the_ttl_times_read_while_building_are_the_landed_datas_until_it_changes() {
+    let state = Rc::new(State::example());
+    let started = state.clone().reduce(Action::Started);
+    let Action::Loaded {
+        build,
+        engine,
+        built,
+        item_count,
+        warnings,
+        ..
+    } = loaded(started.builds, state.chart.clone())
+    else {
+        unreachable!()
+    };
+    let truth = TtlTimes::of(&engine.borrow(), &state.chart.table);
+    assert!(truth.due_by(f64::MAX) > 0, "the example's carts expire");
+    // A marker the landing must keep rather than read the table again.
+    let marker = TtlTimes::default();
+    let landed = started.reduce(Action::Loaded {
+        build,
+        engine,
+        built,
+        item_count,
+        warnings,
+        measured: None,
+        ttl_times: Some(marker.clone()),
+    });
+    assert_eq!(*landed.ttl_times(), marker);
+    // A change to the data reads them again.
+    let changed = landed.reduce(Action::DataChanged {
+        touched: Vec::new(),
+    });
+    assert_eq!(*changed.ttl_times(), truth);
 }
