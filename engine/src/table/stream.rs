@@ -2,9 +2,13 @@
 //! Streams records it. A write that changes nothing (the same item put
 //! again, a delete of a missing item) records nothing; a refused write or a
 //! cancelled transaction never reaches the table, so it records nothing
-//! either. Records are kept for 24 hours of the engine's clock.
+//! either. Records are kept for 24 hours of the engine's clock; older ones
+//! leave the stream at once and are freed in batches, away from the write
+//! that let them go ([`free_elsewhere`]).
 
 use std::collections::VecDeque;
+use std::sync::OnceLock;
+use std::sync::mpsc::{SyncSender, sync_channel};
 
 use crate::types::{Item, item_size};
 
@@ -112,7 +116,16 @@ pub struct Stream {
     /// The records still kept, oldest first.
     pub records: VecDeque<StreamRecord>,
     next_sequence: u64,
+    /// Records past retention, not yet handed to [`free_elsewhere`].
+    expired: Vec<StreamRecord>,
 }
+
+/// How many records past retention are handed over to be freed at once.
+const EXPIRED_BATCH: usize = 1024;
+
+/// How many batches may wait to be freed before a write waits for the
+/// thread that frees them: the memory they hold stays bounded.
+const BATCHES_WAITING: usize = 8;
 
 impl Stream {
     /// A new, empty, enabled stream.
@@ -123,6 +136,7 @@ impl Stream {
             enabled: true,
             records: VecDeque::new(),
             next_sequence: 1,
+            expired: Vec::new(),
         }
     }
 
@@ -183,8 +197,40 @@ impl Stream {
             .front()
             .is_some_and(|r| now - r.created_at > RETENTION_SECONDS)
         {
-            self.records.pop_front();
+            if let Some(record) = self.records.pop_front() {
+                self.expired.push(record);
+            }
         }
+        if self.expired.len() >= EXPIRED_BATCH {
+            let batch = std::mem::replace(&mut self.expired, Vec::with_capacity(EXPIRED_BATCH));
+            free_elsewhere(batch);
+        }
+    }
+}
+
+/// Frees records that have left a stream on a thread of its own, where
+/// there can be one: a record past retention holds the item a write
+/// replaced a day before, whose memory is long out of the processor's
+/// caches, and freeing it on the write's own thread made a write with a
+/// stream wait for that memory. DynamoDB, too, trims a stream in the
+/// background. Where no thread can be started (in the browser), they are
+/// freed at once.
+fn free_elsewhere(records: Vec<StreamRecord>) {
+    // The page runs on the browser's one thread: not even an attempt.
+    if cfg!(target_arch = "wasm32") {
+        return drop(records);
+    }
+    static FREER: OnceLock<Option<SyncSender<Vec<StreamRecord>>>> = OnceLock::new();
+    let freer = FREER.get_or_init(|| {
+        let (send, receive) = sync_channel::<Vec<StreamRecord>>(BATCHES_WAITING);
+        std::thread::Builder::new()
+            .name("stream-trim".into())
+            .spawn(move || receive.into_iter().for_each(drop))
+            .ok()
+            .map(|_| send)
+    });
+    if let Some(Err(returned)) = freer.as_ref().map(|send| send.send(records)) {
+        drop(returned.0);
     }
 }
 
@@ -209,6 +255,32 @@ pub fn stream_label(epoch_seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn put(stream: &mut Stream, n: usize, now: f64) {
+        let item = Item::from_iter([("pk", crate::types::Value::S(format!("k{n}").into()))]);
+        stream.record(item.clone(), Some(&item), Some(&item), (10, 10), now, false);
+    }
+
+    #[test]
+    fn records_past_a_day_leave_the_stream_and_are_freed_a_batch_at_a_time() {
+        let mut stream = Stream::new(StreamViewType::NewAndOldImages, 0.0);
+        // One record a second for a day, then as many again and a few more.
+        let day = RETENTION_SECONDS as usize;
+        let writes = day + 2 * EXPIRED_BATCH + 5;
+        for n in 0..writes {
+            put(&mut stream, n, n as f64);
+        }
+        // Kept: the records of the last day, its first second included.
+        assert_eq!(stream.records.len(), day + 1);
+        assert_eq!(
+            stream.records.front().unwrap().sequence,
+            (writes - day) as u64
+        );
+        // Those gone are handed over a batch at a time; fewer than a batch wait.
+        let gone = writes - day - 1;
+        assert_eq!(stream.expired.len(), gone % EXPIRED_BATCH);
+        assert_eq!(stream.next_sequence(), writes as u64 + 1);
+    }
 
     #[test]
     fn labels_are_iso_dates_to_the_millisecond() {
