@@ -13,7 +13,8 @@ use crate::embed::{Panel, use_read_only};
 
 use crate::model::chart::{IndexDesign, TableDesign};
 use crate::model::format::thousands;
-use crate::model::runner::{run, stored_item_key};
+use crate::model::item_keys::stored_item_key;
+use crate::model::runner::run;
 use crate::model::view::{Row, Rows, entity as entity_of, value_text};
 use crate::store::{Action, State};
 

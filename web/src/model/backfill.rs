@@ -48,6 +48,19 @@ pub struct Backfill {
 }
 
 impl Backfill {
+    /// The backfill of `handler` on every item the table holds now, to
+    /// make a slice at a time ([`Backfill::step`]): the images it acts on
+    /// are chosen now, from the items as they are.
+    pub fn of_table(
+        handler: &StreamHandler,
+        engine: &Engine,
+        chart: &Chart,
+    ) -> Result<Backfill, String> {
+        let mut backfill = Backfill::new(handler, chart)?;
+        backfill.observe_table(engine)?;
+        Ok(backfill)
+    }
+
     /// A backfill of `handler` on the chart's table that has seen no image
     /// yet: the handler's update and key templates read.
     pub fn new(handler: &StreamHandler, chart: &Chart) -> Result<Backfill, String> {
@@ -191,6 +204,19 @@ mod tests {
     use super::*;
     use crate::model::load::Loader;
 
+    /// The handler applied to every item already in the table as if each
+    /// had just been inserted, walking the table: what a build's backfill,
+    /// shown the items as they are stored, must equal.
+    fn backfill_walking(
+        handler: &StreamHandler,
+        engine: &mut Engine,
+        chart: &Chart,
+    ) -> Result<(), String> {
+        let mut backfill = Backfill::of_table(handler, engine, chart)?;
+        while !backfill.step(engine, usize::MAX)? {}
+        Ok(())
+    }
+
     /// The commerce example's items, generated and stored, no stream yet.
     fn commerce_engine() -> (Engine, Chart) {
         let chart = crate::model::commerce::playground().chart;
@@ -220,12 +246,12 @@ mod tests {
             values: r#"{":one": {"N": "1"}, ":zero": {"N": "0"}}"#.into(),
             ..adding.clone()
         };
-        let mut steps = adding.backfill_in_steps(&coalesced, &chart).unwrap();
-        let images = setting.backfill_in_steps(&one_by_one, &chart).unwrap();
+        let mut steps = Backfill::of_table(&adding, &coalesced, &chart).unwrap();
+        let images = Backfill::of_table(&setting, &one_by_one, &chart).unwrap();
         assert!(steps.updates() * 5 < images.updates(), "runs coalesced");
         // A slice at a time, as the page runs it.
         while !steps.step(&mut coalesced, 7).unwrap() {}
-        setting.backfill(&mut one_by_one, &chart).unwrap();
+        backfill_walking(&setting, &mut one_by_one, &chart).unwrap();
         let counted = profiles(&coalesced, &chart);
         assert_eq!(counted, profiles(&one_by_one, &chart));
         assert!(counted.iter().any(|p| p.get("orderCount").is_some()));
@@ -255,7 +281,7 @@ mod tests {
         let mut loader = Loader::new(chart, 42).unwrap();
         while !loader.step(usize::MAX).unwrap() {}
         let (mut walked, _, _) = loader.finish();
-        handler.backfill(&mut walked, chart).unwrap();
+        backfill_walking(&handler, &mut walked, chart).unwrap();
         (filled, walked)
     }
 

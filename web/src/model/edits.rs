@@ -7,10 +7,10 @@
 
 use engine::Engine;
 use engine::api::dispatch;
-use serde_json::{Map, Value as Json, json};
+use serde_json::{Value as Json, json};
 
 use super::chart::TableDesign;
-use super::runner::item_key;
+use super::item_keys::item_key;
 
 /// Most items a playground keeps changed by hand: enough for any lesson,
 /// and few enough that a link or a file replays them in a moment.
@@ -29,16 +29,6 @@ pub enum Edit {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Edits {
     entries: Vec<(String, Edit)>,
-}
-
-/// The table key of an item (DynamoDB JSON), as DynamoDB JSON; `None` when
-/// the item lacks a key attribute.
-pub fn key_of(item: &Json, table: &TableDesign) -> Option<Json> {
-    let mut key = Map::new();
-    for attribute in std::iter::once(&table.partition_key).chain(table.sort_key.iter()) {
-        key.insert(attribute.name.clone(), item.get(&attribute.name)?.clone());
-    }
-    Some(Json::Object(key))
 }
 
 impl Edits {

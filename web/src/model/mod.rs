@@ -23,6 +23,9 @@ pub mod gallery;
 pub mod generate;
 pub mod hot_partitions;
 pub mod item_form;
+pub mod item_keys;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod layering_tests;
 pub mod load;
 pub mod multi_item;
 pub mod partition_load;

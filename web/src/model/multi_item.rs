@@ -7,7 +7,7 @@
 use serde_json::{Map, Value as Json};
 
 use super::chart::TableDesign;
-use super::edits::key_of;
+use super::item_keys::key_of;
 
 /// The request parameter that holds an operation's items.
 pub fn items_parameter(operation: &str) -> Option<&'static str> {

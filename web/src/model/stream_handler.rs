@@ -16,8 +16,7 @@ use engine::table::{EventName, StreamRecord};
 use engine::types::Item;
 use serde_json::{Value as Json, json};
 
-use super::backfill::Backfill;
-use super::chart::{Chart, ENTITY_ATTRIBUTE, TableDesign};
+use super::chart::{ENTITY_ATTRIBUTE, TableDesign};
 use super::runner::run;
 use super::template::Template;
 
@@ -243,24 +242,6 @@ impl StreamHandler {
             }
             Err(failure) => Delivery::Failed(format!("{}: {}", failure.kind, failure.message)),
         }
-    }
-
-    /// Applies the handler to every item already in the table as if each
-    /// had just been inserted, walking the table: what a build's backfill,
-    /// shown the items as they are stored, must equal (its tests' yardstick).
-    #[cfg(test)]
-    pub fn backfill(&self, engine: &mut Engine, chart: &Chart) -> Result<(), String> {
-        let mut backfill = self.backfill_in_steps(engine, chart)?;
-        while !backfill.step(engine, usize::MAX)? {}
-        Ok(())
-    }
-
-    /// The same backfill, to run a slice at a time ([`Backfill::step`]):
-    /// the images it acts on are chosen now, from the items as they are.
-    pub fn backfill_in_steps(&self, engine: &Engine, chart: &Chart) -> Result<Backfill, String> {
-        let mut backfill = Backfill::new(self, chart)?;
-        backfill.observe_table(engine)?;
-        Ok(backfill)
     }
 
     /// The handler's ExpressionAttributeValues as the engine takes them.
