@@ -12,7 +12,7 @@
 //!   delete plus a put, and an index the write does not touch costs nothing
 //!   and is absent from the report.
 
-use crate::table::IndexKind;
+use crate::table::{IndexChange, IndexKind};
 use crate::types::Text;
 
 /// Bytes per read unit.
@@ -32,23 +32,8 @@ pub fn write_units(bytes: usize) -> f64 {
     bytes.div_ceil(WRITE_UNIT_BYTES).max(1) as f64
 }
 
-/// What a write did to one secondary index, by entry sizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IndexChange {
-    /// The item is in the index neither before nor after.
-    Untouched,
-    /// The item entered the index.
-    Entered { new: usize },
-    /// The item left the index.
-    Left { old: usize },
-    /// Same index key, but projected attributes changed.
-    Changed { old: usize, new: usize },
-    /// Same index key and identical entry.
-    Unchanged,
-    /// The index key changed: a delete and a put.
-    Moved { old: usize, new: usize },
-}
-
+/// What a write costs an index: DynamoDB charges an index for the entries
+/// it writes, by their own sizes.
 impl IndexChange {
     /// Write units charged to the index, or `None` when the index is not charged at all.
     pub fn write_units(self) -> Option<f64> {

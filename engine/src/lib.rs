@@ -21,6 +21,8 @@ pub mod capacity;
 pub mod error;
 pub mod expr;
 pub mod key;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod layering_tests;
 pub mod ops;
 pub mod partiql;
 pub mod table;

@@ -19,7 +19,6 @@ pub use usage::{PartitionUsage, Touch, Usage};
 
 use std::collections::BTreeMap;
 
-use crate::capacity::IndexChange;
 use crate::error::Result;
 use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
 use crate::types::{Item, Text, item_size};
@@ -120,6 +119,24 @@ pub struct Table {
     /// The engine's clock, in epoch seconds: when the changes being made
     /// happen, for the stream.
     pub clock: f64,
+}
+
+/// What a write did to one secondary index, by entry sizes: what
+/// [`crate::capacity`] prices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexChange {
+    /// The item is in the index neither before nor after.
+    Untouched,
+    /// The item entered the index.
+    Entered { new: usize },
+    /// The item left the index.
+    Left { old: usize },
+    /// Same index key, but projected attributes changed.
+    Changed { old: usize, new: usize },
+    /// Same index key and identical entry.
+    Unchanged,
+    /// The index key changed: a delete and a put.
+    Moved { old: usize, new: usize },
 }
 
 /// What one write did.

@@ -1,0 +1,91 @@
+//! The engine's layers import only the layers below them: the JSON API
+//! (`api`) the operations (`ops`), they the capacity rules and the PartiQL
+//! parser, those the expressions and the table, those the keys, and all of
+//! them the error type and the value types. A layer can be read, and
+//! tested, with only what it stands on.
+
+use std::path::Path;
+
+/// How deep each top-level module sits: a module may import only modules
+/// that sit deeper.
+const LAYERS: [(&str, u8); 9] = [
+    ("api", 0),
+    ("ops", 1),
+    ("capacity", 2),
+    ("partiql", 2),
+    ("expr", 3),
+    ("table", 3),
+    ("key", 4),
+    ("error", 5),
+    ("types", 6),
+];
+
+fn depth(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|(_, d)| *d)
+}
+
+/// Every `crate::…` module a source file names outside its tests and
+/// comments.
+fn named_modules(source: &str) -> Vec<String> {
+    let code = source
+        .split("#[cfg(test)]\nmod tests")
+        .next()
+        .unwrap_or_default();
+    let mut named = Vec::new();
+    for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for (at, _) in line.match_indices("crate::") {
+            let module: String = line[at + "crate::".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            named.push(module);
+        }
+    }
+    named
+}
+
+fn sources(folder: &Path, into: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_layer_imports_only_the_layers_below_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut upward = Vec::new();
+    let mut checked = 0;
+    for file in files {
+        let relative = file.strip_prefix(&root).unwrap();
+        let top = relative
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let Some(own) = depth(top.trim_end_matches(".rs")) else {
+            continue;
+        };
+        checked += 1;
+        let source = std::fs::read_to_string(&file).unwrap();
+        for module in named_modules(&source) {
+            if let Some(theirs) = depth(&module)
+                && module != top.trim_end_matches(".rs")
+                && theirs <= own
+            {
+                upward.push(format!("{} imports crate::{module}", relative.display()));
+            }
+        }
+    }
+    assert!(checked > 50, "read {checked} files");
+    upward.sort();
+    upward.dedup();
+    assert!(upward.is_empty(), "{upward:#?}");
+}
