@@ -229,8 +229,10 @@ fn free_elsewhere(records: Vec<StreamRecord>) {
             .ok()
             .map(|_| send)
     });
-    if let Some(Err(returned)) = freer.as_ref().map(|send| send.send(records)) {
-        drop(returned.0);
+    // Without the thread (or with it gone), the records are dropped here:
+    // a failed send hands them back, and they go with it.
+    if let Some(send) = freer {
+        let _ = send.send(records);
     }
 }
 

@@ -86,7 +86,7 @@ pub fn measure_before_scan(
         return Ok(Measured::Reads { runs, own });
     }
     let request = &pattern.request;
-    let partitions = for_comparison || pattern.rate > 0.0;
+    let partitions = measures_partitions(pattern, for_comparison);
     let mut runs = Vec::new();
     let mut own = 0;
     match pattern.operation.as_str() {
@@ -172,9 +172,7 @@ pub fn planned_reads(
     for_comparison: bool,
 ) -> Option<(Vec<PlannedRun>, usize)> {
     let request = &pattern.request;
-    // Where the units land: for the comparison's heat strip and for the
-    // throughput view of a pattern with a rate.
-    let partitions = for_comparison || pattern.rate > 0.0;
+    let partitions = measures_partitions(pattern, for_comparison);
     let planned = |operation, body: &Json, label| PlannedRun {
         operation,
         body: body.clone(),
@@ -205,6 +203,13 @@ pub fn planned_reads(
         }
         _ => None,
     }
+}
+
+/// Whether a pattern's runs place their units on their partitions: for
+/// the comparison's heat strip, and for the throughput view of a pattern
+/// with a rate.
+fn measures_partitions(pattern: &AccessPattern, for_comparison: bool) -> bool {
+    for_comparison || pattern.rate > 0.0
 }
 
 /// The Scan that answers a read pattern's need without keys, its units

@@ -10,6 +10,11 @@ use yew::Reducible;
 use super::*;
 
 fn loaded(build: u64, chart: Chart) -> Action {
+    loaded_with_ttl_times(build, chart, None)
+}
+
+/// A build landing with the TTL times it read while it was built.
+fn loaded_with_ttl_times(build: u64, chart: Chart, ttl_times: Option<TtlTimes>) -> Action {
     let mut loader = Loader::new(&chart, 7).unwrap();
     while !loader.step(usize::MAX).unwrap() {}
     let (engine, item_count, warnings) = loader.finish();
@@ -20,7 +25,7 @@ fn loaded(build: u64, chart: Chart) -> Action {
         item_count,
         warnings,
         measured: None,
-        ttl_times: None,
+        ttl_times,
     }
 }
 
@@ -245,30 +250,15 @@ fn the_review_is_worked_out_once_a_change_and_follows_every_change() {
 fn the_ttl_times_read_while_building_are_the_landed_datas_until_it_changes() {
     let state = Rc::new(State::example());
     let started = state.clone().reduce(Action::Started);
-    let Action::Loaded {
-        build,
-        engine,
-        built,
-        item_count,
-        warnings,
-        ..
-    } = loaded(started.builds, state.chart.clone())
-    else {
+    // A marker the landing must keep rather than read the table again.
+    let marker = TtlTimes::default();
+    let landing = loaded_with_ttl_times(started.builds, state.chart.clone(), Some(marker.clone()));
+    let Action::Loaded { engine, .. } = &landing else {
         unreachable!()
     };
     let truth = TtlTimes::of(&engine.borrow(), &state.chart.table);
     assert!(truth.due_by(f64::MAX) > 0, "the example's carts expire");
-    // A marker the landing must keep rather than read the table again.
-    let marker = TtlTimes::default();
-    let landed = started.reduce(Action::Loaded {
-        build,
-        engine,
-        built,
-        item_count,
-        warnings,
-        measured: None,
-        ttl_times: Some(marker.clone()),
-    });
+    let landed = started.reduce(landing);
     assert_eq!(*landed.ttl_times(), marker);
     // A change to the data reads them again.
     let changed = landed.reduce(Action::DataChanged {
