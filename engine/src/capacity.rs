@@ -15,10 +15,8 @@
 use crate::table::{IndexChange, IndexKind};
 use crate::types::Text;
 
-/// Bytes per read unit.
-pub const READ_UNIT_BYTES: usize = 4096;
-/// Bytes per write unit.
-pub const WRITE_UNIT_BYTES: usize = 1024;
+pub use crate::limits::READ_UNIT_BYTES;
+pub use crate::limits::WRITE_UNIT_BYTES;
 
 /// Read units for `bytes` read at once: at least one unit, halved when
 /// eventually consistent.

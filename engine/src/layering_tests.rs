@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// How deep each top-level module sits: a module may import only modules
 /// that sit deeper.
-const LAYERS: [(&str, u8); 9] = [
+const LAYERS: [(&str, u8); 10] = [
     ("api", 0),
     ("ops", 1),
     ("capacity", 2),
@@ -18,6 +18,7 @@ const LAYERS: [(&str, u8); 9] = [
     ("key", 4),
     ("error", 5),
     ("types", 6),
+    ("limits", 7),
 ];
 
 fn depth(module: &str) -> Option<u8> {

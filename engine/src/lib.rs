@@ -23,6 +23,7 @@ pub mod expr;
 pub mod key;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod layering_tests;
+pub mod limits;
 pub mod ops;
 pub mod partiql;
 pub mod table;

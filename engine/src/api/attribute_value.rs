@@ -12,10 +12,10 @@ use serde::{Serialize, Serializer};
 use serde_json::Value as Json;
 
 use crate::error::{Error, Result};
+use crate::types::sets::has_duplicates as duplicates;
 use crate::types::{Item, Map, Number, Value};
 
-/// Deepest nesting of lists and maps, counting the top-level attribute as 1.
-pub const MAX_NESTING: usize = 32;
+pub use crate::limits::MAX_NESTING;
 
 fn serialization(message: impl Into<String>) -> Error {
     Error::Serialization(message.into())
@@ -58,13 +58,6 @@ fn decode_binary(json: &Json) -> Result<Vec<u8>> {
                 + &text.len().to_string(),
         )
     })
-}
-
-fn duplicates<T: PartialEq>(members: &[T]) -> bool {
-    members
-        .iter()
-        .enumerate()
-        .any(|(i, m)| members[..i].contains(m))
 }
 
 fn duplicate_error(rendered: &[String], suffix: &str) -> Error {

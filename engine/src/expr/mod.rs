@@ -23,10 +23,8 @@ pub mod syntax;
 
 pub use resolve::Placeholders;
 
-/// Largest expression, in bytes.
-pub const MAX_EXPRESSION_BYTES: usize = 4096;
-/// Most operators in one expression.
-pub const MAX_OPERATORS: usize = 300;
+pub use crate::limits::MAX_EXPRESSION_BYTES;
+pub use crate::limits::MAX_OPERATORS;
 
 /// Which request parameter an expression came from; it names the expression
 /// in messages (`Invalid FilterExpression: …`).

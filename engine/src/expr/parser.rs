@@ -101,10 +101,9 @@ struct Parser<'a> {
     depth: usize,
 }
 
-/// Deepest nesting of parentheses and NOTs the parser follows before giving
-/// up; far beyond anything a 4 KB expression needs, and it keeps a hostile
-/// input from exhausting the stack.
-const MAX_DEPTH: usize = 256;
+/// Deepest nesting of parentheses and NOTs the parser follows
+/// ([`crate::limits::MAX_PARSE_DEPTH`]).
+const MAX_DEPTH: usize = crate::limits::MAX_PARSE_DEPTH;
 
 impl<'a> Parser<'a> {
     fn new(source: &'a str, kind: ExprKind) -> Result<Parser<'a>> {
@@ -439,8 +438,7 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Most steps a document path takes.
-pub const MAX_PATH_DEPTH: usize = 32;
+pub use crate::limits::MAX_PATH_DEPTH;
 
 #[cfg(test)]
 mod tests {

@@ -22,8 +22,7 @@ use super::syntax::{self, Call, RawPath, Segment};
 use crate::error::{Error, Result, Span};
 use crate::types::{Path, PathElement, Value, ValueType};
 
-/// Most operands `IN` takes.
-const MAX_IN_OPERANDS: usize = 100;
+use crate::limits::MAX_IN_OPERANDS;
 
 /// A request's placeholders and which of them were used.
 #[derive(Debug)]

@@ -5,10 +5,8 @@ use super::{KeyAttribute, KeySchema, KeyValue, PrimaryKey};
 use crate::error::{Error, Result};
 use crate::types::{Item, Value};
 
-/// Largest partition key value in bytes.
-pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
-/// Largest sort key value in bytes.
-pub const MAX_SORT_KEY_BYTES: usize = 1024;
+pub use crate::limits::MAX_PARTITION_KEY_BYTES;
+pub use crate::limits::MAX_SORT_KEY_BYTES;
 
 fn check_length(value: &KeyValue, is_partition: bool) -> Result<()> {
     if is_partition && value.limit_bytes() > MAX_PARTITION_KEY_BYTES {

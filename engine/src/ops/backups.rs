@@ -15,8 +15,7 @@ use super::{Engine, check_table_name};
 use crate::error::{Error, Result};
 use crate::table::PointInTimeRecovery;
 
-/// The recovery period when the request names none, and the longest one.
-pub const MAX_RECOVERY_PERIOD_DAYS: u32 = 35;
+pub use crate::limits::MAX_RECOVERY_PERIOD_DAYS;
 /// How far `LatestRestorableDateTime` lags the engine's clock.
 pub const RESTORE_LAG_SECONDS: f64 = 300.0;
 

@@ -14,11 +14,9 @@ use crate::expr::Placeholders;
 use crate::key::{PrimaryKey, key_from_request};
 use crate::types::{Item, Path, path::project};
 
-/// Most keys in one BatchGetItem, over every table.
-pub const MAX_BATCH_GETS: usize = 100;
+pub use crate::limits::MAX_BATCH_GETS;
 
-/// Most bytes of items one BatchGetItem returns.
-pub const MAX_BATCH_GET_BYTES: usize = 16 * 1024 * 1024;
+pub use crate::limits::MAX_BATCH_GET_BYTES;
 
 /// One table's part of a BatchGetItem (`KeysAndAttributes`).
 #[derive(Clone, Debug, Default, PartialEq)]

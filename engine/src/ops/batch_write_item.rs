@@ -12,8 +12,7 @@ use crate::key::{KeySchema, PrimaryKey, key_from_request, primary_key_of};
 use crate::table::PlannedWrite;
 use crate::types::Item;
 
-/// Most put and delete requests in one batch.
-pub const MAX_BATCH_WRITES: usize = 25;
+pub use crate::limits::MAX_BATCH_WRITES;
 
 /// One request of a batch.
 #[derive(Clone, Debug, PartialEq)]

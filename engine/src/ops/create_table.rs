@@ -13,12 +13,9 @@ use crate::table::{
     TableDescription, Throughput,
 };
 
-/// Most global secondary indexes per table.
-pub const MAX_GLOBAL_INDEXES: usize = 20;
-/// Most local secondary indexes per table.
-pub const MAX_LOCAL_INDEXES: usize = 5;
-/// Most `NonKeyAttributes` summed over all indexes.
-pub const MAX_PROJECTED_ATTRIBUTES: usize = 100;
+pub use crate::limits::MAX_GLOBAL_INDEXES;
+pub use crate::limits::MAX_LOCAL_INDEXES;
+pub use crate::limits::MAX_PROJECTED_ATTRIBUTES;
 
 /// A secondary index as requested.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -26,8 +26,7 @@ use crate::key::{EntryKey, KeySchema, KeyValue, PartitionKey, PrimaryKey, Tie};
 use crate::table::{Entry, Index, IndexKind, Store, Table};
 use crate::types::{Item, path::project};
 
-/// The most bytes one page reads.
-pub const PAGE_BYTES: usize = 1024 * 1024;
+pub use crate::limits::PAGE_BYTES;
 
 /// What a Query or Scan page returns.
 #[derive(Clone, Debug, Default, PartialEq)]

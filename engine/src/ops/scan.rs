@@ -13,8 +13,7 @@ use crate::expr::{ExprKind, Placeholders};
 use crate::key::{KeyValue, PartitionKey};
 use crate::types::Item;
 
-/// Most segments of a parallel scan.
-pub const MAX_TOTAL_SEGMENTS: i64 = 1_000_000;
+pub use crate::limits::MAX_TOTAL_SEGMENTS;
 
 /// A Scan request.
 #[derive(Clone, Debug, Default, PartialEq)]

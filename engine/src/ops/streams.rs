@@ -21,8 +21,7 @@ use super::tags::TABLE_ARN_PREFIX as ARN_PREFIX;
 /// How long a shard iterator may be used, in seconds.
 pub const ITERATOR_LIFETIME_SECONDS: f64 = 15.0 * 60.0;
 
-/// Most records one GetRecords returns.
-pub const MAX_GET_RECORDS: usize = 1000;
+pub use crate::limits::MAX_GET_RECORDS;
 
 /// `StreamSpecification` of CreateTable and UpdateTable.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -13,12 +13,9 @@
 use super::Engine;
 use crate::error::{Error, Result};
 
-/// Most tags on one table.
-pub const MAX_TAGS: usize = 50;
-/// Longest tag key, in characters.
-pub const MAX_TAG_KEY_CHARS: usize = 128;
-/// Longest tag value, in characters.
-pub const MAX_TAG_VALUE_CHARS: usize = 256;
+pub use crate::limits::MAX_TAG_KEY_CHARS;
+pub use crate::limits::MAX_TAG_VALUE_CHARS;
+pub use crate::limits::MAX_TAGS;
 
 /// The ARN of every table: region `local`, account `000000000000`.
 pub const TABLE_ARN_PREFIX: &str = "arn:aws:dynamodb:local:000000000000:table/";

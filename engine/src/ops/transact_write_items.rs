@@ -33,11 +33,9 @@ use crate::key::{PrimaryKey, key_from_request, primary_key_of};
 use crate::table::PlannedWrite;
 use crate::types::{Item, item_size};
 
-/// Most actions in one transaction.
-pub const MAX_TRANSACT_ITEMS: usize = 100;
+pub use crate::limits::MAX_TRANSACT_ITEMS;
 
-/// Most bytes of items one transaction may write.
-pub const MAX_TRANSACTION_BYTES: usize = 4 * 1024 * 1024;
+pub use crate::limits::MAX_TRANSACTION_BYTES;
 
 /// How long a `ClientRequestToken` is remembered, in seconds.
 pub const IDEMPOTENCY_WINDOW_SECONDS: f64 = 600.0;

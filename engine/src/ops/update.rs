@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::expr::ast::{Operand, UpdateAction};
+use crate::types::sets::{add_members, remove_members};
 use crate::types::{Item, Path, PathElement, Value};
 
 fn missing_attribute() -> Error {
@@ -130,14 +131,6 @@ fn get_path_mut<'a>(item: &'a mut Item, path: &Path) -> Result<Option<&'a mut Va
     })
 }
 
-fn union<T: PartialEq + Clone>(set: &mut Vec<T>, more: &[T]) {
-    for member in more {
-        if !set.contains(member) {
-            set.push(member.clone());
-        }
-    }
-}
-
 fn add(item: &mut Item, path: &Path, operand: &Value) -> Result<()> {
     match get_path_mut(item, path)? {
         None => set_path(item, path, operand.clone()),
@@ -148,9 +141,9 @@ fn add(item: &mut Item, path: &Path, operand: &Value) -> Result<()> {
                         .checked_add(y)
                         .map_err(|e| Error::validation(e.to_string()))?;
                 }
-                (Value::SS(set), Value::SS(more)) => union(set, more),
-                (Value::NS(set), Value::NS(more)) => union(set, more),
-                (Value::BS(set), Value::BS(more)) => union(set, more),
+                (Value::SS(set), Value::SS(more)) => add_members(set, more),
+                (Value::NS(set), Value::NS(more)) => add_members(set, more),
+                (Value::BS(set), Value::BS(more)) => add_members(set, more),
                 _ => return Err(wrong_type()),
             }
             Ok(())
@@ -164,15 +157,15 @@ fn delete(item: &mut Item, path: &Path, operand: &Value) -> Result<()> {
     };
     let now_empty = match (existing, operand) {
         (Value::SS(set), Value::SS(gone)) => {
-            set.retain(|m| !gone.contains(m));
+            remove_members(set, gone);
             set.is_empty()
         }
         (Value::NS(set), Value::NS(gone)) => {
-            set.retain(|m| !gone.contains(m));
+            remove_members(set, gone);
             set.is_empty()
         }
         (Value::BS(set), Value::BS(gone)) => {
-            set.retain(|m| !gone.contains(m));
+            remove_members(set, gone);
             set.is_empty()
         }
         _ => return Err(wrong_type()),

@@ -13,7 +13,7 @@ pub struct Name {
 }
 
 /// One step of a document path.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Segment {
     Name(String),
     Index(usize),

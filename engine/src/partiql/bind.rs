@@ -11,8 +11,7 @@ use crate::error::{Error, Result, Span};
 use crate::expr::ast::{CompareOp, Condition, Operand as EvalOperand, UpdateAction};
 use crate::types::{Item, Path, PathElement, Value, ValueType};
 
-/// Most operands of an IN list.
-pub const MAX_IN_OPERANDS: usize = 100;
+pub use crate::limits::MAX_IN_OPERANDS;
 
 /// The parameter values of one statement.
 #[derive(Clone, Copy)]

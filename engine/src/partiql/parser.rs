@@ -7,6 +7,18 @@
 //! then parentheses; operands add and subtract. A syntax error is
 //! DynamoDB's "Statement wasn't well formed" with the offending token's
 //! span, for the page to underline.
+//!
+//! A statement is at most 8,192 characters, but within them it could nest
+//! thousands deep — `((((…` or `a OR b OR …` or `1+1+…`, each a level of
+//! the tree every later step walks. The parser counts every level it
+//! opens (parentheses, `NOT`, a sign, a function's arguments, a list, map
+//! or set literal, and each link of an `OR`, `AND`, `+` or `-` chain) and
+//! refuses a statement deeper than [`MAX_PARSE_DEPTH`] levels, so that no
+//! walk over a statement can exhaust the stack. DynamoDB documents no such
+//! limit; the refusal is its syntax error, with the token where the limit
+//! was passed. Literals are held to DynamoDB's own limit first: a list or
+//! map nested more than [`MAX_NESTING`] levels is refused with
+//! DynamoDB's message and the path under `root` where it went too deep.
 
 use super::ast::{
     Change, CompareOp, Delete, Expr, Insert, Name, Operand, Path, Projection, Returning, Segment,
@@ -14,6 +26,8 @@ use super::ast::{
 };
 use super::lexer::{Token, TokenKind, tokenize};
 use crate::error::{Error, Result, Span};
+use crate::limits::{MAX_NESTING, MAX_PARSE_DEPTH, MAX_STATEMENT_CHARS};
+use crate::types::sets::has_duplicates;
 use crate::types::{Map, Number, Value};
 
 /// The request parameter statements come in, for error locations.
@@ -81,12 +95,26 @@ pub fn parse(source: &str) -> Result<Statement> {
     parse_counting(source).map(|(statement, _)| statement)
 }
 
-/// Parses one statement, and counts its `?` parameters.
+/// What the parser says of a statement nested deeper than
+/// [`MAX_PARSE_DEPTH`] levels.
+pub const TOO_DEEP: &str = "The statement is nested too deeply";
+
+/// Parses one statement, and counts its `?` parameters. A statement longer
+/// than DynamoDB's 8,192 characters is refused as ExecuteStatement refuses
+/// it, before it is read.
 pub fn parse_counting(source: &str) -> Result<(Statement, usize)> {
+    if source.len() > MAX_STATEMENT_CHARS * 4 || source.chars().count() > MAX_STATEMENT_CHARS {
+        return Err(Error::validation(format!(
+            "1 validation error detected: Value '{source}' at 'statement' failed to satisfy constraint: Member must have length less than or equal to {MAX_STATEMENT_CHARS}"
+        )));
+    }
     let mut parser = Parser {
         tokens: tokenize(source),
         at: 0,
         params: 0,
+        depth: 0,
+        literal_path: Vec::new(),
+        reading_item: false,
     };
     let statement = parser.statement()?;
     parser.next_if(&TokenKind::Semicolon);
@@ -101,6 +129,14 @@ struct Parser {
     at: usize,
     /// `?`s seen so far.
     params: usize,
+    /// Levels open where the parser is (at most [`MAX_PARSE_DEPTH`]).
+    depth: usize,
+    /// Where the literal being read sits under its outermost list or map
+    /// (`[0]`, `.name`).
+    literal_path: Vec<String>,
+    /// True while an INSERT's item is read: its attributes are level 1,
+    /// as a PutItem's are, where any other literal is level 1 itself.
+    reading_item: bool,
 }
 
 impl Parser {
@@ -135,6 +171,24 @@ impl Parser {
             self.advance();
         }
         here
+    }
+
+    /// Runs `read` one level deeper, or refuses the statement when that
+    /// level is past [`MAX_PARSE_DEPTH`].
+    fn deeper<T>(&mut self, read: impl FnOnce(&mut Parser) -> Result<T>) -> Result<T> {
+        self.open_levels(1)?;
+        let read = read(self);
+        self.depth -= 1;
+        read
+    }
+
+    /// Opens `n` more levels (a chain's next link), or refuses.
+    fn open_levels(&mut self, n: usize) -> Result<()> {
+        if self.depth + n > MAX_PARSE_DEPTH {
+            return Err(self.error_at(TOO_DEEP, self.peek().span));
+        }
+        self.depth += n;
+        Ok(())
     }
 
     /// A refusal that points at the next token.
@@ -253,6 +307,7 @@ impl Parser {
             Projection::All
         } else {
             let mut paths = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             loop {
                 let token = self.peek().clone();
                 if matches!(&token.kind, TokenKind::Word(_))
@@ -273,9 +328,9 @@ impl Parser {
                     ));
                 }
                 let path = self.path()?;
-                if let Some(same) = paths.iter().find(|p: &&Path| p.segments == path.segments) {
+                if !seen.insert(path.segments.clone()) {
                     return Err(Error::at(
-                        format!("Duplicate identifiers in select clause: {}", written(same)),
+                        format!("Duplicate identifiers in select clause: {}", written(&path)),
                         PARAMETER,
                         path.span,
                     ));
@@ -338,7 +393,10 @@ impl Parser {
             return Err(self.at_next(ONE_ITEM_PER_INSERT));
         }
         self.expect_word("VALUE")?;
-        let value = self.operand()?;
+        self.reading_item = true;
+        let value = self.operand();
+        self.reading_item = false;
+        let value = value?;
         if self.peek().kind == TokenKind::Comma {
             return Err(self.at_next(ONE_ITEM_PER_INSERT));
         }
@@ -540,23 +598,38 @@ impl Parser {
 
     fn condition(&mut self) -> Result<Expr> {
         let mut left = self.and()?;
-        while self.next_if_word("OR") {
-            left = Expr::Or(Box::new(left), Box::new(self.and()?));
-        }
-        Ok(left)
+        let mut links = 0;
+        let chain = (|| {
+            while self.next_if_word("OR") {
+                // Each link puts the chain so far one level deeper.
+                self.open_levels(1)?;
+                links += 1;
+                left = Expr::Or(Box::new(left), Box::new(self.and()?));
+            }
+            Ok(left)
+        })();
+        self.depth -= links;
+        chain
     }
 
     fn and(&mut self) -> Result<Expr> {
         let mut left = self.not()?;
-        while self.next_if_word("AND") {
-            left = Expr::And(Box::new(left), Box::new(self.not()?));
-        }
-        Ok(left)
+        let mut links = 0;
+        let chain = (|| {
+            while self.next_if_word("AND") {
+                self.open_levels(1)?;
+                links += 1;
+                left = Expr::And(Box::new(left), Box::new(self.not()?));
+            }
+            Ok(left)
+        })();
+        self.depth -= links;
+        chain
     }
 
     fn not(&mut self) -> Result<Expr> {
         if self.next_if_word("NOT") {
-            return Ok(Expr::Not(Box::new(self.not()?)));
+            return self.deeper(|p| Ok(Expr::Not(Box::new(p.not()?))));
         }
         self.predicate()
     }
@@ -564,7 +637,7 @@ impl Parser {
     fn predicate(&mut self) -> Result<Expr> {
         if self.peek().kind == TokenKind::LParen {
             self.advance();
-            let inner = self.condition()?;
+            let inner = self.deeper(Parser::condition)?;
             self.expect(&TokenKind::RParen, ")")?;
             return self.compared_with_boolean(inner);
         }
@@ -659,19 +732,32 @@ impl Parser {
 
     fn operand(&mut self) -> Result<Operand> {
         let mut left = self.term()?;
-        loop {
-            if self.next_if(&TokenKind::Plus) {
-                left = Operand::Plus(Box::new(left), Box::new(self.term()?));
-            } else if self.peek().kind == TokenKind::Minus {
-                self.advance();
-                left = Operand::Minus(Box::new(left), Box::new(self.term()?));
-            } else {
-                return Ok(left);
+        let mut links = 0;
+        let chain = (|| {
+            loop {
+                if self.next_if(&TokenKind::Plus) {
+                    self.open_levels(1)?;
+                    links += 1;
+                    left = Operand::Plus(Box::new(left), Box::new(self.term()?));
+                } else if self.peek().kind == TokenKind::Minus {
+                    self.advance();
+                    self.open_levels(1)?;
+                    links += 1;
+                    left = Operand::Minus(Box::new(left), Box::new(self.term()?));
+                } else {
+                    return Ok(left);
+                }
             }
-        }
+        })();
+        self.depth -= links;
+        chain
     }
 
     fn term(&mut self) -> Result<Operand> {
+        self.deeper(Parser::term_here)
+    }
+
+    fn term_here(&mut self) -> Result<Operand> {
         let token = self.peek().clone();
         match &token.kind {
             TokenKind::Param => {
@@ -751,7 +837,7 @@ impl Parser {
                 let mut items = Vec::new();
                 if self.peek().kind != TokenKind::RBracket {
                     loop {
-                        items.push(self.nested_literal(&format!("root[{}]", items.len()))?);
+                        items.push(self.nested_literal(format!("[{}]", items.len()))?);
                         if !self.next_if(&TokenKind::Comma) {
                             break;
                         }
@@ -769,8 +855,7 @@ impl Parser {
                             return Err(self.error_at("Expected a key in single quotes", key.span));
                         };
                         self.expect(&TokenKind::Colon, ":")?;
-                        let under = format!("root.{name}");
-                        entries.push((name.clone(), self.nested_literal(&under)?));
+                        entries.push((name.clone(), self.nested_literal(format!(".{name}"))?));
                         if !self.next_if(&TokenKind::Comma) {
                             break;
                         }
@@ -787,15 +872,40 @@ impl Parser {
         Ok((value, token.span))
     }
 
-    /// A literal inside a list or map (`under` says where, for the
-    /// message): `?` is not allowed there.
-    fn nested_literal(&mut self, under: &str) -> Result<Value> {
+    /// A literal inside a list or map, at `step` (`[0]`, `.name`) under
+    /// the one it is in: `?` is not allowed there, and it may nest no
+    /// deeper than DynamoDB's [`MAX_NESTING`] levels.
+    fn nested_literal(&mut self, step: String) -> Result<Value> {
+        self.literal_path.push(step);
+        let value = self.nested_literal_here();
+        self.literal_path.pop();
+        value
+    }
+
+    fn nested_literal_here(&mut self) -> Result<Value> {
         let token = self.peek().clone();
         if token.kind == TokenKind::Param {
+            // DynamoDB names the step inside the innermost list or map
+            // (`root[0]` for `{'l': [?]}`), but the whole path when a
+            // literal nests too deep.
+            let step = self.literal_path.last().map_or("", String::as_str);
             return Err(Error::at(
                 format!(
-                    "Unsupported data type: Parameter under key {under} at 1:{}:1",
+                    "Unsupported data type: Parameter under key root{step} at 1:{}:1",
                     token.span.start + 1
+                ),
+                PARAMETER,
+                token.span,
+            ));
+        }
+        // The outermost literal is level 1, as a top-level attribute is
+        // (an INSERT's item is level 0, as its attributes are level 1).
+        let level = self.literal_path.len() + usize::from(!self.reading_item);
+        if level > MAX_NESTING {
+            return Err(Error::at(
+                format!(
+                    "Nesting Levels have exceeded supported limits under root{}",
+                    self.literal_path.concat()
                 ),
                 PARAMETER,
                 token.span,
@@ -815,7 +925,8 @@ impl Parser {
                 if self.peek().kind == TokenKind::Param {
                     return Err(self.at_next("Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags"));
                 }
-                members.push(self.nested_literal("root")?);
+                // A set's members are the set's own level, not one below.
+                members.push(self.nested_literal_here()?);
                 if !self.next_if(&TokenKind::Comma) {
                     break;
                 }
@@ -871,13 +982,6 @@ impl Parser {
         };
         Ok((value, span))
     }
-}
-
-fn has_duplicates<T: PartialEq>(items: &[T]) -> bool {
-    items
-        .iter()
-        .enumerate()
-        .any(|(i, a)| items[..i].contains(a))
 }
 
 fn is_predicate_function(word: &str) -> bool {
@@ -1087,5 +1191,119 @@ mod tests {
             panic!()
         };
         assert!(matches!(&**left, Expr::Call(name, _, _) if name == "attribute_exists"));
+    }
+
+    /// A statement of `n` levels built by `level` around `inner`.
+    fn nested(n: usize, open: &str, close: &str, inner: &str) -> String {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    }
+
+    #[test]
+    fn a_statement_nested_past_the_limit_is_refused_at_every_kind_of_level() {
+        let too_deep = format!("{NOT_WELL_FORMED}{TOO_DEEP}");
+        let deep = MAX_PARSE_DEPTH + 1;
+        let cases = [
+            format!("SELECT * FROM t WHERE {}", nested(deep, "(", ")", "a = 1")),
+            format!(
+                "SELECT * FROM t WHERE {}",
+                nested(deep, "NOT ", "", "a = 1")
+            ),
+            format!("SELECT * FROM t WHERE a = {}", nested(deep, "(", ")", "1")),
+            format!("SELECT * FROM t WHERE a = {}1", "- ".repeat(deep)),
+            format!(
+                "SELECT * FROM t WHERE a = {}",
+                nested(deep, "size(", ")", "b")
+            ),
+            format!(
+                "SELECT * FROM t WHERE {}",
+                vec!["a = 1"; deep + 1].join(" OR ")
+            ),
+            format!(
+                "SELECT * FROM t WHERE {}",
+                vec!["a = 1"; deep + 1].join(" AND ")
+            ),
+            format!(
+                "SELECT * FROM t WHERE a = {}",
+                vec!["1"; deep + 1].join(" + ")
+            ),
+            format!(
+                "SELECT * FROM t WHERE a = {}",
+                vec!["1"; deep + 1].join(" - ")
+            ),
+            format!("SELECT * FROM t WHERE a = {}", nested(4_000, "(", ")", "1")),
+        ];
+        for statement in &cases {
+            assert_eq!(fails(statement), too_deep, "{}", &statement[..60]);
+        }
+        // One level less still parses.
+        let within = MAX_PARSE_DEPTH - 8;
+        for statement in [
+            format!(
+                "SELECT * FROM t WHERE {}",
+                nested(within, "(", ")", "a = 1")
+            ),
+            format!(
+                "SELECT * FROM t WHERE {}",
+                vec!["a = 1"; within].join(" OR ")
+            ),
+            format!(
+                "SELECT * FROM t WHERE a = {}",
+                vec!["1"; within].join(" + ")
+            ),
+        ] {
+            assert!(parse(&statement).is_ok(), "{}", &statement[..60]);
+        }
+    }
+
+    #[test]
+    fn a_literal_nested_past_32_levels_is_refused_with_dynamodbs_message_and_path() {
+        // An INSERT's attribute is level 1: 31 lists in it, and the number
+        // in the last at level 32.
+        let at_limit = format!(
+            "INSERT INTO t VALUE {{'pk': {}}}",
+            nested(31, "[", "]", "1")
+        );
+        assert!(parse(&at_limit).is_ok());
+        let lists = format!(
+            "INSERT INTO t VALUE {{'pk': {}}}",
+            nested(32, "[", "]", "1")
+        );
+        assert_eq!(
+            fails(&lists),
+            format!(
+                "Nesting Levels have exceeded supported limits under root.pk{}",
+                "[0]".repeat(32)
+            )
+        );
+        let maps = format!(
+            "SELECT * FROM t WHERE a = {}",
+            nested(40, "{'a': ", "}", "1")
+        );
+        assert_eq!(
+            fails(&maps),
+            format!(
+                "Nesting Levels have exceeded supported limits under root{}",
+                ".a".repeat(32)
+            )
+        );
+        // A set at the deepest level is still one level.
+        let set = format!(
+            "INSERT INTO t VALUE {{'pk': {}}}",
+            nested(31, "[", "]", "<<1, 2>>")
+        );
+        assert!(parse(&set).is_ok());
+    }
+
+    #[test]
+    fn a_statement_over_8192_characters_is_refused_before_it_is_read() {
+        let long = format!("SELECT * FROM t WHERE a = '{}'", "x".repeat(9_000));
+        assert!(fails(&long).ends_with("Member must have length less than or equal to 8192"));
+    }
+
+    #[test]
+    fn duplicate_set_members_are_found_in_a_large_set() {
+        let members: Vec<String> = (0..1_000).map(|i| format!("'{}'", i % 999)).collect();
+        let statement = format!("SELECT * FROM t WHERE a = <<{}>>", members.join(","));
+        assert!(fails(&statement).contains("contains duplicates."));
     }
 }

@@ -17,11 +17,9 @@ use crate::expr::ast::{CompareOp, Condition, Operand};
 use crate::key::{KeyAttribute, KeySchema, KeyValue};
 use crate::types::Value;
 
-/// Most key reads one SELECT may decompose into.
-pub const MAX_KEY_READS: usize = 50;
+pub use crate::limits::MAX_KEY_READS;
 
-/// An OR of ANDs larger than this is not decomposed: it is read by a Scan.
-const MAX_DISJUNCTS: usize = 1_000;
+use crate::limits::MAX_DISJUNCTS;
 
 /// What a SELECT reads.
 #[derive(Clone, Debug, PartialEq)]

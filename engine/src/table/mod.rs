@@ -155,9 +155,7 @@ pub struct WriteEffect {
     pub index_partitions: Vec<Option<KeyValue>>,
 }
 
-/// DynamoDB's limit on an item collection of a table with a local
-/// secondary index: 10 GB.
-pub const MAX_ITEM_COLLECTION_BYTES: u64 = 10 * 1024 * 1024 * 1024;
+pub use crate::limits::MAX_ITEM_COLLECTION_BYTES;
 
 /// Where an item sits in the table's own store.
 pub fn table_position(key: &PrimaryKey) -> (PartitionKey, EntryKey) {

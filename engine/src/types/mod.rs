@@ -3,6 +3,7 @@
 pub mod map;
 pub mod number;
 pub mod path;
+pub mod sets;
 pub mod size;
 pub mod value;
 

@@ -9,8 +9,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// Largest number of significant digits DynamoDB stores.
-pub const MAX_DIGITS: usize = 38;
+pub use crate::limits::MAX_DIGITS;
 /// Largest decimal exponent of the first digit (`9.99…E+125`).
 const MAX_EXPONENT: i64 = 125;
 /// Smallest decimal exponent of the first digit (`1E-130`).

@@ -10,8 +10,7 @@
 use super::number::Number;
 use super::value::{Item, Value};
 
-/// The largest item DynamoDB stores: 400 KB.
-pub const MAX_ITEM_BYTES: usize = 409_600;
+pub use crate::limits::MAX_ITEM_BYTES;
 
 /// Size of one value in bytes.
 pub fn value_size(value: &Value) -> usize {

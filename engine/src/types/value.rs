@@ -5,6 +5,7 @@
 
 use super::map::{Map, Text};
 use super::number::Number;
+use super::sets::same_members;
 
 /// An item: attribute names to values, kept in name order so that every
 /// response the engine writes is deterministic.
@@ -106,10 +107,6 @@ impl Value {
     pub fn s(text: impl Into<Text>) -> Value {
         Value::S(text.into())
     }
-}
-
-fn same_members<T: PartialEq>(a: &[T], b: &[T]) -> bool {
-    a.len() == b.len() && a.iter().all(|x| b.contains(x))
 }
 
 impl PartialEq for Value {

@@ -19,8 +19,7 @@ use crate::types::{Item, Value, item_size};
 
 use super::write::{PreparedWrite, key_and_rest};
 
-/// Most statements in one BatchExecuteStatement.
-pub const MAX_BATCH_STATEMENTS: usize = 25;
+pub use crate::limits::MAX_BATCH_STATEMENTS;
 
 /// One statement of a batch or a transaction.
 #[derive(Clone, Debug, Default, PartialEq)]

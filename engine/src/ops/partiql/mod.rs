@@ -38,8 +38,7 @@ use crate::types::{Item, Value};
 pub const EXISTS_IN_TRANSACTIONS_ONLY: &str =
     "EXISTS can only be used in ExecuteTransaction write requests.";
 
-/// Longest statement DynamoDB takes, in characters.
-pub const MAX_STATEMENT_CHARS: usize = 8192;
+pub use crate::limits::MAX_STATEMENT_CHARS;
 
 /// An ExecuteStatement request.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -23,8 +23,7 @@ use crate::partiql::ast::Statement;
 use crate::partiql::parse_counting;
 use crate::types::Item;
 
-/// Most statements in one ExecuteTransaction.
-pub const MAX_TRANSACTION_STATEMENTS: usize = 100;
+pub use crate::limits::MAX_TRANSACTION_STATEMENTS;
 
 /// An ExecuteTransaction request.
 #[derive(Clone, Debug, Default, PartialEq)]
