@@ -13,8 +13,19 @@
 //!
 //! [`parse_attributes`] and [`print_attributes`] are inverses: printing a
 //! chart and parsing the text gives the same chart.
+//!
+//! The text may come from a stranger's link, so every line is held to the
+//! page's bounds as it is read ([`crate::limits`]): how many lines, how
+//! long, how long a name or a value, how many values and `when`s, and a
+//! number range the generator can draw from without overflowing.
+
+use std::collections::BTreeSet;
 
 use super::chart::{AttributeDesign, Generator};
+use crate::limits::{
+    MAX_ATTRIBUTE_LINE_BYTES, MAX_ATTRIBUTES, MAX_CHOICES, MAX_DECIMALS, MAX_NAME_BYTES,
+    MAX_VALUE_BYTES, MAX_WHEN_CLAUSES, MAX_WORDS, YEARS,
+};
 
 /// Why a line does not read, with its 1-based line number.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +40,7 @@ pub const KINDS: &str = "id PREFIX · one of A, B, C · number MIN..MAX (write 5
 /// Parses one attribute per line; blank lines are skipped.
 pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTextError> {
     let mut out: Vec<AttributeDesign> = Vec::new();
+    let mut names: BTreeSet<&str> = BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
         let line_number = i + 1;
         let error = |message: String| AttributeTextError {
@@ -38,6 +50,17 @@ pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTex
         if line.trim().is_empty() {
             continue;
         }
+        if out.len() == MAX_ATTRIBUTES {
+            return Err(error(format!(
+                "an entity has at most {MAX_ATTRIBUTES} attributes"
+            )));
+        }
+        if line.len() > MAX_ATTRIBUTE_LINE_BYTES {
+            return Err(error(format!(
+                "the line is {} bytes long; a line is at most {MAX_ATTRIBUTE_LINE_BYTES}",
+                line.len()
+            )));
+        }
         let (name, generator) = line
             .split_once(':')
             .ok_or_else(|| error("write it as name: kind, as in orderDate: date 2024".into()))?;
@@ -45,7 +68,13 @@ pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTex
         if name.is_empty() || name.contains(['{', '}']) {
             return Err(error(format!("\"{name}\" is not an attribute name")));
         }
-        if out.iter().any(|a| a.name == name) {
+        if name.len() > MAX_NAME_BYTES {
+            return Err(error(format!(
+                "the name is {} bytes long; an attribute name is at most {MAX_NAME_BYTES}",
+                name.len()
+            )));
+        }
+        if !names.insert(name) {
             return Err(error(format!("{name} is listed twice")));
         }
         let generator = parse_generator(generator.trim()).map_err(error)?;
@@ -66,31 +95,67 @@ pub fn print_attributes(attributes: &[AttributeDesign]) -> String {
         .join("\n")
 }
 
+/// A kind of value with its `when` conditions, innermost (first written)
+/// last: `one of OPEN when a = X when b = Y` is the value when b = Y, then
+/// when a = X. Read from the end, without recursion.
 fn parse_generator(text: &str) -> Result<Generator, String> {
-    if let Some((then, condition)) = text.rsplit_once(" when ") {
+    let mut conditions = Vec::new();
+    let mut rest = text;
+    while let Some((then, condition)) = rest.rsplit_once(" when ") {
+        if conditions.len() == MAX_WHEN_CLAUSES {
+            return Err(format!(
+                "a line has at most {MAX_WHEN_CLAUSES} \"when\" conditions"
+            ));
+        }
         let (attribute, equals) = condition
             .split_once('=')
             .ok_or_else(|| format!("\"when {condition}\" needs ATTRIBUTE = VALUE"))?;
-        return Ok(Generator::When {
-            attribute: attribute.trim().to_string(),
-            equals: equals.trim().to_string(),
-            then: Box::new(parse_generator(then.trim())?),
-        });
+        conditions.push((attribute.trim().to_string(), equals.trim().to_string()));
+        rest = then.trim();
     }
+    let mut generator = parse_kind(rest)?;
+    // The condition written last is the outermost.
+    for (attribute, equals) in conditions.into_iter().rev() {
+        generator = Generator::When {
+            attribute,
+            equals,
+            then: Box::new(generator),
+        };
+    }
+    Ok(generator)
+}
+
+fn parse_kind(text: &str) -> Result<Generator, String> {
     let (kind, rest) = match text.split_once(' ') {
         Some((kind, rest)) => (kind, rest.trim()),
         None => (text, ""),
     };
     match (kind, rest) {
+        ("id", prefix) if prefix.len() > MAX_VALUE_BYTES => Err(format!(
+            "the id's prefix is {} bytes long; a prefix is at most {MAX_VALUE_BYTES}",
+            prefix.len()
+        )),
         ("id", prefix) => Ok(Generator::Id {
             prefix: prefix.to_string(),
         }),
         ("one", rest) if rest.starts_with("of") => {
-            let options: Vec<String> = rest[2..]
+            let mut options: Vec<String> = Vec::new();
+            for option in rest[2..]
                 .split(',')
-                .map(|o| o.trim().to_string())
+                .map(str::trim)
                 .filter(|o| !o.is_empty())
-                .collect();
+            {
+                if options.len() == MAX_CHOICES {
+                    return Err(format!("\"one of\" takes at most {MAX_CHOICES} values"));
+                }
+                if option.len() > MAX_VALUE_BYTES {
+                    return Err(format!(
+                        "a value of \"one of\" is {} bytes long; a value is at most {MAX_VALUE_BYTES}",
+                        option.len()
+                    ));
+                }
+                options.push(option.to_string());
+            }
             if options.is_empty() {
                 return Err("\"one of\" needs values, as in one of PENDING, SHIPPED".into());
             }
@@ -100,13 +165,13 @@ fn parse_generator(text: &str) -> Result<Generator, String> {
         ("date", year) => year
             .parse::<u32>()
             .ok()
-            .filter(|y| (1970..=2999).contains(y))
+            .filter(|y| YEARS.contains(y))
             .map(|year| Generator::Date { year })
             .ok_or_else(|| format!("\"date {year}\" needs a year, as in date 2024")),
         ("time", year) => year
             .parse::<u32>()
             .ok()
-            .filter(|y| (1970..=2999).contains(y))
+            .filter(|y| YEARS.contains(y))
             .map(|year| Generator::Time { year })
             .ok_or_else(|| format!("\"time {year}\" needs a year, as in time 2024")),
         ("person", "name") => Ok(Generator::PersonName),
@@ -114,7 +179,7 @@ fn parse_generator(text: &str) -> Result<Generator, String> {
         ("address", "") => Ok(Generator::Address),
         ("words", range) => {
             let (min, max) = parse_range(range)
-                .filter(|(min, max)| *min >= 0 && min <= max && *max <= 2000)
+                .filter(|(min, max)| *min >= 0 && min <= max && *max <= i64::from(MAX_WORDS))
                 .ok_or_else(|| format!("\"words {range}\" needs MIN..MAX, as in words 5..20"))?;
             Ok(Generator::Words {
                 min: min as u32,
@@ -143,8 +208,17 @@ fn parse_number_range(range: &str) -> Result<Generator, String> {
     let whole = |s: &str| -> Option<i64> { s.split('.').next()?.parse().ok() };
     let (min, max) = whole(low)
         .zip(whole(high))
-        .filter(|(a, b)| a <= b && places <= 6)
+        .filter(|(a, b)| a <= b && places <= MAX_DECIMALS)
         .ok_or_else(bad)?;
+    // The generator draws a whole number of the smallest steps between the
+    // ends, so both ends in those steps must fit in 64 bits.
+    let scale = 10i64.pow(places);
+    let widest = i64::MAX / scale;
+    if min.checked_mul(scale).is_none() || max.checked_mul(scale).is_none() {
+        return Err(format!(
+            "\"number {range}\" cannot be generated: with {places} decimals, MIN and MAX must lie within -{widest}..{widest}"
+        ));
+    }
     Ok(Generator::Decimal {
         min,
         max,

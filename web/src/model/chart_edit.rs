@@ -4,13 +4,11 @@
 //! current one, so a change that cannot be generated is refused whole.
 
 use super::chart::{Chart, Entity, Generator, TableDesign};
+use crate::limits::{MAX_ATTRIBUTES, MAX_ENTITIES, MAX_NAME_BYTES, MAX_TEMPLATE_BYTES_IN_ALL};
 
-/// Most items of one entity per parent item (or in all).
-pub const MAX_COUNT: u32 = 100_000;
+pub use crate::limits::MAX_COUNT;
 
-/// Most items a chart may be expected to generate: the page keeps them all
-/// in memory and measures every pattern over them.
-pub const MAX_ITEMS: usize = 250_000;
+pub use crate::limits::MAX_ITEMS;
 
 impl Chart {
     /// Puts a new table design in place. `renames` are the key attributes
@@ -94,30 +92,59 @@ impl Chart {
         }
     }
 
-    /// Checks what generation relies on: entity names unique and present,
-    /// parents listed before their children, counts in range.
+    /// Checks what generation relies on: at most [`MAX_ENTITIES`]
+    /// entities, names unique, present and short, parents listed before
+    /// their children, counts in range, the key templates within
+    /// [`MAX_TEMPLATE_BYTES_IN_ALL`] together.
     pub fn validate(&self) -> Result<(), String> {
-        for (i, entity) in self.entities.iter().enumerate() {
+        if self.entities.len() > MAX_ENTITIES {
+            return Err(format!(
+                "The chart has {} entities; a chart has at most {MAX_ENTITIES}.",
+                self.entities.len()
+            ));
+        }
+        let mut above = std::collections::BTreeSet::new();
+        let mut template_bytes = 0;
+        for entity in &self.entities {
             let name = entity.name.trim();
             if name.is_empty() {
                 return Err("Every entity needs a name.".into());
             }
-            if self.entities[..i].iter().any(|e| e.name == entity.name) {
+            if entity.name.len() > MAX_NAME_BYTES {
+                return Err(format!(
+                    "An entity's name is {} bytes long; a name is at most {MAX_NAME_BYTES}.",
+                    entity.name.len()
+                ));
+            }
+            if entity.attributes.len() > MAX_ATTRIBUTES {
+                return Err(format!(
+                    "{name} has {} attributes; an entity has at most {MAX_ATTRIBUTES}.",
+                    entity.attributes.len()
+                ));
+            }
+            if above.contains(entity.name.as_str()) {
                 return Err(format!("Two entities are called {name}."));
             }
             if let Some(parent) = &entity.parent
-                && !self.entities[..i].iter().any(|e| &e.name == parent)
+                && !above.contains(parent.as_str())
             {
                 return Err(format!(
                     "{name}'s parent {parent} must be an entity listed above it."
                 ));
             }
+            above.insert(entity.name.as_str());
+            template_bytes += entity.keys.values().map(String::len).sum::<usize>();
             let (low, high) = entity.count;
             if low > high || high > MAX_COUNT {
                 return Err(format!(
                     "{name}: the count must be a range from low to high, at most {MAX_COUNT}."
                 ));
             }
+        }
+        if template_bytes > MAX_TEMPLATE_BYTES_IN_ALL {
+            return Err(format!(
+                "The chart's key templates are {template_bytes} bytes in all; a chart's are at most {MAX_TEMPLATE_BYTES_IN_ALL}."
+            ));
         }
         let expected = super::generate::Generation::expected_total(self);
         if expected > MAX_ITEMS {

@@ -5,6 +5,8 @@
 //! them again. Replaying the list on freshly generated items gives back the
 //! data the learner saw, which is how a link carries hand-made items.
 
+use std::collections::BTreeMap;
+
 use engine::Engine;
 use engine::api::dispatch;
 use serde_json::{Value as Json, json};
@@ -12,9 +14,7 @@ use serde_json::{Value as Json, json};
 use super::chart::TableDesign;
 use super::item_keys::item_key;
 
-/// Most items a playground keeps changed by hand: enough for any lesson,
-/// and few enough that a link or a file replays them in a moment.
-pub const MAX_EDITS: usize = 25_000;
+pub use crate::limits::MAX_EDITS;
 
 /// One change made by hand.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,16 +25,28 @@ pub enum Edit {
     Delete(Json),
 }
 
-/// The changes made by hand, at most one per key, oldest first.
-#[derive(Clone, Debug, PartialEq, Default)]
+/// The changes made by hand, at most one per key, oldest first. A key
+/// changed again moves to the end in O(log n), so that a link's 25,000
+/// changes are read in a moment.
+#[derive(Clone, Debug, Default)]
 pub struct Edits {
-    entries: Vec<(String, Edit)>,
+    /// Change number → the key and the change, in the order made.
+    entries: BTreeMap<u64, (String, Edit)>,
+    /// Key → its change's number.
+    numbers: BTreeMap<String, u64>,
+    next: u64,
+}
+
+impl PartialEq for Edits {
+    fn eq(&self, other: &Edits) -> bool {
+        self.entries.values().eq(other.entries.values())
+    }
 }
 
 impl Edits {
     /// The changes, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = &Edit> {
-        self.entries.iter().map(|(_, edit)| edit)
+        self.entries.values().map(|(_, edit)| edit)
     }
 
     /// How many keys were changed by hand.
@@ -45,6 +57,15 @@ impl Edits {
     /// True when nothing was changed by hand.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// Notes `edit` as the last change of `key`, after every other.
+    fn note(&mut self, key: String, edit: Edit) {
+        if let Some(before) = self.numbers.insert(key.clone(), self.next) {
+            self.entries.remove(&before);
+        }
+        self.entries.insert(self.next, (key, edit));
+        self.next += 1;
     }
 
     /// Notes the current state of each key: the stored item, or its absence.
@@ -63,8 +84,7 @@ impl Edits {
                 Some(item) => Edit::Put(item),
                 None => Edit::Delete(key.clone()),
             };
-            self.entries.retain(|(k, _)| *k != text);
-            self.entries.push((text, edit));
+            self.note(text, edit);
         }
     }
 
@@ -87,9 +107,8 @@ impl Edits {
                     key_names(table)
                 )
             })?;
-            edits.entries.retain(|(k, _)| *k != text);
-            edits.entries.push((text, edit));
-            if edits.entries.len() > MAX_EDITS {
+            edits.note(text, edit);
+            if edits.len() > MAX_EDITS {
                 return Err(format!(
                     "More than {MAX_EDITS} items were changed by hand; a playground keeps at most that many."
                 ));

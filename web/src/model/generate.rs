@@ -76,6 +76,8 @@ struct ItemMaker {
     /// Per entity, whether another entity's items are made for each of its
     /// items (and read its attributes).
     has_children: Vec<bool>,
+    /// Per entity, each attribute's position in its list, by name.
+    positions: Rc<Vec<BTreeMap<String, usize>>>,
     /// Buffers kept from one item to the next, so that making an item
     /// allocates only what the item keeps: its attributes, its key values
     /// and the text of a long value while it is written.
@@ -85,6 +87,8 @@ struct ItemMaker {
 #[derive(Default)]
 struct Buffers {
     own: Vec<(Text, Value)>,
+    /// Per attribute of the entity, where its value is in `own`.
+    at: Vec<Option<usize>>,
     keys: Vec<(Text, Value)>,
     text: String,
 }
@@ -142,12 +146,14 @@ impl ItemMaker {
         self.rng.u32(..u32::try_from(len).unwrap_or(u32::MAX)) as usize
     }
 
-    fn value(
+    /// A value of `generator` for attribute `name`; `own` finds the item's
+    /// attributes made so far.
+    fn value<'v>(
         &mut self,
         entity: &Entity,
         generator: &Generator,
         name: &str,
-        own: &[(Text, Value)],
+        own: &dyn Fn(&str) -> Option<&'v Value>,
         parent: Option<&Item>,
     ) -> Option<Value> {
         Some(match generator {
@@ -158,12 +164,20 @@ impl ItemMaker {
             Generator::Choice(options) => {
                 Value::s(options.get(self.pick(options.len().max(1)))?.as_str())
             }
+            // An empty range, or one whose steps overflow, gives no value;
+            // the attribute text refuses both, so only a chart built in
+            // code could ask for one.
+            Generator::Integer { min, max } if min > max => return None,
             Generator::Integer { min, max } => {
                 Value::N(Number::from_i64(self.rng.i64(*min..=*max)))
             }
             Generator::Decimal { min, max, decimals } => {
-                let scale = 10i64.pow(*decimals);
-                let raw = self.rng.i64(min * scale..=max * scale);
+                let scale = 10i64.checked_pow(*decimals)?;
+                let (low, high) = (min.checked_mul(scale)?, max.checked_mul(scale)?);
+                if low > high {
+                    return None;
+                }
+                let raw = self.rng.i64(low..=high);
                 // Below zero, the sign goes in front of the whole number
                 // (-0.5, not 0.-5).
                 let sign = if raw < 0 { "-" } else { "" };
@@ -199,13 +213,8 @@ impl ItemMaker {
                 LAST_NAMES[self.pick(LAST_NAMES.len())]
             )),
             Generator::Email => {
-                let lookup = |wanted: &str| {
-                    own.iter()
-                        .find(|(k, _)| k.as_str() == wanted)
-                        .map(|(_, v)| v)
-                };
                 let mut address = self.take_text();
-                match lookup("name").or_else(|| lookup("fullName")) {
+                match own("name").or_else(|| own("fullName")) {
                     Some(Value::S(n)) => address.extend(n.chars().map(|c| match c {
                         ' ' => '.',
                         c => c.to_ascii_lowercase(),
@@ -243,11 +252,7 @@ impl ItemMaker {
                 attribute,
                 equals,
                 then,
-            } => match own
-                .iter()
-                .find(|(k, _)| k.as_str() == attribute.as_str())
-                .map(|(_, v)| v)
-            {
+            } => match own(attribute) {
                 Some(Value::S(v)) if v.as_str() == equals => {
                     self.value(entity, then, name, own, parent)?
                 }
@@ -265,21 +270,38 @@ impl ItemMaker {
     ) -> Result<(Item, Option<Item>), GenerateError> {
         let chart = self.chart.clone();
         let entity = &chart.entities[index];
+        let positions = self.positions.clone();
+        let positions = &positions[index];
         let mut own = std::mem::take(&mut self.buffers.own);
         own.clear();
-        for attribute in &entity.attributes {
-            if let Some(value) =
-                self.value(entity, &attribute.generator, &attribute.name, &own, parent)
-            {
+        // Where each attribute's value is in `own`, if it has one: an
+        // attribute is found by name in O(log n), not by a walk of `own`.
+        let mut at = std::mem::take(&mut self.buffers.at);
+        at.clear();
+        at.resize(entity.attributes.len(), None);
+        for (n, attribute) in entity.attributes.iter().enumerate() {
+            let found = |name: &str| {
+                let position = at[*positions.get(name)?]?;
+                own.get(position).map(|(_, v)| v)
+            };
+            if let Some(value) = self.value(
+                entity,
+                &attribute.generator,
+                &attribute.name,
+                &found,
+                parent,
+            ) {
+                at[n] = Some(own.len());
                 own.push((attribute.name.as_str().into(), value));
             }
         }
         // Templates read the item's own attributes and its parent's; the
         // item's own win.
         let lookup = |name: &str| {
-            own.iter()
-                .rev()
-                .find(|(k, _)| k.as_str() == name)
+            positions
+                .get(name)
+                .and_then(|n| at[*n])
+                .and_then(|position| own.get(position))
                 .map(|(_, v)| v)
                 .or_else(|| parent.and_then(|p| p.get(name)))
         };
@@ -311,6 +333,7 @@ impl ItemMaker {
         own.push((ENTITY_ATTRIBUTE.into(), Value::s(entity.name.as_str())));
         let item = Item::from_buffer(&mut own);
         self.buffers.own = own;
+        self.buffers.at = at;
         self.buffers.keys = keys;
         Ok((item, context))
     }
@@ -498,6 +521,19 @@ impl Generation {
                     })
                     .collect(),
                 templates,
+                positions: Rc::new(
+                    chart
+                        .entities
+                        .iter()
+                        .map(|e| {
+                            e.attributes
+                                .iter()
+                                .enumerate()
+                                .map(|(n, a)| (a.name.clone(), n))
+                                .collect()
+                        })
+                        .collect(),
+                ),
                 buffers: Buffers::default(),
             },
             contexts: vec![Vec::new(); chart.entities.len()],

@@ -14,11 +14,7 @@ use super::chart_edit::MAX_ITEMS;
 use super::generate::Generation;
 use super::hot_partitions::HotPartitions;
 
-/// Most bytes of items a table may be filled with: the page keeps them all
-/// in memory. A chart's expected size is checked before it is generated
-/// ([`Chart::validate`]); this bounds what the random counts and lengths
-/// actually make, whatever the chart and the seed.
-pub const MAX_ITEM_BYTES_IN_ALL: usize = 256 * 1024 * 1024;
+pub use crate::limits::MAX_ITEM_BYTES_IN_ALL;
 
 /// A table being filled.
 pub struct Loader {

@@ -42,6 +42,7 @@ pub mod statement;
 pub mod statement_runs;
 pub mod stream_handler;
 pub mod template;
+pub mod template_meet;
 pub mod throughput;
 pub mod transaction_cost;
 pub mod ttl;

@@ -8,9 +8,7 @@
 
 use serde_json::{Map, Value as Json, json};
 
-/// Most access patterns a playground holds: every one is measured again
-/// on every change, so the page stays quick.
-pub const MAX_PATTERNS: usize = 50;
+pub use crate::limits::MAX_PATTERNS;
 
 /// An access pattern.
 #[derive(Clone, Debug, PartialEq)]

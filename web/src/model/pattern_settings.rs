@@ -6,9 +6,7 @@
 use super::pattern::{AccessPattern, Budget};
 use super::sharding::MAX_SHARDS;
 
-/// The most requests a second a pattern may be given: far past any
-/// partition's ceiling, short of numbers that stop meaning anything.
-pub const MAX_RATE: f64 = 1_000_000.0;
+pub use crate::limits::MAX_RATE;
 
 /// The fields as typed in the pattern editor.
 #[derive(Clone, Debug, Default, PartialEq)]

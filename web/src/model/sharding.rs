@@ -22,8 +22,7 @@ use super::chart::TableDesign;
 use super::expression_terms::equality_placeholder;
 use super::reads::{Run, failure, run_all_pages};
 
-/// The most shards a pattern may spread over.
-pub const MAX_SHARDS: u32 = 100;
+pub use crate::limits::MAX_SHARDS;
 
 /// `base#shard`.
 pub fn shard_key(base: &str, shard: u32) -> String {

@@ -12,6 +12,9 @@ use std::fmt;
 
 use engine::types::{Item, Value};
 
+use super::template_meet as meet;
+use crate::limits::{MAX_PADDED_DECIMALS, MAX_PADDING, MAX_TEMPLATE_BYTES};
+
 /// A value's format in a template: zero padding to a width, with decimals
 /// for numbers (`{price:08.2}`), or the value's first characters only
 /// (`{readAt:.7}`: `2024-03` of `2024-03-05T14:07:33Z`, as a bucket).
@@ -81,29 +84,73 @@ impl fmt::Display for RenderError {
     }
 }
 
-fn parse_padding(spec: &str) -> Option<Padding> {
-    if let Some(first) = spec.strip_prefix('.') {
-        return Some(Padding {
+/// Why a placeholder's format is refused: it does not read, or it asks
+/// for more characters than a key value holds.
+enum PaddingError {
+    NotAFormat,
+    TooWide(&'static str, usize),
+}
+
+fn parse_padding(spec: &str) -> Result<Padding, PaddingError> {
+    // Any run of digits is a count, however many: one past the limits is
+    // "too wide" in the page's 32-bit wasm as natively.
+    let count = |text: &str| {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(PaddingError::NotAFormat);
+        }
+        let n = text.parse::<u64>().unwrap_or(u64::MAX);
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    };
+    let padding = if let Some(first) = spec.strip_prefix('.') {
+        let first = count(first)?;
+        if first == 0 {
+            return Err(PaddingError::NotAFormat);
+        }
+        Padding {
             width: 0,
             decimals: None,
-            first: Some(first.parse().ok().filter(|n| *n > 0)?),
-        });
-    }
-    let digits = spec.strip_prefix('0')?;
-    let (width, decimals) = match digits.split_once('.') {
-        Some((w, d)) => (w, Some(d.parse().ok()?)),
-        None => (digits, None),
+            first: Some(first),
+        }
+    } else {
+        let digits = spec.strip_prefix('0').ok_or(PaddingError::NotAFormat)?;
+        let (width, decimals) = match digits.split_once('.') {
+            Some((w, d)) => (w, Some(count(d)?)),
+            None => (digits, None),
+        };
+        Padding {
+            width: count(width)?,
+            decimals,
+            first: None,
+        }
     };
-    Some(Padding {
-        width: width.parse().ok()?,
-        decimals,
-        first: None,
-    })
+    for (what, n, limit) in [
+        ("a width of", padding.width, MAX_PADDING),
+        ("the first", padding.first.unwrap_or(0), MAX_PADDING),
+        (
+            "decimals:",
+            padding.decimals.unwrap_or(0),
+            MAX_PADDED_DECIMALS,
+        ),
+    ] {
+        if n > limit {
+            return Err(PaddingError::TooWide(what, limit));
+        }
+    }
+    Ok(padding)
 }
 
 impl Template {
-    /// Parses a template's text.
+    /// Parses a template's text, of at most [`MAX_TEMPLATE_BYTES`].
     pub fn parse(text: &str) -> Result<Template, TemplateError> {
+        if text.len() > MAX_TEMPLATE_BYTES {
+            return Err(TemplateError {
+                message: format!(
+                    "the template is {} bytes long; a key template is at most {MAX_TEMPLATE_BYTES}, as a partition key value is",
+                    text.len()
+                ),
+                span: (0, text.len()),
+            });
+        }
         let mut parts = Vec::new();
         let mut literal = String::new();
         let mut chars = text.char_indices().peekable();
@@ -146,8 +193,11 @@ impl Template {
                     }
                     let padding = match spec {
                         None => None,
-                        Some(spec) => Some(parse_padding(spec).ok_or_else(|| TemplateError {
-                            message: format!("'{spec}' is not a format; write 0 then the width, and for numbers a dot and the decimals, as in {{price:010.2}}, or a dot and a count for the first characters, as in {{readAt:.7}}"),
+                        Some(spec) => Some(parse_padding(spec).map_err(|e| TemplateError {
+                            message: match e {
+                                PaddingError::NotAFormat => format!("'{spec}' is not a format; write 0 then the width, and for numbers a dot and the decimals, as in {{price:010.2}}, or a dot and a count for the first characters, as in {{readAt:.7}}"),
+                                PaddingError::TooWide(what, limit) => format!("'{spec}' asks for more than a key holds: {what} at most {limit}"),
+                            },
                             span: (at, close + 1),
                         })?),
                     };
@@ -203,57 +253,29 @@ impl Template {
     /// separator `#` — so `DEPT#{deptId}` and `DEPT#{deptId}#TEAM#{teamId}`
     /// never meet when ids have no `#`, while `CUST#{customerId}` and
     /// `CUST#{productId}` can.
+    ///
+    /// Each template is a pattern of characters and fields; they meet when
+    /// the walk of both patterns together can reach both ends at once. The
+    /// walk is taken a row of `self` at a time, with the positions reached
+    /// in `other` as bits ([`meet::Walk`]), in memory linear in the
+    /// templates and time of their lengths multiplied over 64.
     pub fn can_meet(&self, other: &Template, holds: &dyn Fn(&str, char) -> bool) -> bool {
-        /// One character of fixed text, or a field: `true` when it may hold `#`.
-        #[derive(Clone, Copy)]
-        enum Token {
-            Char(char),
-            Field(bool),
-        }
-        let tokens = |template: &Template| -> Vec<Token> {
-            let mut out = Vec::new();
-            for part in &template.parts {
-                match part {
-                    Part::Literal(text) => out.extend(text.chars().map(Token::Char)),
-                    Part::Field { name, .. } => out.push(Token::Field(holds(name, '#'))),
-                }
-            }
-            out
-        };
-        let (a, b) = (tokens(self), tokens(other));
-        // Which pairs of positions both texts can reach together: the
-        // product of the two patterns, walked from the start.
-        let mut reached = vec![vec![false; b.len() + 1]; a.len() + 1];
-        let mut todo = vec![(0, 0)];
-        while let Some((i, j)) = todo.pop() {
-            if reached[i][j] {
-                continue;
-            }
-            reached[i][j] = true;
-            let accepts = |field_holds_hash: bool, c: char| c != '#' || field_holds_hash;
-            match (a.get(i).copied(), b.get(j).copied()) {
-                (Some(Token::Char(x)), Some(Token::Char(y))) if x == y => todo.push((i + 1, j + 1)),
-                _ => {}
-            }
-            // A field may end here, or take the other side's next character.
-            if let Some(Token::Field(hash)) = a.get(i).copied() {
-                todo.push((i + 1, j));
-                match b.get(j).copied() {
-                    Some(Token::Char(y)) if accepts(hash, y) => todo.push((i, j + 1)),
-                    Some(Token::Field(_)) => todo.push((i, j + 1)),
-                    _ => {}
-                }
-            }
-            if let Some(Token::Field(hash)) = b.get(j).copied() {
-                todo.push((i, j + 1));
-                if let Some(Token::Char(x)) = a.get(i).copied()
-                    && accepts(hash, x)
-                {
-                    todo.push((i + 1, j));
-                }
+        meet::can_meet(&self.tokens(holds), &other.tokens(holds))
+    }
+
+    /// The template as the collision check reads it: one token for each
+    /// character of fixed text, one for each field.
+    fn tokens(&self, holds: &dyn Fn(&str, char) -> bool) -> Vec<meet::Token> {
+        let mut out = Vec::new();
+        for part in &self.parts {
+            match part {
+                Part::Literal(text) => out.extend(text.chars().map(meet::Token::Char)),
+                Part::Field { name, .. } => out.push(meet::Token::Field {
+                    holds_separator: holds(name, meet::SEPARATOR),
+                }),
             }
         }
-        reached[a.len()][b.len()]
+        out
     }
 
     /// True when the template is fixed text only.

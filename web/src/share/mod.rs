@@ -26,6 +26,7 @@
 //! Every format stays readable forever: a link from an older format opens
 //! as it did, and one from a newer format says so instead of opening wrong.
 
+pub mod bounds;
 mod deflate;
 pub mod open;
 pub mod v1;
@@ -44,11 +45,9 @@ pub const LINK_PARAMETER: &str = "play";
 /// Links longer than this are offered as a file instead.
 pub const LONG_LINK_BYTES: usize = 16 * 1024;
 
-/// The longest fragment read at all.
-pub const MAX_FRAGMENT_BYTES: usize = 1024 * 1024;
+pub use crate::limits::MAX_FRAGMENT_BYTES;
 
-/// The most a document may unpack to, in a link or a file.
-pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
+pub use crate::limits::MAX_DOCUMENT_BYTES;
 
 /// What the readable file says it is.
 const FILE_FORMAT: &str = "ddbplay playground";

@@ -117,6 +117,7 @@ pub fn capture(playground: &Playground) -> Document {
 
 /// Reads a document back into a playground, or says what is wrong with it.
 pub fn open(document: Document) -> Result<Playground, String> {
+    super::bounds::check(&document)?;
     let table = table_in(&document.table, &document.write_path)?;
     let entities = document
         .entities

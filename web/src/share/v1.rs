@@ -202,6 +202,33 @@ impl JsonText {
     pub fn into_value(self) -> Result<Json, String> {
         self.0
     }
+
+    /// How many bytes the value is as JSON text, if at most `limit`:
+    /// counted as it is written, and given up past the limit.
+    pub fn encoded_len(&self, limit: usize) -> Option<usize> {
+        struct Counter {
+            written: usize,
+            limit: usize,
+        }
+        impl std::io::Write for Counter {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.written += bytes.len();
+                if self.written > self.limit {
+                    return Err(std::io::Error::other("past the limit"));
+                }
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let Ok(value) = &self.0 else {
+            return Some(0);
+        };
+        let mut counter = Counter { written: 0, limit };
+        serde_json::to_writer(&mut counter, value).ok()?;
+        Some(counter.written)
+    }
 }
 
 impl Serialize for JsonText {
