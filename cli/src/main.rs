@@ -33,13 +33,41 @@ enum Command {
         /// Address to bind.
         #[arg(long, default_value = "127.0.0.1")]
         bind: String,
+        /// Another host name to answer requests for, beside 127.0.0.1,
+        /// localhost and the bound address (repeat for more).
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_hosts: Vec<String>,
+        /// Most connections served at once; more wait to be accepted.
+        #[arg(long, default_value_t = 256)]
+        max_connections: usize,
+        /// Seconds a connection may take to send a request's headers (or
+        /// stay idle between requests) before it is closed.
+        #[arg(long, default_value_t = 30)]
+        header_timeout: u64,
+        /// Seconds a request's body may take to arrive.
+        #[arg(long, default_value_t = 60)]
+        request_timeout: u64,
     },
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Serve { port, bind } => match serve::run(&bind, port) {
+        Command::Serve {
+            port,
+            bind,
+            allow_hosts,
+            max_connections,
+            header_timeout,
+            request_timeout,
+        } => match serve::run(serve::Options {
+            bind,
+            port,
+            allow_hosts,
+            max_connections,
+            header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
+            request_timeout: std::time::Duration::from_secs(request_timeout.max(1)),
+        }) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("ddbplay: {error}");

@@ -83,6 +83,14 @@ pub const MAX_REQUEST_BYTES: usize = 4 * 1024 * 1024;
 /// The most requests a second a pattern may be given: far past any
 /// partition's ceiling, short of numbers that stop meaning anything.
 pub const MAX_RATE: f64 = 1_000_000.0;
+/// The most units a request a pattern's budget may allow: past any one
+/// request's (a transaction of 100 items of 400 KB writes 80,000).
+pub const MAX_UNITS_BUDGET: f64 = 1_000_000.0;
+/// The highest price, in dollars per million request units.
+pub const MAX_PRICE: f64 = 1_000_000.0;
+/// The most requests a month the cost is worked out for (about 385
+/// million a second).
+pub const MAX_REQUESTS_PER_MONTH: f64 = 1e15;
 /// Most shards a pattern may be spread over (each a Query of its own).
 pub const MAX_SHARDS: u32 = 100;
 /// Most items a playground keeps changed by hand: enough for any lesson,

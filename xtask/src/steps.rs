@@ -100,26 +100,49 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     fuzz(tools)
 }
 
-/// How long each fuzz target runs in `cargo xtask test`.
-const FUZZ_SECONDS: &str = "30";
+/// How long each fuzz target runs in `cargo xtask test`, in seconds
+/// (`FUZZ_SECONDS` sets another, for a long run by hand).
+const FUZZ_SECONDS: u64 = 30;
 
-/// A short run of each fuzz target, from the seeds in `fuzz/seeds/`; any
-/// panic fails the test run (cargo-fuzz exits non-zero and saves the input).
+/// The fuzz targets, with the longest input each is given: a document's
+/// compact bytes run to kilobytes, a statement's choices to a few.
+const FUZZ_TARGETS: [(&str, usize); 6] = [
+    ("expressions", 4096),
+    ("requests", 4096),
+    ("links", 4096),
+    ("documents", 64 * 1024),
+    ("chart_language", 4096),
+    ("statements", 4096),
+];
+
+/// A short run of each fuzz target, from the seeds in `fuzz/seeds/`,
+/// built with debug assertions and overflow checks (`-a`). Any panic
+/// fails the test run (cargo-fuzz exits non-zero and saves the input), and
+/// so does a case over its budget: two seconds (`-timeout`), or one
+/// allocation over 256 MB (`-malloc_limit_mb`).
 fn fuzz(tools: &Tools) -> Result<(), String> {
-    for target in ["expressions", "requests", "links"] {
+    let seconds = std::env::var("FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(FUZZ_SECONDS);
+    for (target, max_len) in FUZZ_TARGETS {
         let corpus = root().join("target").join("fuzz-corpus").join(target);
         std::fs::create_dir_all(&corpus).map_err(|e| e.to_string())?;
+        let seeds = root().join("fuzz").join("seeds").join(target);
+        std::fs::create_dir_all(&seeds).map_err(|e| e.to_string())?;
         run_quietly(
             tools
                 .fuzz_cargo()
-                .args(["fuzz", "run", "--sanitizer", "none", target])
+                .args(["fuzz", "run", "--sanitizer", "none", "-a", target])
                 .arg(&corpus)
-                .arg(root().join("fuzz").join("seeds").join(target))
+                .arg(&seeds)
                 .args([
                     "--",
-                    &format!("-max_total_time={FUZZ_SECONDS}"),
-                    "-max_len=4096",
-                    "-timeout=10",
+                    &format!("-max_total_time={seconds}"),
+                    &format!("-max_len={max_len}"),
+                    "-timeout=2",
+                    "-rss_limit_mb=2048",
+                    "-malloc_limit_mb=256",
                 ]),
         )?;
     }
@@ -180,8 +203,14 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "tests/e2e/test_server_boto3.py",
                 "tests/e2e/test_server_awscli.py",
                 "tests/e2e/test_server_terraform.py",
+                "tests/e2e/test_server_abuse.py",
             ])
-            .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}")),
+            .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}"))
+            // The abuse test starts a server of its own, with short timeouts.
+            .env(
+                "DDBPLAY_BIN",
+                root().join("target").join("debug").join("ddbplay"),
+            ),
         tally,
     )?;
     // Ctrl-C stops it cleanly: exit status 0 within a few seconds.

@@ -5,6 +5,7 @@
 
 use super::pattern::{AccessPattern, Budget};
 use super::sharding::MAX_SHARDS;
+use crate::limits::MAX_UNITS_BUDGET;
 
 pub use crate::limits::MAX_RATE;
 
@@ -98,9 +99,12 @@ pub fn check_settings(
     }
     if budget
         .max_units
-        .is_some_and(|u| !(u.is_finite() && u >= 0.0))
+        .is_some_and(|u| !(u.is_finite() && (0.0..=MAX_UNITS_BUDGET).contains(&u)))
     {
-        return Err("The most units a request is a number of 0 or more.".into());
+        return Err(format!(
+            "The most units a request is a number from 0 to {}.",
+            super::format::thousands(MAX_UNITS_BUDGET as usize)
+        ));
     }
     if let Some(n) = shards {
         if !(2..=MAX_SHARDS).contains(&n) {

@@ -302,6 +302,8 @@ mod tests;
 
 #[cfg(test)]
 mod hostile;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) mod hostile_corpus;
 #[cfg(test)]
 mod pinned;
 mod properties;

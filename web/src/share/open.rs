@@ -408,13 +408,15 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
 }
 
 fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
-    let all = [
-        prices.read_per_million,
-        prices.write_per_million,
-        prices.requests_per_month,
-    ];
-    if all.iter().any(|p| !p.is_finite() || *p < 0.0) {
-        return Err("Its prices and request rate must be numbers of 0 or more.".into());
+    if !Prices::is_price(prices.read_per_million)
+        || !Prices::is_price(prices.write_per_million)
+        || !Prices::is_requests_per_month(prices.requests_per_month)
+    {
+        return Err(format!(
+            "Its prices must be numbers from 0 to {}, and its requests a month from 0 to {}.",
+            crate::model::format::thousands(crate::limits::MAX_PRICE as usize),
+            crate::limits::MAX_REQUESTS_PER_MONTH
+        ));
     }
     Ok(Prices {
         read_per_million: prices.read_per_million,

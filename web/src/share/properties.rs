@@ -135,6 +135,10 @@ fn playground() -> impl Strategy<Value = Playground> {
                     }
                 }
                 p.selected = pick.index(p.patterns.len());
+                // The price fields take prices up to the page's bound.
+                if !(Prices::is_price(prices.0) && Prices::is_price(prices.1)) {
+                    return None;
+                }
                 p.prices = Prices {
                     read_per_million: prices.0,
                     write_per_million: prices.1,

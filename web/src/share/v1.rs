@@ -23,6 +23,7 @@ pub const VERSION: u32 = 1;
 
 /// A whole playground.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Document {
     pub table: Table,
     pub entities: Vec<Entity>,
@@ -44,6 +45,7 @@ pub struct Document {
 
 /// The table design.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Table {
     pub name: String,
     pub partition_key: Key,
@@ -54,6 +56,7 @@ pub struct Table {
 
 /// A key attribute and its type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Key {
     pub name: String,
     #[serde(rename = "type")]
@@ -62,6 +65,7 @@ pub struct Key {
 
 /// The three types a key attribute can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub enum KeyType {
     S,
     N,
@@ -70,6 +74,7 @@ pub enum KeyType {
 
 /// A secondary index.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Index {
     pub name: String,
     pub global: bool,
@@ -80,6 +85,7 @@ pub struct Index {
 
 /// What an index's entries carry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub enum Projection {
     KeysOnly,
     Include(Vec<String>),
@@ -88,6 +94,7 @@ pub enum Projection {
 
 /// One entity of the chart.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Entity {
     pub name: String,
     pub parent: Option<String>,
@@ -101,6 +108,7 @@ pub struct Entity {
 
 /// An access pattern.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Pattern {
     pub description: String,
     pub operation: String,
@@ -111,6 +119,7 @@ pub struct Pattern {
 
 /// The Scan filter a pattern is compared with, when spelled out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct ScanFilter {
     pub expression: String,
     pub names: Option<JsonText>,
@@ -119,6 +128,7 @@ pub struct ScanFilter {
 
 /// On-demand prices and the request rate.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Prices {
     pub read_per_million: f64,
     pub write_per_million: f64,
@@ -168,6 +178,7 @@ pub const RUNNER_FIELDS: [&str; 20] = [
 
 /// Where the data view stands.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 #[serde(default)]
 pub struct View {
     /// The index shown; `None` for the table.
@@ -178,6 +189,7 @@ pub struct View {
 
 /// A change made by hand.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub enum Edit {
     /// The item as it now stands (DynamoDB JSON).
     Put(JsonText),
@@ -252,5 +264,137 @@ impl<'de> Deserialize<'de> for JsonText {
                 serde_json::from_str(&text).map_err(|e| format!("it is not JSON ({e})")),
             ))
         }
+    }
+}
+
+/// Any JSON, shaped like what a playground's requests and items hold:
+/// objects keyed mostly by DynamoDB's own field names and type tags, with
+/// texts that are often expressions, keys or statements, nested at most a
+/// few levels (and now and then very deep). For the fuzz targets.
+#[cfg(feature = "fuzzing")]
+impl<'a> arbitrary::Arbitrary<'a> for JsonText {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<JsonText> {
+        Ok(JsonText::new(fuzz_json::value(u, 0)?))
+    }
+}
+
+#[cfg(feature = "fuzzing")]
+mod fuzz_json {
+    use arbitrary::{Result, Unstructured};
+    use serde_json::{Map, Value as Json};
+
+    const NAMES: &[&str] = &[
+        "TableName",
+        "IndexName",
+        "Key",
+        "Item",
+        "KeyConditionExpression",
+        "FilterExpression",
+        "ProjectionExpression",
+        "ConditionExpression",
+        "UpdateExpression",
+        "ExpressionAttributeNames",
+        "ExpressionAttributeValues",
+        "Limit",
+        "Select",
+        "ScanIndexForward",
+        "ConsistentRead",
+        "ExclusiveStartKey",
+        "Segment",
+        "TotalSegments",
+        "ReturnValues",
+        "TransactItems",
+        "Put",
+        "Update",
+        "Delete",
+        "ConditionCheck",
+        "RequestItems",
+        "PutRequest",
+        "DeleteRequest",
+        "Keys",
+        "Statement",
+        "Parameters",
+        "S",
+        "N",
+        "B",
+        "BOOL",
+        "NULL",
+        "M",
+        "L",
+        "SS",
+        "NS",
+        "BS",
+        "PK",
+        "SK",
+        "GSI1PK",
+        ":v",
+        ":pk",
+        "#n",
+        "entityType",
+        "commerce-main",
+    ];
+    const TEXTS: &[&str] = &[
+        "commerce-main",
+        "PK = :pk",
+        "PK = :pk AND begins_with(SK, :v)",
+        "#n > :v",
+        "SET #n = :v",
+        "ADD n :v",
+        "attribute_exists(PK)",
+        "CUST#c11",
+        "PROFILE",
+        "ORDER#",
+        "1",
+        "-0.5",
+        "1e126",
+        "SELECT * FROM \"commerce-main\" WHERE PK = 'CUST#c11'",
+        "GSI1",
+        "ALL_NEW",
+        "COUNT",
+        "AAEC",
+    ];
+
+    fn text(u: &mut Unstructured) -> Result<String> {
+        Ok(match u.int_in_range(0..=3)? {
+            0 => u.arbitrary()?,
+            1 => (*u.choose(TEXTS)?).to_string(),
+            2 => u.choose(TEXTS)?.repeat(usize::from(u.arbitrary::<u8>()?)),
+            _ => (*u.choose(NAMES)?).to_string(),
+        })
+    }
+
+    pub fn value(u: &mut Unstructured, depth: usize) -> Result<Json> {
+        let deep = depth >= 4;
+        Ok(match u.int_in_range(0..=if deep { 4 } else { 8 })? {
+            0 => Json::Null,
+            1 => Json::Bool(u.arbitrary()?),
+            2 => Json::from(u.arbitrary::<i64>()?),
+            3 => serde_json::Number::from_f64(u.arbitrary()?).map_or(Json::Null, Json::Number),
+            4 => Json::String(text(u)?),
+            5 | 6 => {
+                let mut map = Map::new();
+                for _ in 0..u.int_in_range(0..=4)? {
+                    let key = match u.ratio(3, 4)? {
+                        true => (*u.choose(NAMES)?).to_string(),
+                        false => u.arbitrary()?,
+                    };
+                    map.insert(key, value(u, depth + 1)?);
+                }
+                Json::Object(map)
+            }
+            7 => {
+                let n = u.int_in_range(0..=4)?;
+                Json::Array((0..n).map(|_| value(u, depth + 1)).collect::<Result<_>>()?)
+            }
+            // A value nested far deeper than a request should be (within
+            // serde_json's own limit of 128 when it is read back).
+            _ => {
+                let mut nested = Json::String(text(u)?);
+                for _ in 0..u.int_in_range(0..=200)? {
+                    nested = Json::Array(vec![nested]);
+                }
+                nested
+            }
+        })
     }
 }

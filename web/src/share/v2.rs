@@ -19,6 +19,7 @@ pub const VERSION: u32 = 2;
 
 /// A whole playground.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Document {
     pub table: Table,
     pub entities: Vec<Entity>,
@@ -72,6 +73,7 @@ pub const RUNNER_FIELDS: [&str; 22] = [
 
 /// The table's stream and time to live, and the handler of its stream.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 #[serde(default)]
 pub struct WritePath {
     /// The stream's view type; `None` for no stream.
@@ -85,6 +87,7 @@ pub struct WritePath {
 /// `when_equals`, UpdateItem `update` on the item whose key the templates
 /// in `key` make from the record's image.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Handler {
     pub event: String,
     pub when_attribute: String,

@@ -17,6 +17,7 @@ pub const VERSION: u32 = 3;
 
 /// A whole playground.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Document {
     pub table: Table,
     pub entities: Vec<Entity>,
@@ -41,6 +42,7 @@ pub struct Document {
 /// An access pattern: format 1's, and the SELECT a PartiQL pattern that
 /// is a Scan is compared with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Pattern {
     pub description: String,
     pub operation: String,

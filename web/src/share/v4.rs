@@ -15,6 +15,7 @@ pub const VERSION: u32 = 4;
 
 /// A whole playground.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Document {
     pub table: Table,
     pub entities: Vec<Entity>,
@@ -38,6 +39,7 @@ pub struct Document {
 
 /// An access pattern: format 3's, with its expectations, rate and sharding.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Pattern {
     pub description: String,
     pub operation: String,
@@ -57,6 +59,7 @@ pub struct Pattern {
 
 /// What the design review expects of a pattern.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "fuzzing", derive(arbitrary::Arbitrary))]
 pub struct Budget {
     /// Served by GetItem or Query, never a Scan.
     #[serde(default)]

@@ -118,11 +118,28 @@ pub fn sentence(context: &str, why: &str) -> String {
     format!("{context}{}.", why.trim_end().trim_end_matches('.'))
 }
 
+/// The most characters a notice shows: DynamoDB's message for a set with
+/// a duplicate lists every member, which a hostile link makes 40,000 long.
+pub const NOTICE_CHARS: usize = 1_000;
+
+/// `text`, or its start and end around " … " when it is longer than
+/// [`NOTICE_CHARS`].
+pub fn clipped(text: String) -> String {
+    let chars = text.chars().count();
+    if chars <= NOTICE_CHARS {
+        return text;
+    }
+    let (head, tail) = (NOTICE_CHARS * 2 / 3, NOTICE_CHARS / 3);
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(chars - tail).collect();
+    format!("{start} … {end}")
+}
+
 impl Notice {
     /// Something went wrong.
     pub fn problem(text: impl Into<String>) -> Notice {
         Notice {
-            text: text.into(),
+            text: clipped(text.into()),
             problem: true,
             offer_download: false,
         }

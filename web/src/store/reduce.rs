@@ -8,6 +8,7 @@ use yew::Reducible;
 use super::{Action, Built, Notice, State};
 use crate::model::pattern::{AccessPattern, MAX_PATTERNS};
 use crate::model::pattern_settings::{MAX_RATE, Settings};
+use crate::model::prices::Prices;
 use crate::model::runner::{Draft, Form, Highlight};
 use crate::model::view::Position;
 
@@ -22,13 +23,13 @@ impl Reducible for State {
                 next.measure_selected();
             }
             Action::Select(_) => return self,
-            Action::SetReadPrice(price) if price.is_finite() && price >= 0.0 => {
+            Action::SetReadPrice(price) if Prices::is_price(price) => {
                 next.prices.read_per_million = price
             }
-            Action::SetWritePrice(price) if price.is_finite() && price >= 0.0 => {
+            Action::SetWritePrice(price) if Prices::is_price(price) => {
                 next.prices.write_per_million = price
             }
-            Action::SetRequestsPerMonth(n) if n.is_finite() && n >= 0.0 => {
+            Action::SetRequestsPerMonth(n) if Prices::is_requests_per_month(n) => {
                 next.prices.requests_per_month = n
             }
             Action::SetReadPrice(_) | Action::SetWritePrice(_) | Action::SetRequestsPerMonth(_) => {

@@ -1,0 +1,146 @@
+//! `ddbplay serve`: the engine behind DynamoDB's HTTP API, on loopback by
+//! default, for the aws CLI, boto3 and the SDKs on the same machine.
+//!
+//! A local server is still reachable by every web page the machine's
+//! browser opens, and by every program on it, so it holds each client to
+//! bounds before any of its bytes reach the engine:
+//!
+//! 1. **Who may ask** ([`hosts`]): a request whose `Host` header does not
+//!    name the address the server listens on — 127.0.0.1, localhost,
+//!    `[::1]`, the bound address, or a name given with `--allow-host` —
+//!    is refused with 403. A web page that rebinds its own domain name to
+//!    127.0.0.1 (DNS rebinding) sends its own name as the host, so it
+//!    cannot read or write the tables.
+//! 2. **How many at once**: at most `--max-connections` connections are
+//!    served; more wait in the listen queue until one closes.
+//! 3. **How slowly**: a connection that does not send a request's headers
+//!    within `--header-timeout` seconds — a new request's, on a kept-alive
+//!    connection, too — is closed, and a request whose body does not
+//!    arrive within `--request-timeout` seconds is answered with a
+//!    timeout ([`handler`]).
+//! 4. **How much**: a body over DynamoDB's largest request, 16 MB
+//!    ([`engine::limits::MAX_REQUEST_BYTES`]), is refused as it arrives,
+//!    with a DynamoDB error, never read whole.
+//! 5. **How long it holds the engine**: each request runs on a blocking
+//!    thread of its own, so reading and writing other clients' bytes goes
+//!    on; the engine is one table store behind a lock, and the bounds
+//!    every input is held to ([`engine::limits`]) keep any one request's
+//!    hold on it short.
+
+mod handler;
+mod hosts;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::post;
+use engine::Engine;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+pub use hosts::Hosts;
+
+/// How the server is run, from the command line.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub bind: String,
+    pub port: u16,
+    /// Host names allowed beside the address listened on.
+    pub allow_hosts: Vec<String>,
+    pub max_connections: usize,
+    pub header_timeout: Duration,
+    pub request_timeout: Duration,
+}
+
+/// What every request's handling shares.
+#[derive(Clone)]
+struct Shared {
+    engine: Arc<Mutex<Engine>>,
+    hosts: Arc<Hosts>,
+    request_timeout: Duration,
+}
+
+/// Serves until Ctrl-C.
+pub fn run(options: Options) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(serve(options))
+}
+
+async fn serve(options: Options) -> std::io::Result<()> {
+    let listener = TcpListener::bind((options.bind.as_str(), options.port)).await?;
+    let address = listener.local_addr()?;
+    eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
+    let mut engine = Engine::new();
+    engine.set_endpoint(address.to_string());
+    let shared = Shared {
+        engine: Arc::new(Mutex::new(engine)),
+        hosts: Arc::new(Hosts::for_address(address, &options.allow_hosts)),
+        request_timeout: options.request_timeout,
+    };
+    tokio::spawn(handler::expire_items(shared.engine.clone()));
+    let app = router(shared);
+    let connections = Arc::new(Semaphore::new(options.max_connections.max(1)));
+    let stop = tokio::signal::ctrl_c();
+    tokio::pin!(stop);
+    loop {
+        // A permit first: past the cap, connections wait to be accepted.
+        let permit = tokio::select! {
+            _ = &mut stop => break,
+            permit = connections.clone().acquire_owned() => permit,
+        };
+        let Ok(permit) = permit else { break };
+        let (stream, peer) = tokio::select! {
+            _ = &mut stop => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of file descriptors, or a connection reset before it
+                // was accepted: the next one may be fine.
+                Err(error) => {
+                    eprintln!("ddbplay: accept: {error}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let header_timeout = options.header_timeout;
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .keep_alive(true);
+            if let Err(error) = http.serve_connection(TokioIo::new(stream), service).await {
+                log_connection_error(peer, &error);
+            }
+        });
+    }
+    eprintln!("ddbplay: stopping");
+    Ok(())
+}
+
+/// A connection closed for a reason worth a line: a timeout, or bytes
+/// that are not HTTP. (A client hanging up is not.)
+fn log_connection_error(peer: SocketAddr, error: &hyper::Error) {
+    if error.is_timeout() {
+        eprintln!("ddbplay: {peer}: closed, no request within the header timeout");
+    } else if error.is_parse() || error.is_parse_too_large() {
+        eprintln!("ddbplay: {peer}: closed, not an HTTP request");
+    }
+}
+
+fn router(shared: Shared) -> Router {
+    Router::new()
+        .route("/", post(handler::dynamodb).get(handler::health))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            handler::only_allowed_hosts,
+        ))
+        .with_state(shared)
+}
