@@ -59,11 +59,20 @@ export function useBrowser() {
   return session;
 }
 
-/** A fresh tab on the example, with page errors collected. */
-export async function openPage(session, address = session.example) {
+/**
+ * A fresh tab on the example, with page errors collected. The browser's
+ * saved playgrounds are cleared first, so that no test sees what another
+ * saved; `keepStorage` keeps them, for a second tab of the same test.
+ */
+export async function openPage(session, address = session.example, { keepStorage = false } = {}) {
   const page = await session.context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  if (!keepStorage) {
+    // Any page of the origin reaches its storage; this one is a 404.
+    await page.goto(`${session.served.origin}/storage`);
+    await page.evaluate(() => localStorage.clear());
+  }
   await page.goto(address);
   return page;
 }

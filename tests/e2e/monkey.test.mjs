@@ -19,11 +19,18 @@ function random(seed) {
 const TEXTS = ['', 'PK = :pk', '{":pk": {"S": "CUST#c11"}}', '{', 'a: number 9..1', 'x: id q', '#', '{price:08.2}', '0', '-5',
   '99999999', 'SET a = :a', 'attribute_exists(PK)', '[{"entityType": "Order"}]', 'ÿ€💥', '{{}}', 'begins_with(SK, :p)', 'GSI9', '3'];
 
+/** True when the page runs script again within `ms` (a frozen page does not). */
+async function responsive(page, ms) {
+  const timer = new Promise((resolve) => setTimeout(() => resolve(false), ms));
+  return Promise.race([page.evaluate(() => true).catch(() => false), timer]);
+}
+
 test('three hundred random actions never break the page', async () => {
   const page = await openPage(session);
   await page.locator('table.comparison').waitFor();
   const next = random(20261130);
   const pick = (list) => list[Math.floor(next() * list.length)];
+  let timeouts = 0;
   for (let step = 0; step < 300; step++) {
     const controls = page.locator('button:not([disabled]), input:not([disabled]):not([type=file]), select:not([disabled]), textarea')
       .filter({ visible: true });
@@ -47,11 +54,18 @@ test('three hundred random actions never break the page', async () => {
         await control.press('Tab', { timeout: 2000 });
       }
     } catch (e) {
-      // A control that moved or vanished under the previous action is fine.
+      // A control that moved or vanished under the previous action is
+      // fine; a page that stopped answering is not.
       if (!/Timeout|detached|not attached|outside of the viewport|not visible|intercepts pointer|is not an <input>|not a <select>|not editable|cannot be filled/.test(e.message)) throw e;
+      if (/Timeout/.test(e.message)) {
+        timeouts += 1;
+        assert.ok(await responsive(page, 3000), `the page stopped responding at step ${step} (${tag})`);
+      }
     }
     assert.deepEqual(page.errors, [], `after step ${step} (${tag})`);
   }
+  // A control that waits is rare; many would mean a page that stalls.
+  assert.ok(timeouts < 30, `${timeouts} of 300 actions timed out`);
   // Still alive: open dialogs close, every folded panel unfolds, and a
   // pattern can be compared.
   const dialogs = page.locator('.dialog');

@@ -99,13 +99,13 @@ test('a link made after changing everything opens the same numbers in a fresh br
   console.log(`link after changing everything: ${link.length} characters`);
 });
 
-test('the example\'s link is under 2 KB', async () => {
+test('the example\'s link is 227 characters after the #', async () => {
   const page = await openPage(session);
   await page.locator('table.comparison').waitFor();
   await page.getByRole('button', { name: 'Share' }).click();
   const link = await page.locator('.dialog input.share-link').inputValue();
-  console.log(`the example's link: ${link.length} characters`);
-  assert.ok(link.length <= 2048, `${link.length}`);
+  // As the README gives it, and as the codec's own test pins it.
+  assert.equal(new URL(link).hash.slice(1).length, 227, link);
 });
 
 test('a reload finds the work saved, and the playgrounds list it', async () => {
@@ -288,25 +288,6 @@ test('a playground whose link would pass 16 KB is offered as a file, and still s
   await page.locator('table.comparison').waitFor();
   assert.equal(await page.locator('.status').textContent(), items_before);
   assert.match(items_before, /500 changed by hand/);
-  assert.deepEqual(page.errors, []);
-});
-
-test('a saved playground that no longer reads is set aside with a message', async () => {
-  const page = await openPage(session);
-  await page.locator('table.comparison').waitFor();
-  await page.evaluate(() => {
-    localStorage.setItem('ddbplay/index', JSON.stringify(JSON.stringify([{ id: 'broken', name: 'Half written', saved_at: 1 }])));
-    localStorage.setItem('ddbplay/current', JSON.stringify('broken'));
-    localStorage.setItem('ddbplay/playground/broken', JSON.stringify('1.garbage'));
-  });
-  await page.goto(session.served.url);
-  const notice = page.locator('.notice.problem p');
-  await notice.waitFor();
-  assert.equal(await notice.textContent(),
-    'The saved playground "Half written" could not be read (it is damaged: it is not the text a link holds (was it cut short or changed?)); it has been set aside and the rest are untouched. The example is shown instead.');
-  assert.equal(await page.evaluate(() => localStorage.getItem('ddbplay/set-aside/broken')), JSON.stringify('1.garbage'));
-  await page.locator('#comparison-title', { hasText: 'An order\'s lines' }).waitFor();
-  await page.evaluate(() => localStorage.clear());
   assert.deepEqual(page.errors, []);
 });
 

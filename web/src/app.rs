@@ -33,8 +33,8 @@ use crate::embed::{Options, Panel};
 use crate::model::format::thousands;
 use crate::model::playground::Playground;
 use crate::rebuild;
-use crate::saved::Library;
-use crate::session::{self, LINK_FAILED, Session, Started};
+use crate::saved::{Library, SavedError};
+use crate::session::{self, Keep, LINK_FAILED, Resolved, Session, Started};
 use crate::store::{Action, Notice, State};
 
 /// A playground mounted by a course page through the JavaScript API
@@ -96,6 +96,7 @@ fn start(options: &Options, hosted: Option<&Hosted>) -> Started {
             &mut Library {
                 shelf: BrowserShelf,
             },
+            browser::now(),
         ),
     }
 }
@@ -178,6 +179,13 @@ pub fn app(props: &AppProps) -> Html {
                         };
                         *last_fragment.borrow_mut() = fragment.clone();
                         let state = latest.borrow().clone();
+                        // A change still waiting to be saved is saved first.
+                        if let Err(error) =
+                            session::keep_current(&state, &session, &mut library(), browser::now())
+                        {
+                            return state
+                                .dispatch(Action::Notify(Notice::not_kept(error.to_string())));
+                        }
                         match opened {
                             Ok((playground, opened)) => {
                                 session.set(opened);
@@ -207,6 +215,49 @@ pub fn app(props: &AppProps) -> Html {
             move || drop(timer)
         });
     }
+    // Another tab saved the playground on the screen: ask which to keep.
+    {
+        let (latest, session) = (latest.clone(), session.clone());
+        use_effect_with(session.clone(), move |session| {
+            let session = session.clone();
+            let listener = own_page
+                .then(|| {
+                    browser::on_storage_change(move |_key| {
+                        let state = latest.borrow().clone();
+                        if session::saved_elsewhere(&session, &library())
+                            && !state.notice.as_ref().is_some_and(|n| n.conflict)
+                        {
+                            state.dispatch(Action::Notify(Notice::conflict(
+                                SavedError::Conflict {
+                                    name: session.name.clone(),
+                                }
+                                .to_string(),
+                            )));
+                        }
+                    })
+                })
+                .flatten();
+            move || drop(listener)
+        });
+    }
+    let on_keep = {
+        let (state, session) = (state.clone(), session.clone());
+        Callback::from(move |keep: Keep| {
+            match session::resolve(keep, &state, &session, &mut library(), browser::now()) {
+                Ok(Resolved::Saved(saved)) => {
+                    session.set(saved);
+                    state.dispatch(Action::Kept(Rc::new(state.playground())));
+                    state.dispatch(Action::Dismiss);
+                }
+                Ok(Resolved::Open(playground, opened)) => {
+                    session.set(opened);
+                    state.dispatch(Action::Dismiss);
+                    rebuild::open(&state, *playground, "");
+                }
+                Err(error) => state.dispatch(Action::Notify(Notice::problem(error.to_string()))),
+            }
+        })
+    };
     // `show=runner` opens the page at that panel.
     {
         let show = options.show;
@@ -301,7 +352,7 @@ pub fn app(props: &AppProps) -> Html {
                         </nav>
                     </header>
                 }
-                <NoticeBar state={state.clone()} />
+                <NoticeBar state={state.clone()} {on_keep} />
                 { body }
             </main>
           </div>
@@ -334,35 +385,40 @@ fn with_fragment(base: &str, fragment: Option<String>) -> String {
     }
 }
 
-/// Saves the playground in the browser and puts its link in the address.
+/// The saved playgrounds of this browser.
+fn library() -> Library<BrowserShelf> {
+    Library {
+        shelf: BrowserShelf,
+    }
+}
+
+/// Saves the playground in the browser and puts its link in the address,
+/// when the learner changed it since it was opened or last saved.
 fn keep(
     state: &UseReducerHandle<State>,
     session: &UseStateHandle<Session>,
     last_fragment: &Rc<RefCell<String>>,
     failed: &Rc<RefCell<Option<String>>>,
 ) {
-    let mut library = Library {
-        shelf: BrowserShelf,
-    };
-    match session::save(state, session, &mut library, browser::now()) {
-        Ok(id) => {
+    if !state.has_changes() {
+        return;
+    }
+    match session::save(state, session, &mut library(), browser::now()) {
+        Ok(saved) => {
             *failed.borrow_mut() = None;
-            if session.id.as_deref() != Some(id.as_str()) {
-                session.set(Session {
-                    id: Some(id),
-                    name: session.name.clone(),
-                });
-            }
+            session.set(saved);
+            state.dispatch(Action::Kept(Rc::new(state.playground())));
         }
         Err(error) => {
             let text = error.to_string();
-            // Said once, not after every change.
-            if failed.borrow().as_deref() != Some(text.as_str()) {
-                state.dispatch(Action::Notify(Notice {
-                    text: text.clone(),
-                    problem: true,
-                    offer_download: true,
-                }));
+            // A conflict is asked about until it is settled; a refused
+            // write is said once, not after every change.
+            if matches!(error, SavedError::Conflict { .. }) {
+                if !state.notice.as_ref().is_some_and(|n| n.conflict) {
+                    state.dispatch(Action::Notify(Notice::conflict(text)));
+                }
+            } else if failed.borrow().as_deref() != Some(text.as_str()) {
+                state.dispatch(Action::Notify(Notice::not_kept(text.clone())));
                 *failed.borrow_mut() = Some(text);
             }
         }

@@ -113,6 +113,32 @@ impl Shelf for BrowserShelf {
             LocalStorage::delete(key);
         }
     }
+
+    fn keys(&self, prefix: &str) -> Vec<String> {
+        let Some(storage) = window().and_then(|w| w.local_storage().ok().flatten()) else {
+            return Vec::new();
+        };
+        let length = storage.length().unwrap_or(0);
+        (0..length)
+            .filter_map(|i| storage.key(i).ok().flatten())
+            .filter(|key| key.starts_with(prefix))
+            .collect()
+    }
+}
+
+/// Calls `on_change` with the key whenever another tab of this site
+/// changes local storage (the `storage` event, which the tab that wrote
+/// does not get).
+pub fn on_storage_change(on_change: impl Fn(String) + 'static) -> Option<EventListener> {
+    let window = window()?;
+    Some(EventListener::new(&window, "storage", move |event| {
+        let key = event
+            .dyn_ref::<web_sys::StorageEvent>()
+            .and_then(web_sys::StorageEvent::key);
+        if let Some(key) = key {
+            on_change(key);
+        }
+    }))
 }
 
 /// Gives the thread back to the browser until its next task, for a long

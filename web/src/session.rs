@@ -9,7 +9,15 @@
 //! After each change (debounced by the page), the playground is saved under
 //! its name in the browser and its link is put in the address, without a
 //! new history entry: reloading the page, or copying the address, gives
-//! back exactly what is on the screen.
+//! back exactly what is on the screen. Only a change saves: a playground
+//! opened and not changed is not saved, nor is its address rewritten.
+//! Before another playground replaces the one on the screen, a change
+//! still waiting for the debounce is saved first ([`keep_current`]).
+//!
+//! Each tab remembers the revision of the saved playground it opened or
+//! last saved. When another tab saved it meanwhile, the save is refused
+//! and the learner chooses ([`resolve`]): keep this tab's, open the other
+//! tab's, or keep both.
 
 use crate::embed::Options;
 use crate::model::playground::Playground;
@@ -28,6 +36,8 @@ pub struct Session {
     /// Its id on the shelf; `None` until it is first saved.
     pub id: Option<String>,
     pub name: String,
+    /// The revision this tab opened or last saved.
+    pub revision: Option<u64>,
 }
 
 impl Session {
@@ -36,6 +46,16 @@ impl Session {
         Session {
             id: None,
             name: name.to_string(),
+            revision: None,
+        }
+    }
+
+    /// A playground saved under `id`, at `revision`.
+    pub fn saved(id: &str, name: &str, revision: u64) -> Session {
+        Session {
+            id: Some(id.to_string()),
+            name: name.to_string(),
+            revision: Some(revision),
         }
     }
 }
@@ -91,20 +111,19 @@ pub fn navigated(fragment: &str) -> Option<Result<(Playground, Session), String>
     })
 }
 
-/// Keeps the playground on the screen before another replaces it: saved
-/// again under its name when it has been saved before. One never saved
-/// has not changed since it was opened (a change saves it), so there is
-/// nothing to keep.
+/// Keeps the playground on the screen before another replaces it: saved,
+/// under its name, when it changed since it was opened or last saved —
+/// a change made a moment ago, still waiting to be saved, included.
 pub fn keep_current(
     state: &State,
     session: &Session,
     library: &mut Library<impl Shelf>,
     now: f64,
 ) -> Result<(), SavedError> {
-    match session.id {
-        Some(_) => save(state, session, library, now).map(|_| ()),
-        None => Ok(()),
+    if !state.has_changes() {
+        return Ok(());
     }
+    save(state, session, library, now).map(|_| ())
 }
 
 /// The session of an example just opened: not saved until it changes.
@@ -113,7 +132,12 @@ pub fn example_session(example: &gallery::Example) -> Session {
 }
 
 /// Decides what the page opens on.
-pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>) -> Boot {
+pub fn boot(
+    fragment: &str,
+    options: &Options,
+    library: &mut Library<impl Shelf>,
+    now: f64,
+) -> Boot {
     let mut boot = if let Some(value) = link_parameter(fragment) {
         match open_link(value) {
             Ok(playground) => Boot {
@@ -145,14 +169,20 @@ pub fn boot(fragment: &str, options: &Options, library: &mut Library<impl Shelf>
             .into_iter()
             .find(|e| e.id == id)
             .map_or_else(String::new, |e| e.name);
-        match library.load(&id).map_err(|e| e.to_string()).and_then(|d| {
-            open(d).map_err(|why| {
-                format!("The saved playground \"{name}\" could not be opened: {why}")
-            })
-        }) {
-            Ok(playground) => Boot {
+        match library
+            .load(&id, now)
+            .map_err(|e| e.to_string())
+            .and_then(|loaded| {
+                let revision = loaded.revision;
+                open(loaded.document)
+                    .map(|playground| (playground, revision))
+                    .map_err(|why| {
+                        format!("The saved playground \"{name}\" could not be opened: {why}")
+                    })
+            }) {
+            Ok((playground, revision)) => Boot {
                 playground,
-                session: Session { id: Some(id), name },
+                session: Session::saved(&id, &name, revision),
                 notice: None,
             },
             Err(why) => example_because(Some(Notice::problem(format!(
@@ -183,13 +213,18 @@ pub struct Started {
 }
 
 /// Opens the page on what the fragment and the saved playgrounds say.
-pub fn start(fragment: &str, options: &Options, library: &mut Library<impl Shelf>) -> Started {
+pub fn start(
+    fragment: &str,
+    options: &Options,
+    library: &mut Library<impl Shelf>,
+    now: f64,
+) -> Started {
     let context = if link_parameter(fragment).is_some() {
         LINK_FAILED
     } else {
         ""
     };
-    start_with(boot(fragment, options, library), context)
+    start_with(boot(fragment, options, library, now), context)
 }
 
 /// Builds what [`boot`] chose: at once when small, else the playground's
@@ -231,18 +266,95 @@ pub fn link_fragment(state: &State) -> Result<String, ShareError> {
     encode_link(&capture(&state.playground()))
 }
 
-/// Saves the state under the session's name; returns the id it was saved
-/// under (new the first time).
+/// Saves the state under the session's name, over the revision the
+/// session read; returns the session it is saved as (a new id the first
+/// time). Refused as a [`SavedError::Conflict`] when another tab saved it
+/// since.
 pub fn save(
     state: &State,
     session: &Session,
     library: &mut Library<impl Shelf>,
     now: f64,
-) -> Result<String, SavedError> {
+) -> Result<Session, SavedError> {
+    save_over(state, session, library, now, session.revision)
+}
+
+fn save_over(
+    state: &State,
+    session: &Session,
+    library: &mut Library<impl Shelf>,
+    now: f64,
+    read_at: Option<u64>,
+) -> Result<Session, SavedError> {
     let document = capture(&state.playground());
-    let id = library.save(session.id.as_deref(), &session.name, &document, now)?;
+    let (id, revision) = library.save(
+        session.id.as_deref(),
+        &session.name,
+        &document,
+        now,
+        read_at,
+    )?;
     library.set_current(Some(&id))?;
-    Ok(id)
+    Ok(Session::saved(&id, &session.name, revision))
+}
+
+/// What to keep when another tab saved the playground on the screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Keep {
+    /// This tab's: saved over the other tab's.
+    ThisTab,
+    /// The other tab's: opened in this tab instead.
+    OtherTab,
+    /// Both: this tab's saved as a playground of its own.
+    Both,
+}
+
+/// What a choice of [`Keep`] leaves on the screen.
+pub enum Resolved {
+    /// This tab's playground, saved as this session.
+    Saved(Session),
+    /// The other tab's, to open, with its session.
+    Open(Box<Playground>, Session),
+}
+
+/// Does what the learner chose when another tab saved the playground.
+pub fn resolve(
+    keep: Keep,
+    state: &State,
+    session: &Session,
+    library: &mut Library<impl Shelf>,
+    now: f64,
+) -> Result<Resolved, SavedError> {
+    match keep {
+        Keep::ThisTab => save_over(state, session, library, now, None).map(Resolved::Saved),
+        Keep::Both => {
+            let copy = Session::unsaved(&format!("{} (this tab)", session.name));
+            save_over(state, &copy, library, now, None).map(Resolved::Saved)
+        }
+        Keep::OtherTab => {
+            let id = session.id.as_deref().ok_or(SavedError::Missing)?;
+            let loaded = library.load(id, now)?;
+            let playground = open(loaded.document).map_err(|why| SavedError::Unreadable {
+                name: session.name.clone(),
+                why,
+                kept: true,
+            })?;
+            library.set_current(Some(id))?;
+            Ok(Resolved::Open(
+                Box::new(playground),
+                Session::saved(id, &session.name, loaded.revision),
+            ))
+        }
+    }
+}
+
+/// True when another tab saved the playground this session shows since
+/// this tab read it.
+pub fn saved_elsewhere(session: &Session, library: &Library<impl Shelf>) -> bool {
+    match (&session.id, session.revision) {
+        (Some(id), Some(read_at)) => library.revision(id).is_some_and(|r| r != read_at),
+        _ => false,
+    }
 }
 
 /// True when a link of this length should be offered as a file instead.
@@ -270,6 +382,13 @@ mod tests {
         fn remove(&mut self, key: &str) {
             self.0.remove(key);
         }
+        fn keys(&self, prefix: &str) -> Vec<String> {
+            self.0
+                .keys()
+                .filter(|k| k.starts_with(prefix))
+                .cloned()
+                .collect()
+        }
     }
 
     fn library() -> Library<Memory> {
@@ -280,7 +399,7 @@ mod tests {
 
     #[test]
     fn a_first_visit_opens_the_example() {
-        let boot = boot("", &Options::default(), &mut library());
+        let boot = boot("", &Options::default(), &mut library(), 0.0);
         assert_eq!(boot.playground, commerce::playground());
         assert_eq!(boot.notice, None);
     }
@@ -290,16 +409,11 @@ mod tests {
         let mut library = library();
         let mut state = State::example();
         state.selected = 5;
-        let id = save(&state, &Session::unsaved("Mine"), &mut library, 1.0).unwrap();
-        let boot = boot("", &Options::default(), &mut library);
+        let saved = save(&state, &Session::unsaved("Mine"), &mut library, 1.0).unwrap();
+        let boot = boot("", &Options::default(), &mut library, 0.0);
         assert_eq!(boot.playground.selected, 5);
-        assert_eq!(
-            boot.session,
-            Session {
-                id: Some(id),
-                name: "Mine".into()
-            }
-        );
+        assert_eq!(boot.session, saved);
+        assert_eq!(boot.session.revision, Some(1));
     }
 
     #[test]
@@ -310,10 +424,10 @@ mod tests {
         save(&state, &Session::unsaved("Mine"), &mut library, 1.0).unwrap();
         state.selected = 7;
         let fragment = link_fragment(&state).unwrap();
-        let opened = boot(&fragment, &Options::default(), &mut library);
+        let opened = boot(&fragment, &Options::default(), &mut library, 0.0);
         assert_eq!(opened.playground.selected, 7);
         assert_eq!(opened.session.id, None);
-        let broken = boot("play=1.AAAA", &Options::default(), &mut library);
+        let broken = boot("play=1.AAAA", &Options::default(), &mut library, 0.0);
         assert_eq!(broken.playground, commerce::playground());
         assert_eq!(
             broken.notice.unwrap().text,
@@ -327,7 +441,7 @@ mod tests {
         let mut state = State::example();
         state.selected = 5;
         save(&state, &Session::unsaved("Mine"), &mut library, 1.0).unwrap();
-        let boot = boot("example=commerce", &Options::default(), &mut library);
+        let boot = boot("example=commerce", &Options::default(), &mut library, 0.0);
         assert_eq!(boot.playground, commerce::playground());
         let unknown = boot_text("example=bloog", &mut library);
         assert_eq!(
@@ -339,7 +453,7 @@ mod tests {
     #[test]
     fn a_large_playground_shows_its_own_design_while_its_table_fills() {
         let mut library = library();
-        let started = start("example=invoicing", &Options::default(), &mut library);
+        let started = start("example=invoicing", &Options::default(), &mut library, 0.0);
         let invoicing = (gallery::find("invoicing").unwrap().playground)();
         assert_eq!(started.state.chart, invoicing.chart);
         assert_eq!(started.state.item_count, 0);
@@ -352,7 +466,7 @@ mod tests {
         let mut library = library();
         for example in gallery::EXAMPLES {
             let fragment = format!("example={}", example.name);
-            let boot = boot(&fragment, &Options::default(), &mut library);
+            let boot = boot(&fragment, &Options::default(), &mut library, 0.0);
             assert_eq!(boot.playground, (example.playground)(), "{}", example.name);
             assert_eq!(boot.session.name, format!("{} example", example.title));
             assert!(boot.notice.is_none());
@@ -369,7 +483,7 @@ mod tests {
     }
 
     fn boot_text(fragment: &str, library: &mut Library<Memory>) -> String {
-        boot(fragment, &Options::default(), library)
+        boot(fragment, &Options::default(), library, 0.0)
             .notice
             .map(|n| n.text)
             .unwrap_or_default()
@@ -382,7 +496,76 @@ mod tests {
         state.selected = 5;
         save(&state, &Session::unsaved("Mine"), &mut library, 1.0).unwrap();
         let options = Options::read("embed&pattern=4", "");
-        let boot = boot("", &options, &mut library);
+        let boot = boot("", &options, &mut library, 0.0);
         assert_eq!(boot.playground.selected, 3);
+    }
+
+    #[test]
+    fn an_unchanged_playground_is_not_kept_and_a_change_waiting_to_be_saved_is() {
+        let mut library = library();
+        let state = State::example();
+        let session = Session::unsaved("Commerce example");
+        keep_current(&state, &session, &mut library, 1.0).unwrap();
+        assert_eq!(library.list(), vec![]);
+        // Scrolling the data view is not a change of its own.
+        let mut scrolled = State::example();
+        scrolled.position = std::rc::Rc::new(crate::model::view::Position {
+            index: None,
+            row: 40,
+        });
+        assert!(!scrolled.has_changes());
+        // A change not saved yet is saved before another playground opens.
+        let mut changed = State::example();
+        changed.selected = 6;
+        assert!(changed.has_changes());
+        keep_current(&changed, &session, &mut library, 2.0).unwrap();
+        assert_eq!(library.list()[0].name, "Commerce example");
+    }
+
+    #[test]
+    fn a_second_tab_is_refused_and_keeps_its_choice() {
+        let mut library = library();
+        let mut mine = State::example();
+        mine.selected = 5;
+        let opened = save(&mine, &Session::unsaved("Shop"), &mut library, 1.0).unwrap();
+        // Another tab, open on the same playground, saves it.
+        let mut theirs = State::example();
+        theirs.selected = 7;
+        save(&theirs, &opened, &mut library, 2.0).unwrap();
+        assert!(saved_elsewhere(&opened, &library));
+        mine.selected = 6;
+        assert!(matches!(
+            save(&mine, &opened, &mut library, 3.0),
+            Err(SavedError::Conflict { .. })
+        ));
+        // Keep both: this tab's is saved as a playground of its own.
+        let Resolved::Saved(both) = resolve(Keep::Both, &mine, &opened, &mut library, 4.0).unwrap()
+        else {
+            panic!("kept both")
+        };
+        assert_eq!(both.name, "Shop (this tab)");
+        assert_eq!(library.list().len(), 2);
+        // Open the other tab's: its playground, at its revision.
+        let Resolved::Open(playground, session) =
+            resolve(Keep::OtherTab, &mine, &opened, &mut library, 5.0).unwrap()
+        else {
+            panic!("opened theirs")
+        };
+        assert_eq!(playground.selected, 7);
+        assert_eq!(session.revision, Some(2));
+        // Keep this tab's: saved over theirs.
+        let Resolved::Saved(kept) =
+            resolve(Keep::ThisTab, &mine, &opened, &mut library, 6.0).unwrap()
+        else {
+            panic!("kept mine")
+        };
+        assert_eq!(kept.revision, Some(3));
+        let id = kept.id.unwrap();
+        assert_eq!(
+            open(library.load(&id, 7.0).unwrap().document)
+                .unwrap()
+                .selected,
+            6
+        );
     }
 }

@@ -38,12 +38,13 @@ pub fn gallery(props: &GalleryProps) -> Html {
         })
     };
     let (on_key, close) = super::dialog_closing(&props.on_close);
-    let what_happens = match &session.id {
-        Some(_) => format!(
+    let what_happens = if session.id.is_some() || state.has_changes() {
+        format!(
             "Opening an example replaces the playground on the screen. \"{}\" stays saved in this browser: it is under Playgrounds.",
             session.name
-        ),
-        None => "Opening an example replaces the playground on the screen, which has not changed since it was opened.".to_string(),
+        )
+    } else {
+        "Opening an example replaces the playground on the screen, which has not changed since it was opened.".to_string()
     };
     html! {
         <div class="dialog" role="dialog" aria-labelledby="gallery-title" onkeydown={on_key}>

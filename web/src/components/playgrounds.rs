@@ -1,14 +1,17 @@
 //! The playgrounds saved in this browser: the one on the screen (saved
 //! after every change, under its name), save as, open, rename, duplicate,
 //! delete, and start again from the example. Before another playground
-//! replaces the one on the screen, that one is saved, so no work is lost.
+//! replaces the one on the screen, a change of that one still waiting to
+//! be saved is saved, so no work is lost. Saved playgrounds that no longer
+//! read are listed apart, with why, to download as they were stored or to
+//! delete.
 
 use yew::prelude::*;
 
 use crate::browser::{self, BrowserShelf};
 use crate::model::commerce;
 use crate::rebuild;
-use crate::saved::{Entry, Library, SavedError};
+use crate::saved::{Entry, Library, SavedError, SetAside};
 use crate::session::{self, Session};
 use crate::store::State;
 
@@ -23,6 +26,19 @@ pub fn library() -> Library<BrowserShelf> {
     Library {
         shelf: BrowserShelf,
     }
+}
+
+/// A name as a file's: letters, digits and dashes.
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
 }
 
 fn saved_at_text(entry: &Entry) -> String {
@@ -66,8 +82,8 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                 None => Ok(()),
             };
             session.set(Session {
-                id: session.id.clone(),
                 name: new,
+                ..(*session).clone()
             });
             report(result);
         })
@@ -87,11 +103,11 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
             }
             let unsaved = Session::unsaved(&name);
             let result = session::save(&state, &unsaved, &mut library(), browser::now());
-            if let Ok(id) = &result {
-                session.set(Session {
-                    id: Some(id.clone()),
-                    name,
-                });
+            if let Ok(saved) = &result {
+                session.set(saved.clone());
+                state.dispatch(crate::store::Action::Kept(std::rc::Rc::new(
+                    state.playground(),
+                )));
             }
             report(result.map(|_| ()));
         })
@@ -126,14 +142,13 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
         let on_close = props.on_close.clone();
         let entry = entry.clone();
         Callback::from(move |_| {
-            let opened = keep_current().and_then(|()| library().load(&entry.id));
-            match opened.map(crate::share::open::open) {
-                Ok(Ok(playground)) => {
+            let opened = keep_current().and_then(|()| library().load(&entry.id, browser::now()));
+            match opened.map(|loaded| {
+                crate::share::open::open(loaded.document).map(|p| (p, loaded.revision))
+            }) {
+                Ok(Ok((playground, revision))) => {
                     let _ = library().set_current(Some(&entry.id));
-                    session.set(Session {
-                        id: Some(entry.id.clone()),
-                        name: entry.name.clone(),
-                    });
+                    session.set(Session::saved(&entry.id, &entry.name, revision));
                     rebuild::open(
                         &state,
                         playground,
@@ -147,6 +162,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                 Ok(Err(why)) => report(Err(SavedError::Unreadable {
                     name: entry.name.clone(),
                     why,
+                    kept: true,
                 })),
                 Err(error) => report(Err(error)),
             }
@@ -186,6 +202,23 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
     let keep = {
         let deleting = deleting.clone();
         Callback::from(move |_| deleting.set(None))
+    };
+    let set_aside = library().set_aside();
+    let download_aside = |aside: &SetAside| {
+        let aside = aside.clone();
+        Callback::from(move |_| {
+            browser::download(
+                &format!("{}.set-aside.txt", file_stem(&aside.name)),
+                &aside.text,
+            )
+        })
+    };
+    let delete_aside = |aside: &SetAside| {
+        let (report, id) = (report.clone(), aside.id.clone());
+        Callback::from(move |_| {
+            library().delete_set_aside(&id);
+            report(Ok(()))
+        })
     };
     let text_input = |handle: &UseStateHandle<String>| {
         let handle = handle.clone();
@@ -253,6 +286,28 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                                     </td>
                                 </tr>
                             }
+                        }) }
+                    </tbody>
+                </table>
+            }
+            if !set_aside.is_empty() {
+                <h3>{ "Set aside: saved playgrounds that could not be opened" }</h3>
+                <table class="grid saved set-aside">
+                    <thead><tr>
+                        <th scope="col">{ "Name" }</th>
+                        <th scope="col">{ "Why" }</th>
+                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
+                    </tr></thead>
+                    <tbody>
+                        { for set_aside.iter().map(|aside| html! {
+                            <tr>
+                                <th scope="row">{ &aside.name }</th>
+                                <td>{ format!("could not be opened: {}", aside.why) }</td>
+                                <td class="actions">
+                                    <button type="button" onclick={download_aside(aside)} aria-label={format!("Download {} as it was stored", aside.name)}>{ "Download as a file" }</button>
+                                    <button type="button" class="danger" onclick={delete_aside(aside)} aria-label={format!("Delete set-aside {}", aside.name)}>{ "Delete" }</button>
+                                </td>
+                            </tr>
                         }) }
                     </tbody>
                 </table>

@@ -37,6 +37,12 @@ pub fn open_file(
             .and_then(|text| session::open_file(&text));
         match opened {
             Ok(playground) => {
+                // A change still waiting to be saved is saved first.
+                let library = &mut super::playgrounds::library();
+                if let Err(error) = session::keep_current(&state, &session, library, browser::now())
+                {
+                    return state.dispatch(Action::Notify(Notice::not_kept(error.to_string())));
+                }
                 let title = name.trim_end_matches(".json").trim_end_matches(".ddbplay");
                 session.set(Session::unsaved(title));
                 rebuild::open(&state, playground, FILE_FAILED);

@@ -152,8 +152,16 @@ fn notice_for(fragment: &str) -> String {
             Ok(())
         }
         fn remove(&mut self, _: &str) {}
+        fn keys(&self, _: &str) -> Vec<String> {
+            Vec::new()
+        }
     }
-    let started = session::start(fragment, &Options::default(), &mut Library { shelf: Empty });
+    let started = session::start(
+        fragment,
+        &Options::default(),
+        &mut Library { shelf: Empty },
+        0.0,
+    );
     started.notice.map(|n| n.text).unwrap_or_default()
 }
 

@@ -185,12 +185,20 @@ impl Shelf for Empty {
         Ok(())
     }
     fn remove(&mut self, _: &str) {}
+    fn keys(&self, _: &str) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// What the page shows on opening `fragment`: its notice (empty when it
 /// opened) and the state it is left with once filled.
 pub fn opened(fragment: &str) -> (String, State) {
-    let started = session::start(fragment, &Options::default(), &mut Library { shelf: Empty });
+    let started = session::start(
+        fragment,
+        &Options::default(),
+        &mut Library { shelf: Empty },
+        0.0,
+    );
     let mut notice = started.notice.map(|n| n.text).unwrap_or_default();
     let state = match started.pending {
         None => started.state,

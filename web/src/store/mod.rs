@@ -82,6 +82,9 @@ pub struct State {
     /// Counts the playgrounds opened whole (a link, a file, a saved one):
     /// panels that keep fields of their own start afresh on each.
     pub opened: u64,
+    /// The playground as it was opened or last saved: the page saves only
+    /// when what is on the screen differs from it ([`State::has_changes`]).
+    pub kept: Rc<Playground>,
     /// The throughput and the design review of the current runs, worked
     /// out once per change: see [`State::review`].
     derived: Rc<RefCell<Option<Derived>>>,
@@ -110,6 +113,8 @@ pub struct Notice {
     pub problem: bool,
     /// Offer to download the playground as a file.
     pub offer_download: bool,
+    /// Another tab saved the playground on the screen: ask which to keep.
+    pub conflict: bool,
 }
 
 /// `context` and `why` as one sentence with one full stop, whatever `why`
@@ -142,6 +147,23 @@ impl Notice {
             text: clipped(text.into()),
             problem: true,
             offer_download: false,
+            conflict: false,
+        }
+    }
+
+    /// Work the browser did not keep: offer the download.
+    pub fn not_kept(text: impl Into<String>) -> Notice {
+        Notice {
+            offer_download: true,
+            ..Notice::problem(text)
+        }
+    }
+
+    /// Another tab saved the playground on the screen.
+    pub fn conflict(text: impl Into<String>) -> Notice {
+        Notice {
+            conflict: true,
+            ..Notice::problem(text)
         }
     }
 
@@ -151,6 +173,7 @@ impl Notice {
             text: text.into(),
             problem: false,
             offer_download: false,
+            conflict: false,
         }
     }
 }
@@ -232,6 +255,8 @@ pub enum Action {
     ShowIndex(Option<String>),
     /// The data view was scrolled to this row.
     ScrolledTo(usize),
+    /// The playground on the screen was saved as this.
+    Kept(Rc<Playground>),
     /// Replace the chart (table design, entities, templates) and the seed;
     /// the items are generated again. A chart that cannot be built is
     /// refused whole. (Large tables are filled elsewhere: see `rebuild`.)
@@ -371,6 +396,7 @@ impl State {
         playground: Playground,
         measured: Option<Measurement>,
     ) -> State {
+        let kept = Rc::new(playground.clone());
         let Playground {
             chart,
             seed,
@@ -408,6 +434,7 @@ impl State {
             ttl_times: Rc::default(),
             notice: None,
             opened: 0,
+            kept,
             revision: 0,
         };
         state.count_items();
@@ -459,6 +486,16 @@ impl State {
     /// Takes the TTL times of the current data, read while it was built.
     fn keep_ttl_times(&mut self, times: TtlTimes) {
         self.ttl_times = Rc::new(RefCell::new(Some((self.revision, Rc::new(times)))));
+    }
+
+    /// True when the learner changed the playground since it was opened or
+    /// last saved. Where the data view stands is not a change of its own
+    /// (the view scrolls to what a request read), though it is saved with
+    /// the next one.
+    pub fn has_changes(&self) -> bool {
+        let mut now = self.playground();
+        now.position = self.kept.position.clone();
+        now != *self.kept
     }
 
     /// The playground as the learner made it, without the data.

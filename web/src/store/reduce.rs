@@ -139,6 +139,7 @@ impl Reducible for State {
             Action::ShowIndex(index) => {
                 next.position = Rc::new(Position { index, row: 0 });
             }
+            Action::Kept(playground) => next.kept = playground,
             Action::ScrolledTo(row) if row == next.position.row => return self,
             Action::ScrolledTo(row) => {
                 next.position = Rc::new(Position {
