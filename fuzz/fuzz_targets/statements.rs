@@ -80,19 +80,19 @@ fn condition(u: &mut Unstructured, depth: usize) -> Result<String> {
 }
 
 fn statement(u: &mut Unstructured) -> Result<String> {
-    let table = u.choose(&["\"t1\"", "\"t1\".\"byN\"", "\"nope\""])?;
+    let table = u.choose(&["\"tab\"", "\"tab\".\"byN\"", "\"nope\""])?;
     let wh = if u.ratio(3, 4)? { format!(" WHERE {}", condition(u, 0)?) } else { String::new() };
     Ok(match u.int_in_range(0..=3)? {
         0 => format!("SELECT {} FROM {table}{wh}", u.choose(&["*", "pk, n", "m.a, l[0]"])?),
-        1 => format!("INSERT INTO \"t1\" VALUE {{'pk': {}, 'sk': 'x', 'v': {}}}", literal(u, 0)?, literal(u, 0)?),
-        2 => format!("UPDATE \"t1\" SET {} = {}{wh}", u.choose(PATHS)?, operand(u, 0)?),
-        _ => format!("DELETE FROM \"t1\"{wh}"),
+        1 => format!("INSERT INTO \"tab\" VALUE {{'pk': {}, 'sk': 'x', 'v': {}}}", literal(u, 0)?, literal(u, 0)?),
+        2 => format!("UPDATE \"tab\" SET {} = {}{wh}", u.choose(PATHS)?, operand(u, 0)?),
+        _ => format!("DELETE FROM \"tab\"{wh}"),
     })
 }
 
 fn engine() -> Engine {
     let mut engine = Engine::new();
-    let create = json!({"TableName": "t1", "BillingMode": "PAY_PER_REQUEST",
+    let create = json!({"TableName": "tab", "BillingMode": "PAY_PER_REQUEST",
         "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
                                  {"AttributeName": "n", "AttributeType": "N"}],
         "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
@@ -100,7 +100,7 @@ fn engine() -> Engine {
                                     "Projection": {"ProjectionType": "ALL"}}]});
     assert_eq!(handle(&mut engine, "CreateTable", create.to_string().as_bytes()).status, 200);
     for (pk, sk) in [("a", "1"), ("a", "2"), ("b", "1")] {
-        let put = json!({"TableName": "t1", "Item": {"pk": {"S": pk}, "sk": {"S": sk}, "n": {"N": "1"},
+        let put = json!({"TableName": "tab", "Item": {"pk": {"S": pk}, "sk": {"S": sk}, "n": {"N": "1"},
                          "m": {"M": {"a": {"SS": ["x"]}}}, "l": {"L": [{"N": "2"}]}}});
         assert_eq!(handle(&mut engine, "PutItem", put.to_string().as_bytes()).status, 200);
     }
@@ -124,6 +124,6 @@ fuzz_target!(|data: &[u8]| {
         let answer = handle(&mut engine, operation, json!({ field: each }).to_string().as_bytes());
         assert!(answer.status == 200 || answer.status == 400, "{}", answer.body);
     }
-    let scan = handle(&mut engine, "Scan", br#"{"TableName":"t1"}"#);
+    let scan = handle(&mut engine, "Scan", br#"{"TableName":"tab"}"#);
     assert_eq!(scan.status, 200);
 });
