@@ -28,12 +28,19 @@ export interface MountOptions {
   pattern?: number;
 }
 
-/** A playground mounted in the page. */
+/**
+ * A playground mounted in the page. Each runs in an instance of the engine
+ * of its own (the first three mounted at once; past them, they share one):
+ * if a bug ever stops one, it says so in its place with a button that
+ * starts it again, and the others go on untouched.
+ */
 export interface Playground {
-  /** A link that opens the full playground on the state on the screen. */
+  /** A link that opens the full playground on the state on the screen ("" once it stopped). */
   link(): string;
   /** Takes the playground out of the page. */
   unmount(): void;
+  /** Why the playground stopped, if it did. */
+  readonly stopped: string | null;
 }
 
 /** DynamoDB's JSON request and response shapes, as plain objects. */
@@ -50,13 +57,19 @@ export interface DynamoDbError extends Error {
   __type: string;
 }
 
-/** A bare engine: DynamoDB's API, running in the page. Tables live in memory. */
+/**
+ * A bare engine: DynamoDB's API, running in the page. Tables live in
+ * memory. All Engines share an instance of the engine, apart from the
+ * playgrounds': if a bug ever stops it, every Engine made before throws an
+ * Error named "EngineStopped" (their tables are gone), and a new Engine
+ * starts in a fresh instance.
+ */
 export declare class Engine {
   constructor();
   /**
    * Runs one operation ("CreateTable", "PutItem", "Query", "ExecuteStatement",
    * …) on its JSON request and returns DynamoDB's JSON response; throws a
-   * DynamoDbError.
+   * DynamoDbError, or an Error named "EngineStopped".
    */
   execute(operation: string, request: DynamoDbRequest): DynamoDbResponse;
   free(): void;

@@ -26,6 +26,42 @@ pub fn start_page() {
     crate::start();
 }
 
+thread_local! {
+    /// Who is told when this instance of the module is about to trap.
+    static ON_TRAP: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Calls `callback` with the reason when this instance of the module is
+/// about to trap. The page is built with `panic = "abort"`, so a panic —
+/// an overflow, a failed allocation, a broken invariant — ends the module
+/// instance: nothing in it can run again. The bounds on every input are
+/// there so that this never happens; when it does anyway, the callback is
+/// how the page, or `ddbplay.js` for a course page's playgrounds and
+/// engines, says so and offers to start again, in another instance.
+#[wasm_bindgen(js_name = onTrap)]
+pub fn on_trap(callback: js_sys::Function) {
+    ON_TRAP.with(|slot| *slot.borrow_mut() = Some(callback));
+    // Yew's own hook (the panic on the console) would replace one set
+    // any other way when the first playground renders.
+    yew::set_custom_panic_hook(Box::new(|info| {
+        let reason = info.to_string();
+        web_sys::console::error_1(&format!("ddbplay stopped: {reason}").into());
+        // A hook that panics itself would end the module at once.
+        if let Ok(slot) = ON_TRAP.try_with(|slot| slot.try_borrow().ok().and_then(|f| f.clone()))
+            && let Some(callback) = slot
+        {
+            let _ = callback.call1(&wasm_bindgen::JsValue::NULL, &reason.into());
+        }
+    }));
+}
+
+/// Makes this instance trap, as a bug would: for the page's own tests of
+/// what a trap costs and how the page recovers.
+#[wasm_bindgen(js_name = __trap)]
+pub fn trap_for_tests() {
+    panic!("a trap asked for by a test");
+}
+
 #[cfg(feature = "js-api")]
 pub use js::*;
 
