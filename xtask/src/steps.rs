@@ -234,6 +234,9 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
 /// Runs the engine's criterion benchmarks (extra arguments go to criterion),
 /// then measures `ddbplay serve`'s CPU per Query with boto3 as the client.
 pub fn bench(args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) == Some("worst-cases") {
+        return worst_cases(&Tools::ensure()?);
+    }
     for bench in ["engine", "write_path"] {
         run(Command::new("cargo")
             .args(["bench", "-p", "ddbplay-engine", "--bench", bench, "--"])
@@ -276,7 +279,41 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     run(tools
         .wasm_env("node")
         .arg("tests/e2e/bench_page.mjs")
-        .env("DIST_WITHOUT_API", &without_api))
+        .env("DIST_WITHOUT_API", &without_api))?;
+    worst_cases(&tools)
+}
+
+/// The worst case the page's bounds allow for each check that once was
+/// quadratic, built as the page is in headless Chromium, and natively: each
+/// held to 50 ms at the median of five runs (`web/tests/worst_cases.rs`).
+/// `cargo xtask bench worst-cases` runs these alone.
+fn worst_cases(tools: &Tools) -> Result<(), String> {
+    // In the page's own profile (size-optimised, whole-program), in the
+    // browser; then natively.
+    run(tools.wasm_cargo().args([
+        "test",
+        "--profile",
+        "wasm-release",
+        "-p",
+        "ddbplay-web",
+        "--target",
+        WASM_TARGET,
+        "--test",
+        "worst_cases",
+        "--",
+        "--nocapture",
+    ]))?;
+    run(Command::new("cargo").args([
+        "test",
+        "--release",
+        "-p",
+        "ddbplay-web",
+        "--test",
+        "worst_cases",
+        "--",
+        "--nocapture",
+        "--test-threads=1",
+    ]))
 }
 
 fn free_port() -> Result<u16, String> {

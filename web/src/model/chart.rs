@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::{Value as Json, json};
 
 use super::template::{Part, Template};
+use super::template_meet::SEPARATOR;
 
 /// A key attribute: name and type (`S`, `N` or `B`).
 #[derive(Clone, Debug, PartialEq)]
@@ -267,6 +268,32 @@ impl TableDesign {
     }
 }
 
+/// An entity's templates for the table's keys, and whether each of its
+/// attributes may hold `#` in its items.
+struct EntityKeys {
+    templates: Vec<Template>,
+    holds: BTreeMap<String, bool>,
+}
+
+impl EntityKeys {
+    /// Whether the attribute `name` may hold `#` in this entity's items:
+    /// one it does not have may hold anything.
+    fn may_hold_separator(&self, name: &str) -> bool {
+        self.holds.get(name).copied().unwrap_or(true)
+    }
+}
+
+/// True when, for every table key, the two entities' templates could
+/// produce the same value: a field may hold `#` when it may in either
+/// entity's items.
+fn can_collide(a: &EntityKeys, b: &EntityKeys) -> bool {
+    let holds = |name: &str, _: char| a.may_hold_separator(name) || b.may_hold_separator(name);
+    a.templates
+        .iter()
+        .zip(&b.templates)
+        .all(|(ta, tb)| ta.can_meet(tb, &holds))
+}
+
 /// Something in the design worth a second look, in plain words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Warning {
@@ -328,9 +355,20 @@ impl Chart {
             }
         }
         out.extend(self.unpadded_numbers());
+        // Each entity's table-key templates, read once, and whether each
+        // attribute they name may hold the separator, worked out once: the
+        // pairs below only walk them.
+        let keys: Vec<Option<EntityKeys>> = self
+            .entities
+            .iter()
+            .map(|entity| self.key_templates(entity, &table_keys))
+            .collect();
         for (i, a) in self.entities.iter().enumerate() {
-            for b in &self.entities[i + 1..] {
-                if self.can_collide(a, b, &table_keys) {
+            for (j, b) in self.entities.iter().enumerate().skip(i + 1) {
+                let (Some(ka), Some(kb)) = (&keys[i], &keys[j]) else {
+                    continue;
+                };
+                if can_collide(ka, kb) {
                     out.push(Warning {
                         entity: Some(b.name.clone()),
                         message: format!(
@@ -342,6 +380,25 @@ impl Chart {
             }
         }
         out
+    }
+
+    /// An entity's templates for the table's keys, with what its
+    /// attributes may hold; `None` when a template is blank or does not
+    /// read (such an entity is warned of above, and collides with nothing).
+    fn key_templates(&self, entity: &Entity, table_keys: &[&str]) -> Option<EntityKeys> {
+        let templates = table_keys
+            .iter()
+            .map(|key| {
+                let template = self.template(entity, key).ok()?;
+                (!template.is_blank()).then_some(template)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let holds = entity
+            .attributes
+            .iter()
+            .map(|a| (a.name.clone(), self.may_hold(entity, &a.name, SEPARATOR)))
+            .collect();
+        Some(EntityKeys { templates, holds })
     }
 
     /// Sort keys of type S that write a number without padding: as text,
@@ -390,22 +447,6 @@ impl Chart {
             }
         }
         out
-    }
-
-    /// True when, for every table key, the two templates' fixed texts could
-    /// produce the same value.
-    fn can_collide(&self, a: &Entity, b: &Entity, table_keys: &[&str]) -> bool {
-        table_keys.iter().all(|key| {
-            let (Ok(ta), Ok(tb)) = (self.template(a, key), self.template(b, key)) else {
-                return false;
-            };
-            if ta.is_blank() || tb.is_blank() {
-                return false;
-            }
-            let holds =
-                |name: &str, c: char| self.may_hold(a, name, c) || self.may_hold(b, name, c);
-            ta.can_meet(&tb, &holds)
-        })
     }
 
     /// True when an entity's attribute may hold the character `c` in its
