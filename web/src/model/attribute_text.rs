@@ -148,6 +148,13 @@ fn parse_kind(text: &str) -> Result<Generator, String> {
                 if options.len() == MAX_CHOICES {
                     return Err(format!("\"one of\" takes at most {MAX_CHOICES} values"));
                 }
+                // Printed back after ", ", such a value would read as a
+                // condition.
+                if option.starts_with("when ") {
+                    return Err(format!(
+                        "a value of \"one of\" cannot start with \"when\": write the condition after the values, as in one of OPEN when orderStatus = PENDING (found \"{option}\")"
+                    ));
+                }
                 if option.len() > MAX_VALUE_BYTES {
                     return Err(format!(
                         "a value of \"one of\" is {} bytes long; a value is at most {MAX_VALUE_BYTES}",
@@ -309,5 +316,12 @@ mod tests {
         check("{a}: email", 1, "is not an attribute name");
         check("a: one of", 1, "\"one of\" needs values");
         check("a: one of X when b", 1, "needs ATTRIBUTE = VALUE");
+        // Found by the chart_language fuzz target: printed back, the value
+        // would have read as a condition.
+        check(
+            "a: one of OPEN ,when b = PENDING",
+            1,
+            "cannot start with \"when\"",
+        );
     }
 }
