@@ -4,6 +4,7 @@
 //! engine the page runs, so the aws CLI, boto3 and the AWS SDKs can talk to it
 //! with `--endpoint-url http://127.0.0.1:8000`.
 
+mod limits;
 mod serve;
 
 /// mimalloc rather than the system allocator: a write replaces a ~1 KB item
@@ -38,14 +39,14 @@ enum Command {
         #[arg(long = "allow-host", value_name = "NAME")]
         allow_hosts: Vec<String>,
         /// Most connections served at once; more wait to be accepted.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, default_value_t = limits::MAX_CONNECTIONS)]
         max_connections: usize,
         /// Seconds a connection may take to send a request's headers (or
         /// stay idle between requests) before it is closed.
-        #[arg(long, default_value_t = 30)]
+        #[arg(long, default_value_t = limits::HEADER_TIMEOUT_SECONDS)]
         header_timeout: u64,
         /// Seconds a request's body may take to arrive.
-        #[arg(long, default_value_t = 60)]
+        #[arg(long, default_value_t = limits::REQUEST_TIMEOUT_SECONDS)]
         request_timeout: u64,
     },
 }

@@ -20,7 +20,8 @@
 //!    timeout ([`handler`]).
 //! 4. **How much**: a body over DynamoDB's largest request, 16 MB
 //!    ([`engine::limits::MAX_REQUEST_BYTES`]), is refused as it arrives,
-//!    with a DynamoDB error, never read whole.
+//!    with a DynamoDB error, never read whole; headers are read up to
+//!    64 KB ([`crate::limits`]).
 //! 5. **How long it holds the engine**: each request runs on a blocking
 //!    thread of its own, so reading and writing other clients' bytes goes
 //!    on; the engine is one table store behind a lock, and the bounds
@@ -115,6 +116,7 @@ async fn serve(options: Options) -> std::io::Result<()> {
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
+                .max_buf_size(crate::limits::MAX_HEADER_BYTES)
                 .keep_alive(true);
             if let Err(error) = http.serve_connection(TokioIo::new(stream), service).await {
                 log_connection_error(peer, &error);

@@ -77,7 +77,8 @@ pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTex
         if !names.insert(name) {
             return Err(error(format!("{name} is listed twice")));
         }
-        let generator = parse_generator(generator.trim()).map_err(error)?;
+        let generator = parse_generator(generator.trim())
+            .map_err(|message| error(format!("{name}: {message}")))?;
         out.push(AttributeDesign {
             name: name.to_string(),
             generator,
@@ -174,20 +175,25 @@ fn parse_kind(text: &str) -> Result<Generator, String> {
             .ok()
             .filter(|y| YEARS.contains(y))
             .map(|year| Generator::Date { year })
-            .ok_or_else(|| format!("\"date {year}\" needs a year, as in date 2024")),
+            .ok_or_else(|| year_needed("date", year)),
         ("time", year) => year
             .parse::<u32>()
             .ok()
             .filter(|y| YEARS.contains(y))
             .map(|year| Generator::Time { year })
-            .ok_or_else(|| format!("\"time {year}\" needs a year, as in time 2024")),
+            .ok_or_else(|| year_needed("time", year)),
         ("person", "name") => Ok(Generator::PersonName),
         ("email", "") => Ok(Generator::Email),
         ("address", "") => Ok(Generator::Address),
         ("words", range) => {
             let (min, max) = parse_range(range)
-                .filter(|(min, max)| *min >= 0 && min <= max && *max <= i64::from(MAX_WORDS))
+                .filter(|(min, max)| *min >= 0 && min <= max)
                 .ok_or_else(|| format!("\"words {range}\" needs MIN..MAX, as in words 5..20"))?;
+            if max > i64::from(MAX_WORDS) {
+                return Err(format!(
+                    "\"words {range}\" asks for more words than a value may have, at most {MAX_WORDS}"
+                ));
+            }
             Ok(Generator::Words {
                 min: min as u32,
                 max: max as u32,
@@ -209,6 +215,19 @@ fn parse_number_range(range: &str) -> Result<Generator, String> {
     let decimals = |s: &str| s.split_once('.').map_or(0, |(_, f)| f.len() as u32);
     let places = decimals(low).max(decimals(high));
     if places == 0 {
+        let whole_number = |s: &str| {
+            !s.is_empty()
+                && s.trim_start_matches('-')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+        };
+        if whole_number(low) && whole_number(high) && parse_range(range).is_none() {
+            return Err(format!(
+                "\"number {range}\" cannot be generated: MIN and MAX must lie within {}..{}",
+                i64::MIN,
+                i64::MAX
+            ));
+        }
         let (min, max) = parse_range(range).filter(|(a, b)| a <= b).ok_or_else(bad)?;
         return Ok(Generator::Integer { min, max });
     }
@@ -231,6 +250,15 @@ fn parse_number_range(range: &str) -> Result<Generator, String> {
         max,
         decimals: places,
     })
+}
+
+/// Why a `date` or `time` line does not read: its year, from 1970 to 2999.
+fn year_needed(kind: &str, year: &str) -> String {
+    format!(
+        "\"{kind} {year}\" needs a year from {} to {}, as in {kind} 2024",
+        YEARS.start(),
+        YEARS.end()
+    )
 }
 
 fn parse_range(range: &str) -> Option<(i64, i64)> {
