@@ -1,18 +1,15 @@
 // End-to-end: the playground travels. A link made after changing the
 // design, a template, a pattern and an item reopens the same numbers in a
 // fresh browser; a reload finds the work saved; a full storage is reported;
-// Back and Forward move between links; every hostile link is refused with
-// its message and leaves a working page.
+// Back and Forward move between links (the hostile links are in
+// hostile.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { artifacts, launchFresh, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
-const here = dirname(fileURLToPath(import.meta.url));
 
 /** Everything the learner sees as numbers and typed text, for comparing two pages. */
 async function snapshot(page) {
@@ -290,37 +287,3 @@ test('a playground whose link would pass 16 KB is offered as a file, and still s
   assert.match(items_before, /500 changed by hand/);
   assert.deepEqual(page.errors, []);
 });
-
-const fixtures = JSON.parse(readFileSync(join(here, 'fixtures', 'hostile-links.json'), 'utf8'));
-const failed = (why) => `This link could not be opened: ${why}. The example is shown instead.`;
-const bomb = `play=1.${deflateRawSync(Buffer.alloc(64 << 20), { level: 9 }).toString('base64url')}`;
-const hostile = [
-  ...fixtures,
-  { name: 'decompression bomb', fragment: bomb, message: failed('it unpacks to more than 8.0 MB, more than a playground holds') },
-  { name: 'over 1 MB', fragment: `play=1.${'A'.repeat(1100 * 1024)}`, message: failed('it is 1.1 MB long, and the page reads at most 1.0 MB') },
-];
-
-for (const { name, fragment, message } of hostile) {
-  test(`a hostile link (${name}) is refused with its message and the page works after`, async () => {
-    const page = await openPage(session, `${session.served.url}#${fragment}`);
-    await page.locator('table.comparison').waitFor();
-    if (message) {
-      assert.equal(await page.locator('.notice.problem p').textContent(), message);
-      // The example is shown instead.
-      await page.locator('#comparison-title', { hasText: 'An order\'s lines, in one request' }).waitFor();
-    } else {
-      assert.equal(await page.locator('.notice').count(), 0);
-    }
-    // Nothing in it ran as script or became markup.
-    assert.equal(await page.evaluate(() => window.__xss), undefined);
-    assert.equal(await page.locator('.ddbplay img, .ddbplay script').count(), 0);
-    if (name === 'script in every text') {
-      await page.locator('table.patterns th', { hasText: '<img src=x onerror="window.__xss=1"><script>' }).first().waitFor();
-      await page.screenshot({ path: join(artifacts, 'hostile-script.png') });
-    }
-    // Usable after: a pattern compares.
-    await page.getByRole('button', { name: /^Compare: / }).nth(3).click();
-    await page.locator('#comparison-title', { hasText: 'Orders waiting to ship' }).waitFor();
-    assert.deepEqual(page.errors, []);
-  });
-}

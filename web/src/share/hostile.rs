@@ -20,6 +20,23 @@ use crate::session;
 
 const FIXTURE: &str = include_str!("../../../tests/e2e/fixtures/hostile-links.json");
 
+/// A browser that keeps nothing: a stranger's, opening a link.
+#[derive(Default)]
+pub struct Empty;
+
+impl Shelf for Empty {
+    fn get(&self, _: &str) -> Option<String> {
+        None
+    }
+    fn set(&mut self, _: &str, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn remove(&mut self, _: &str) {}
+    fn keys(&self, _: &str) -> Vec<String> {
+        Vec::new()
+    }
+}
+
 /// Markup that would run script if the page ever put text in as HTML.
 pub const SCRIPT: &str = "<img src=x onerror=\"window.__xss=1\"><script>window.__xss=1</script>";
 
@@ -142,20 +159,6 @@ fn cases() -> Vec<(&'static str, String, String)> {
 
 /// What the page shows when it opens on `fragment` (empty: it opened).
 fn notice_for(fragment: &str) -> String {
-    #[derive(Default)]
-    struct Empty;
-    impl Shelf for Empty {
-        fn get(&self, _: &str) -> Option<String> {
-            None
-        }
-        fn set(&mut self, _: &str, _: &str) -> Result<(), String> {
-            Ok(())
-        }
-        fn remove(&mut self, _: &str) {}
-        fn keys(&self, _: &str) -> Vec<String> {
-            Vec::new()
-        }
-    }
     let started = session::start(
         fragment,
         &Options::default(),

@@ -41,11 +41,12 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde_json::{Value as Json, json};
 
+use super::hostile::Empty;
 use super::open::capture;
 use super::{LINK_PARAMETER, VERSION, encode_file};
 use crate::embed::Options;
 use crate::model::commerce;
-use crate::saved::{Library, Shelf};
+use crate::saved::Library;
 use crate::session::{self, LINK_FAILED};
 use crate::store::{State, sentence};
 
@@ -172,22 +173,6 @@ pub fn link_of(case: &Json) -> String {
         "{LINK_PARAMETER}={VERSION}.{}",
         URL_SAFE_NO_PAD.encode(compressed)
     )
-}
-
-#[derive(Default)]
-struct Empty;
-
-impl Shelf for Empty {
-    fn get(&self, _: &str) -> Option<String> {
-        None
-    }
-    fn set(&mut self, _: &str, _: &str) -> Result<(), String> {
-        Ok(())
-    }
-    fn remove(&mut self, _: &str) {}
-    fn keys(&self, _: &str) -> Vec<String> {
-        Vec::new()
-    }
 }
 
 /// What the page shows on opening `fragment`: its notice (empty when it

@@ -301,7 +301,7 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
 mod tests;
 
 #[cfg(test)]
-mod hostile;
+pub(crate) mod hostile;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) mod hostile_corpus;
 #[cfg(test)]
