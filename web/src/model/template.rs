@@ -191,6 +191,15 @@ impl Template {
                             span: (at, close + 1),
                         });
                     }
+                    // No attribute is named with a brace (the attribute
+                    // lines refuse one), and printed back such a name
+                    // would read as a literal brace.
+                    if name.contains('{') {
+                        return Err(TemplateError {
+                            message: "a placeholder is opened twice: '{' inside a placeholder (write '{{' for a brace)".into(),
+                            span: (at, close + 1),
+                        });
+                    }
                     let padding = match spec {
                         None => None,
                         Some(spec) => Some(parse_padding(spec).map_err(|e| TemplateError {
@@ -521,6 +530,14 @@ mod tests {
                 .contains("is not a format")
         );
         assert_eq!(Template::parse("a}").unwrap_err().span, (1, 2));
+        // Found by the chart_language fuzz target: the name "{lineI"
+        // printed back as "{{lineI}", a brace and then no placeholder.
+        assert!(
+            Template::parse("#{\t{lineI}")
+                .unwrap_err()
+                .message
+                .contains("opened twice")
+        );
     }
 
     #[test]
