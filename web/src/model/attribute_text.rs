@@ -241,8 +241,12 @@ fn parse_number_range(range: &str) -> Result<Generator, String> {
     let scale = 10i64.pow(places);
     let widest = i64::MAX / scale;
     if min.checked_mul(scale).is_none() || max.checked_mul(scale).is_none() {
+        let places = match places {
+            1 => "1 decimal".to_string(),
+            n => format!("{n} decimals"),
+        };
         return Err(format!(
-            "\"number {range}\" cannot be generated: with {places} decimals, MIN and MAX must lie within -{widest}..{widest}"
+            "\"number {range}\" cannot be generated: with {places}, MIN and MAX must lie within -{widest}..{widest}"
         ));
     }
     Ok(Generator::Decimal {
