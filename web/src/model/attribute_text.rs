@@ -79,6 +79,14 @@ pub fn parse_attributes(text: &str) -> Result<Vec<AttributeDesign>, AttributeTex
         }
         let generator = parse_generator(generator.trim())
             .map_err(|message| error(format!("{name}: {message}")))?;
+        // What the page prints of a line must read back as the same line
+        // (a link carries the printed text): any way of writing it that
+        // would not is refused, however the checks above missed it.
+        if parse_generator(&print_generator(&generator)).as_ref() != Ok(&generator) {
+            return Err(error(format!(
+                "{name}: this line would not read back the same; write it with single spaces, as in {name}: one of A, B when status = OPEN"
+            )));
+        }
         out.push(AttributeDesign {
             name: name.to_string(),
             generator,
@@ -110,8 +118,17 @@ fn parse_generator(text: &str) -> Result<Generator, String> {
         }
         let (attribute, equals) = condition
             .split_once('=')
+            .filter(|(attribute, _)| !attribute.trim().is_empty())
             .ok_or_else(|| format!("\"when {condition}\" needs ATTRIBUTE = VALUE"))?;
-        conditions.push((attribute.trim().to_string(), equals.trim().to_string()));
+        let (attribute, equals) = (attribute.trim(), equals.trim());
+        // Printed back, a "when" in either would start a condition of its
+        // own (in the attribute it cannot be: the split above took it).
+        if [attribute, equals].iter().any(|part| holds_when(part)) {
+            return Err(format!(
+                "\"when {condition}\" holds the word \"when\" in its attribute or value, where it would read as another condition"
+            ));
+        }
+        conditions.push((attribute.to_string(), equals.to_string()));
         rest = then.trim();
     }
     let mut generator = parse_kind(rest)?;
@@ -124,6 +141,12 @@ fn parse_generator(text: &str) -> Result<Generator, String> {
         };
     }
     Ok(generator)
+}
+
+/// True when `text` holds the word `when` (alone, first, last or between
+/// spaces).
+fn holds_when(text: &str) -> bool {
+    text.split(' ').any(|word| word == "when")
 }
 
 fn parse_kind(text: &str) -> Result<Generator, String> {
@@ -355,5 +378,9 @@ mod tests {
             1,
             "cannot start with \"when\"",
         );
+        // And: a value "when ==" printed back as a second condition.
+        check("a: id when =when == when =x", 1, "needs ATTRIBUTE = VALUE");
+        check("a: id x when b = when", 1, "holds the word \"when\"");
+        check("a: id x when b = y when", 1, "holds the word \"when\"");
     }
 }

@@ -142,6 +142,20 @@ fn parse_padding(spec: &str) -> Result<Padding, PaddingError> {
 impl Template {
     /// Parses a template's text, of at most [`MAX_TEMPLATE_BYTES`].
     pub fn parse(text: &str) -> Result<Template, TemplateError> {
+        let template = Template::read(text)?;
+        // What the page prints of a template must read back as the same
+        // template (a link carries the printed text): any way of writing
+        // it that would not is refused, however the checks missed it.
+        if Template::read(&template.to_string()).as_ref() != Ok(&template) {
+            return Err(TemplateError {
+                message: "the template would not read back the same; write placeholders as {name} or {name:010.2}".into(),
+                span: (0, text.len()),
+            });
+        }
+        Ok(template)
+    }
+
+    fn read(text: &str) -> Result<Template, TemplateError> {
         if text.len() > MAX_TEMPLATE_BYTES {
             return Err(TemplateError {
                 message: format!(
