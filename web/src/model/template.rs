@@ -280,7 +280,7 @@ impl Template {
     /// Each template is a pattern of characters and fields; they meet when
     /// the walk of both patterns together can reach both ends at once. The
     /// walk is taken a row of `self` at a time, with the positions reached
-    /// in `other` as bits ([`meet::Walk`]), in memory linear in the
+    /// in `other` as bits (see [`meet::can_meet`]), in memory linear in the
     /// templates and time of their lengths multiplied over 64.
     pub fn can_meet(&self, other: &Template, holds: &dyn Fn(&str, char) -> bool) -> bool {
         meet::can_meet(&self.tokens(holds), &other.tokens(holds))
