@@ -64,7 +64,7 @@ test('entity attributes, counts and new entities change what is generated; a bad
   const attributes = page.getByLabel('Attributes of Product, one name: kind per line');
   await attributes.fill('productId: id p\ncategory: one of books\nprice: numbr 1..9');
   await attributes.blur();
-  await page.locator('tr[data-entity="Product"] .error', { hasText: 'Line 3: "numbr 1..9" is not a kind of value' }).waitFor();
+  await page.locator('tr[data-entity="Product"] .error', { hasText: 'Line 3: price: "numbr 1..9" is not a kind of value' }).waitFor();
   assert.equal(await items(page), before);
   await attributes.fill('productId: id p\ncategory: one of books\nprice: number 1.00..9.00');
   await attributes.blur();

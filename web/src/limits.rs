@@ -22,6 +22,10 @@ use engine::limits::{MAX_DIGITS, MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES};
 pub const MAX_FRAGMENT_BYTES: usize = 1024 * 1024;
 /// The most a link's or a file's document may unpack to.
 pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
+/// The deepest JSON a file or a link's JSON values may nest: the JSON
+/// reader's own limit (serde_json's), far past the 32 levels DynamoDB
+/// lets an item nest, which the engine then applies with its message.
+pub const MAX_JSON_DEPTH: usize = 128;
 
 // The chart.
 

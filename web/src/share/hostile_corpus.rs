@@ -20,12 +20,16 @@
 //! "times": 40000}` the list `m0` … `m39999` (or, with `"join": "\n"`,
 //! one text of them, between `before` and `after`), `{"each": v,
 //! "times": n}` `n` copies of `v` with `{n}` in its texts numbered, `{"keys": "f{n}", "value": v, "times": n}` an
-//! object of `n` fields, `{"json": v}` any JSON as it is; the fields of
+//! object of `n` fields, `{"nested": v, "times": n, "inner": w}` `v`
+//! wrapped around itself `n` times with `w` at the deepest point (each
+//! copy's text `"@"` marks where the next goes), `{"json": v}` any JSON as
+//! it is; the fields of
 //! any other object are made in turn. The changed file is packed into a link exactly as the page
 //! packs one (without the encoder's own size check, so that a link too
 //! large to make can still be tried), opened as the page opens it, and —
 //! when its table is too large to build at once — filled as the page
-//! fills it. Each case must give its message exactly, within
+//! fills it (and the same file, opened, must give the same reason, or
+//! `file_message` when its reader stops sooner). Each case must give its message exactly, within
 //! [`BUDGET`], and leave a page whose every pattern was measured: the
 //! example when the link is refused, the link's playground when it opens
 //! (with the errors its patterns' runs are expected to give).
@@ -39,6 +43,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
 use super::hostile::Empty;
@@ -126,11 +131,29 @@ fn made(value: &Json) -> Json {
                 .collect(),
         );
     }
+    if let Some(wrapper) = fields.get("nested") {
+        let times = fields["times"].as_u64().unwrap() as usize;
+        return (0..times).fold(made(&fields["inner"]), |inside, _| {
+            let mut outer = wrapper.clone();
+            *hole(&mut outer).expect("a nested maker marks its hole with \"@\"") = inside;
+            outer
+        });
+    }
     if let Some(json) = fields.get("json") {
         return json.clone();
     }
     // Any other object: its fields made.
     Json::Object(fields.iter().map(|(k, v)| (k.clone(), made(v))).collect())
+}
+
+/// The text `"@"` in `value`: where a nested maker puts the next level.
+fn hole(value: &mut Json) -> Option<&mut Json> {
+    match value {
+        Json::String(text) if text == "@" => Some(value),
+        Json::Array(items) => items.iter_mut().find_map(hole),
+        Json::Object(fields) => fields.values_mut().find_map(hole),
+        _ => None,
+    }
 }
 
 /// `value` with `{n}` in every text replaced by `n`.
@@ -150,6 +173,10 @@ fn numbered(value: &Json, n: usize) -> Json {
 
 /// The example's readable file, with the case's changes made.
 pub fn file_of(case: &Json) -> String {
+    with_room(case, file_of_here)
+}
+
+fn file_of_here(case: &Json) -> String {
     let mut file: Json =
         serde_json::from_str(&encode_file(&capture(&commerce::playground()))).unwrap();
     for change in case["changes"].as_array().into_iter().flatten() {
@@ -164,15 +191,40 @@ pub fn file_of(case: &Json) -> String {
 
 /// The link the page would make of the case's file, its size unchecked.
 pub fn link_of(case: &Json) -> String {
-    // Read as the file's reader reads it, but past its size check.
-    let mut file: Json = serde_json::from_str(&file_of(case)).unwrap();
-    let document: super::Document = serde_json::from_value(file["playground"].take()).unwrap();
-    let packed = postcard::to_allocvec(&document).unwrap();
-    let compressed = super::deflate::deflate(&packed);
+    with_room(case, link_of_here)
+}
+
+/// `make(case)` on a thread of a large stack: a case nested 10,000 levels
+/// deep is built, written and dropped by recursion here (the page reads it
+/// only to the depth its JSON reader follows).
+fn with_room<T: Send + 'static>(case: &Json, make: fn(&Json) -> T) -> T {
+    let case = case.clone();
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || make(&case))
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn link_of_here(case: &Json) -> String {
+    let compressed = super::deflate::deflate(&packed_of_here(case));
     format!(
         "{LINK_PARAMETER}={VERSION}.{}",
         URL_SAFE_NO_PAD.encode(compressed)
     )
+}
+
+/// The case's document in the link's compact bytes, before compression.
+fn packed_of_here(case: &Json) -> Vec<u8> {
+    // Read as the file's reader reads it, but past its size check and its
+    // nesting limit, so that a link too deep to read can still be made.
+    let text = file_of_here(case);
+    let mut reader = serde_json::Deserializer::from_str(&text);
+    reader.disable_recursion_limit();
+    let mut file = Json::deserialize(&mut reader).unwrap();
+    let document: super::Document = serde_json::from_value(file["playground"].take()).unwrap();
+    postcard::to_allocvec(&document).unwrap()
 }
 
 /// What the page shows on opening `fragment`: its notice (empty when it
@@ -280,6 +332,8 @@ fn a_refused_file_gives_the_reason_its_link_gives() {
         if file.len() > crate::limits::MAX_DOCUMENT_BYTES {
             continue;
         }
+        // A file read as one JSON tree may stop sooner, with its reason.
+        let why = case["file_message"].as_str().unwrap_or(why);
         match session::open_file(&file) {
             Err(file_why) => assert_eq!(sentence("", &file_why), why, "{name}"),
             // The link was refused while its table was filled.
@@ -353,9 +407,7 @@ fn fuzz_seeds() -> Vec<(String, Vec<u8>)> {
         ));
     }
     for (name, case) in cases() {
-        let mut file: Json = serde_json::from_str(&file_of(&case)).unwrap();
-        let document: super::Document = serde_json::from_value(file["playground"].take()).unwrap();
-        let packed = postcard::to_allocvec(&document).unwrap();
+        let packed = with_room(&case, packed_of_here);
         if packed.len() < 64 * 1024 {
             seeds.push((format!("documents/{name}"), [vec![0], packed].concat()));
         }

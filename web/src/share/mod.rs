@@ -47,7 +47,7 @@ pub const LONG_LINK_BYTES: usize = 16 * 1024;
 
 pub use crate::limits::MAX_FRAGMENT_BYTES;
 
-pub use crate::limits::MAX_DOCUMENT_BYTES;
+pub use crate::limits::{MAX_DOCUMENT_BYTES, MAX_JSON_DEPTH};
 
 /// What the readable file says it is.
 const FILE_FORMAT: &str = "ddbplay playground";
@@ -247,6 +247,17 @@ pub fn encode_file(document: &Document) -> String {
     serde_json::to_string_pretty(&file).unwrap_or_default()
 }
 
+/// Why JSON text could not be read: `what` it then is not, with the
+/// reader's reason, or that it nests past [`MAX_JSON_DEPTH`] (the reader
+/// stops there, and "not JSON" would be wrong).
+fn json_error(what: &str, error: &serde_json::Error) -> String {
+    if error.to_string().starts_with("recursion limit exceeded") {
+        format!("it nests more than {MAX_JSON_DEPTH} levels deep")
+    } else {
+        format!("{what} ({error})")
+    }
+}
+
 /// Reads a `.ddbplay.json` file.
 pub fn decode_file(text: &str) -> Result<Document, ShareError> {
     if text.len() > MAX_DOCUMENT_BYTES {
@@ -262,7 +273,7 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
         playground: serde_json::Value,
     }
     let envelope: Envelope = serde_json::from_str(text).map_err(|e| {
-        ShareError::Unreadable(format!("it is not a ddbplay playground file ({e})"))
+        ShareError::Unreadable(json_error("it is not a ddbplay playground file", &e))
     })?;
     if envelope.format != FILE_FORMAT {
         return Err(ShareError::Unreadable(format!(

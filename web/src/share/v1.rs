@@ -261,7 +261,7 @@ impl<'de> Deserialize<'de> for JsonText {
         } else {
             let text = String::deserialize(deserializer)?;
             Ok(JsonText(
-                serde_json::from_str(&text).map_err(|e| format!("it is not JSON ({e})")),
+                serde_json::from_str(&text).map_err(|e| super::json_error("it is not JSON", &e)),
             ))
         }
     }
