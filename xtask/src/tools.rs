@@ -9,6 +9,7 @@
 //! | Chromium and ChromeDriver | Debian's `chromium` and `chromium-driver` |
 //! | boto3, the aws CLI, pytest | PyPI, in a virtual environment under `.tools/` |
 //! | cargo-fuzz | `cargo install cargo-fuzz` (fuzzing runs on the stable toolchain with `RUSTC_BOOTSTRAP=1`) |
+//! | cargo-machete | `cargo install cargo-machete` (finds dependencies no code uses) |
 //!
 //! Each is skipped when the right version is already there. `WASM_MODE=rustup`
 //! or `WASM_MODE=debian` forces one way of getting the wasm std.
@@ -142,7 +143,16 @@ impl Tools {
         tools.ensure_browser()?;
         tools.ensure_python()?;
         tools.ensure_cargo_fuzz()?;
+        tools.ensure_cargo_machete()?;
         Ok(tools)
+    }
+
+    fn ensure_cargo_machete(&self) -> Result<(), String> {
+        if succeeds(Command::new(self.cargo_bin.join("cargo-machete")).arg("--version")) {
+            return Ok(());
+        }
+        eprintln!("xtask: installing cargo-machete (about 2 minutes)");
+        run(Command::new("cargo").args(["install", "cargo-machete", "--locked"]))
     }
 
     fn ensure_cargo_fuzz(&self) -> Result<(), String> {
