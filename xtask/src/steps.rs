@@ -35,7 +35,7 @@ pub fn test() -> Result<(), String> {
 fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     run(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))?;
     // No crate declares a dependency its code does not use.
-    run(Command::new("cargo").arg("machete"))?;
+    run(&mut tools.machete())?;
     run(Command::new("cargo").args([
         "clippy",
         "--workspace",

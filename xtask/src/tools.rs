@@ -163,6 +163,14 @@ impl Tools {
         run(Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))
     }
 
+    /// cargo-machete over the repository, run as itself: run through
+    /// `cargo machete` from here it takes "machete" for a folder to read.
+    pub fn machete(&self) -> Command {
+        let mut command = Command::new(self.cargo_bin.join("cargo-machete"));
+        command.arg(root());
+        command
+    }
+
     /// `cargo` for fuzzing: libFuzzer's instrumentation flags are nightly-only,
     /// which `RUSTC_BOOTSTRAP=1` allows on the stable toolchain. Its own
     /// target folder keeps the instrumented build apart.
