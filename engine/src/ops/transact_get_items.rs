@@ -1,6 +1,6 @@
 //! TransactGetItems: up to 100 items by key, read together as one
 //! consistent snapshot. Each item costs twice the strongly consistent read
-//! units of its size, a missing one 2 (spec §4.2); responses come back in
+//! units of its size, a missing one 2 (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling>); responses come back in
 //! request order, `{}` for a missing item.
 
 use std::collections::BTreeMap;

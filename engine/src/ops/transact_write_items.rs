@@ -12,7 +12,7 @@
 //!    request order, and nothing changes.
 //! 3. Otherwise every write is applied. Each action's table arm costs twice
 //!    its write units (a ConditionCheck twice its item's, or 2 when there is
-//!    none); index arms cost what an ordinary write costs (spec §4.2, §4.3).
+//!    none); index arms cost what an ordinary write costs (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling>).
 //!
 //! A `ClientRequestToken` makes the call idempotent for ten minutes of the
 //! engine's clock: the same request again changes nothing and reports the

@@ -103,7 +103,7 @@ pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEf
 
 /// Adds what a write consumed to `consumed` (a request's total on the
 /// table), and records its per-partition usage. The table arm is charged
-/// `times` over: twice for a transaction's writes (spec §4.5); index arms
+/// `times` over: twice for a transaction's writes (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling>); index arms
 /// are charged as for any write.
 pub(super) fn charge_write_into(
     consumed: &mut Consumed,

@@ -167,7 +167,7 @@ fn try_and_undo(
 }
 
 /// A write whose condition failed: charged on the size of the item it
-/// found, or one unit when there was none (spec §4.2, "Failed condition").
+/// found, or one unit when there was none (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html>).
 fn failed_condition(
     engine: &mut Engine,
     operation: &str,

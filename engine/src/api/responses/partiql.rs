@@ -14,7 +14,7 @@ use crate::ops::{
 };
 
 /// An ExecuteStatement response body: `Items` always, `NextToken` when a
-/// SELECT stopped early (never `LastEvaluatedKey`, spec §1.1).
+/// SELECT stopped early (never `LastEvaluatedKey`: <https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ExecuteStatement.html>).
 pub fn execute_statement(
     response: &ExecuteStatementResponse,
     mode: ReturnConsumedCapacity,

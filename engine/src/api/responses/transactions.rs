@@ -1,7 +1,7 @@
 //! TransactWriteItems and TransactGetItems responses. Their capacity is an
 //! array, one entry per table, and unlike every other operation's it
 //! carries `ReadCapacityUnits` or `WriteCapacityUnits` beside
-//! `CapacityUnits` at every level (spec §4.5).
+//! `CapacityUnits` at every level (<https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ConsumedCapacity.html>).
 
 use serde_json::{Map, Value as Json, json};
 

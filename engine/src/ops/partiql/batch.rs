@@ -1,4 +1,4 @@
-//! BatchExecuteStatement (spec §1.2, §5.1): up to 25 statements, all reads
+//! BatchExecuteStatement (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.multiplestatements.batching.html>): up to 25 statements, all reads
 //! or all writes, each succeeding or failing alone. A read must name one
 //! item by its whole primary key and is a GetItem; a write runs as it
 //! would in ExecuteStatement. A member's failure is its entry's `Error`,
@@ -31,7 +31,7 @@ pub struct BatchStatementRequest {
     /// `ConsistentRead` (reads in a batch only).
     pub consistent_read: bool,
     /// `ReturnValuesOnConditionCheckFailure=ALL_OLD`. Accepted in a batch
-    /// but inert there, as in DynamoDB (spec §1.2).
+    /// but inert there, as in DynamoDB (<https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchExecuteStatement.html>).
     pub return_old_on_condition_failure: bool,
 }
 
@@ -317,7 +317,7 @@ impl Engine {
     /// One write member, run as ExecuteStatement runs it. One that fails on
     /// its item (a condition, a duplicate key) is still charged the write
     /// units of the larger of the stored and the attempted item, on no arm
-    /// (spec §3.6); its error names the table, as DynamoDB's does for
+    /// (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.multiplestatements.batching.html>); its error names the table, as DynamoDB's does for
     /// statements that ran.
     fn run_batch_write(
         &mut self,

@@ -1,4 +1,4 @@
-//! A PartiQL SELECT, read as DynamoDB reads it (spec §2.2, §3): the plan
+//! A PartiQL SELECT, read as DynamoDB reads it (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.select.html>): the plan
 //! ([`crate::partiql::plan`]) picks Queries or a Scan; each read runs as
 //! that request (same pages, same Limit, same capacity), and the WHERE and
 //! the projection are applied to what it returns.
@@ -376,7 +376,7 @@ fn key_conditions(read: &KeyRead, schema: &KeySchema) -> Option<Vec<LegacyTest>>
     Some(tests)
 }
 
-/// The ORDER BY rules (spec §3.4), and the order they ask for.
+/// The ORDER BY rules (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.select.html>), and the order they ask for.
 fn order(select: &ast::Select, schema: &KeySchema, access: &Access) -> Result<Order> {
     if select.order_by.is_empty() {
         return Ok(Order {
@@ -416,7 +416,7 @@ fn order(select: &ast::Select, schema: &KeySchema, access: &Access) -> Result<Or
     }
     Ok(Order {
         // DynamoDB reads an unnamed sort key newest first under ORDER BY
-        // (captured against the service, spec §3.4).
+        // (captured against the service).
         forward: forward.unwrap_or(false),
         partitions,
     })

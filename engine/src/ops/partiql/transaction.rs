@@ -1,4 +1,4 @@
-//! ExecuteTransaction (spec §1.3, §5.2): up to 100 statements, all reads
+//! ExecuteTransaction (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.multiplestatements.transactions.html>): up to 100 statements, all reads
 //! (run as TransactGetItems) or all writes (run as TransactWriteItems, with
 //! `EXISTS(SELECT …)` as a ConditionCheck), all or nothing, at a
 //! transaction's capacity.

@@ -1,4 +1,4 @@
-//! PartiQL INSERT, UPDATE and DELETE (spec §2.3–§2.5, §4), each run as the
+//! PartiQL INSERT, UPDATE and DELETE (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.insert.html>, `ql-reference.update.html`, `ql-reference.delete.html`), each run as the
 //! single-item write it is, so its capacity is that write's exactly:
 //! - INSERT is a PutItem on condition that the key is new; an existing key
 //!   is DuplicateItemException, never an overwrite;
