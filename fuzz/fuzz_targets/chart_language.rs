@@ -8,10 +8,10 @@
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
-use ddbplay_web::model::attribute_text::{parse_attributes, print_attributes};
-use ddbplay_web::model::commerce;
-use ddbplay_web::model::generate::Generation;
-use ddbplay_web::model::template::Template;
+use ddbplay_web::model::design::attribute_text::{parse_attributes, print_attributes};
+use ddbplay_web::model::gallery::commerce;
+use ddbplay_web::model::design::generate::Generation;
+use ddbplay_web::model::design::template::Template;
 use libfuzzer_sys::fuzz_target;
 
 const NUMBERS: &[&str] = &[

@@ -16,7 +16,7 @@
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
-use ddbplay_web::model::generate::Generation;
+use ddbplay_web::model::design::generate::Generation;
 use ddbplay_web::share::open::open;
 use ddbplay_web::share::{Document, v1, v2, v3};
 use ddbplay_web::store::State;

@@ -5,7 +5,7 @@
 //! replayed, as when the page opens it.
 #![no_main]
 
-use ddbplay_web::model::generate::Generation;
+use ddbplay_web::model::design::generate::Generation;
 use ddbplay_web::share::open::open;
 use ddbplay_web::share::{decode_file, decode_link};
 use ddbplay_web::store::State;

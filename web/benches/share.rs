@@ -11,7 +11,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ddbplay_web::model::commerce;
+use ddbplay_web::model::gallery::commerce;
 use ddbplay_web::share::open::{capture, open};
 use ddbplay_web::share::{decode_file, decode_link, encode_file, encode_link, link_parameter};
 

@@ -78,7 +78,7 @@ mod js {
 
     use crate::app::{App, AppProps, Hosted};
     use crate::embed::{Options, Panel};
-    use crate::model::commerce;
+    use crate::model::gallery::commerce;
     use crate::session::{self, EXAMPLE};
     use crate::share::{LINK_PARAMETER, link_parameter};
 

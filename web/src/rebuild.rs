@@ -22,15 +22,18 @@ use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::browser::next_task;
-use crate::model::backfill::Backfill;
-use crate::model::chart::Chart;
-use crate::model::compare::{Measured, PlannedRun, Run, planned_reads, planned_scan_equivalent};
-use crate::model::generate::Generation;
-use crate::model::load::Loader;
+use crate::model::data::load::Loader;
+use crate::model::data::write_path;
+use crate::model::design::chart::Chart;
+use crate::model::design::generate::Generation;
+use crate::model::measure::compare::measure_pattern_before_scan;
+use crate::model::measure::compare::{
+    Measured, PlannedRun, Run, planned_reads, planned_scan_equivalent,
+};
 use crate::model::playground::Playground;
-use crate::model::ttl::TtlTimes;
-use crate::model::write_path;
-use crate::store::{Action, Built, Measurement, State, measure_pattern_before_scan};
+use crate::model::stream::backfill::Backfill;
+use crate::model::stream::ttl::TtlTimes;
+use crate::store::{Action, Built, Measurement, State};
 
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;

@@ -441,7 +441,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::model::commerce;
+    use crate::model::gallery::commerce;
     use crate::share::open::capture;
 
     /// A shelf in memory that can be made to refuse writes, as a full

@@ -21,7 +21,7 @@
 
 use crate::embed::Options;
 use crate::model::playground::Playground;
-use crate::model::{commerce, gallery};
+use crate::model::{gallery, gallery::commerce};
 use crate::saved::{Library, SavedError, Shelf};
 use crate::share::open::{capture, open};
 use crate::share::{
@@ -509,7 +509,7 @@ mod tests {
         assert_eq!(library.list(), vec![]);
         // Scrolling the data view is not a change of its own.
         let mut scrolled = State::example();
-        scrolled.position = std::rc::Rc::new(crate::model::view::Position {
+        scrolled.position = std::rc::Rc::new(crate::model::data::view::Position {
             index: None,
             row: 40,
         });

@@ -29,7 +29,7 @@ fn number(root: &web_sys::Element, selector: &str) -> f64 {
 
 #[wasm_bindgen_test]
 fn the_same_seed_gives_the_same_items_as_a_native_build() {
-    use ddbplay_web::model::{commerce, generate::generate};
+    use ddbplay_web::model::{design::generate::generate, gallery::commerce};
     let items = generate(&commerce::chart(), 42).unwrap();
     assert_eq!(
         commerce::order_keys(&items, "CUST#c11"),

@@ -17,10 +17,10 @@
 //! (`cargo test --release`) the same, on the machine's.
 
 use ddbplay_web::limits::{MAX_EDITS, MAX_ENTITIES, MAX_TEMPLATE_BYTES, MAX_TEMPLATE_BYTES_IN_ALL};
-use ddbplay_web::model::attribute_text::parse_attributes;
-use ddbplay_web::model::chart::{AttributeDesign, Chart, Entity, Generator, TableDesign};
-use ddbplay_web::model::edits::{Edit, Edits};
-use ddbplay_web::model::template::Template;
+use ddbplay_web::model::data::edits::{Edit, Edits};
+use ddbplay_web::model::design::attribute_text::parse_attributes;
+use ddbplay_web::model::design::chart::{AttributeDesign, Chart, Entity, Generator, TableDesign};
+use ddbplay_web::model::design::template::Template;
 use engine::Engine;
 use engine::api::handle;
 use engine::types::sets::{add_members, has_duplicates, remove_members, same_members};

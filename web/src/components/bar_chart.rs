@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
-use crate::model::compare::Run;
 use crate::model::format::units;
+use crate::model::measure::compare::Run;
 
 #[derive(Properties, PartialEq)]
 pub struct BarChartProps {

@@ -12,8 +12,8 @@ use crate::embed::{Panel, use_read_only};
 
 use super::entity_row::EntityRow;
 use super::warnings::Warnings;
-use crate::model::attribute_text::KINDS;
-use crate::model::chart::Warning;
+use crate::model::design::attribute_text::KINDS;
+use crate::model::design::chart::Warning;
 use crate::rebuild::rebuild;
 use crate::store::State;
 

@@ -10,15 +10,15 @@ use crate::embed::{Panel, use_read_only};
 
 use super::bar_chart::BarChart;
 use super::heat_strip::{CELLS, HeatStrip};
-use crate::model::compare::{Measured, Run};
-use crate::model::derivation::{Figure, derive, derive_transaction, derive_write};
-use crate::model::explain::{explain, how_counted, monthly};
+use crate::model::explain::derivation::{Figure, derive, derive_transaction, derive_write};
+use crate::model::explain::sentences::{explain, how_counted, monthly};
+use crate::model::format::spaced;
 use crate::model::format::{dollars, human_bytes, thousands, units};
-use crate::model::partition_load::read_units;
-use crate::model::prices::Prices;
-use crate::model::runner::spaced;
-use crate::model::transaction_cost::TransactionCost;
-use crate::model::write_cost::WriteCost;
+use crate::model::measure::compare::{Measured, Run};
+use crate::model::measure::partition_load::read_units;
+use crate::model::measure::prices::Prices;
+use crate::model::measure::transaction_cost::TransactionCost;
+use crate::model::measure::write_cost::WriteCost;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -301,7 +301,7 @@ fn transaction(cost: &TransactionCost, prices: &Prices) -> Html {
 
 /// The aggregate kept inside the transaction against kept by the stream.
 fn aggregate_table(
-    aggregate: &crate::model::transaction_cost::AggregateCost,
+    aggregate: &crate::model::measure::transaction_cost::AggregateCost,
     prices: &Prices,
 ) -> Html {
     let (by_stream, in_transaction) = aggregate.monthly(prices);

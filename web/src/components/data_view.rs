@@ -11,11 +11,12 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
-use crate::model::chart::{IndexDesign, TableDesign};
+use crate::model::data::item_keys::stored_item_key;
+use crate::model::data::view::{Row, Rows, entity as entity_of};
+use crate::model::design::chart::{IndexDesign, TableDesign};
 use crate::model::format::thousands;
-use crate::model::item_keys::stored_item_key;
-use crate::model::runner::run;
-use crate::model::view::{Row, Rows, entity as entity_of, value_text};
+use crate::model::format::value_text;
+use crate::model::gateway::run;
 use crate::store::{Action, State};
 
 /// Height of one row, in pixels (fixed, so the visible slice is arithmetic).
@@ -274,7 +275,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                                     _ => ("", ""),
                                 };
                                 let others: Vec<String> = item.iter()
-                                    .filter(|(name, _)| name.as_str() != pk && Some(name.as_str()) != sk.as_deref() && name.as_str() != crate::model::chart::ENTITY_ATTRIBUTE)
+                                    .filter(|(name, _)| name.as_str() != pk && Some(name.as_str()) != sk.as_deref() && name.as_str() != crate::model::design::chart::ENTITY_ATTRIBUTE)
                                     .map(|(name, value)| format!("{name}={}", value_text(value)))
                                     .collect();
                                 html! {

@@ -7,8 +7,8 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use super::field_value::field_value;
-use crate::model::attribute_text::{KINDS, parse_attributes, print_attributes};
-use crate::model::chart::Chart;
+use crate::model::design::attribute_text::{KINDS, parse_attributes, print_attributes};
+use crate::model::design::chart::Chart;
 use crate::rebuild::rebuild;
 use crate::store::State;
 

@@ -8,10 +8,10 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
-use crate::model::chart::Chart;
-use crate::model::edits::MAX_EDITS;
+use crate::model::data::edits::MAX_EDITS;
+use crate::model::data::paste::{add_items, parse_pasted};
+use crate::model::design::chart::Chart;
 use crate::model::format::thousands;
-use crate::model::paste::{add_items, parse_pasted};
 use crate::rebuild::rebuild;
 use crate::store::{Action, State};
 

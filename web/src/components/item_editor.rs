@@ -10,10 +10,10 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
-use crate::model::item_form::{
+use crate::model::data::item_form::{
     delete_item, fields_from_item, item_from_fields, item_text, put_item,
 };
-use crate::model::item_keys::key_of;
+use crate::model::data::item_keys::key_of;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]

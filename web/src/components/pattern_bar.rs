@@ -6,8 +6,8 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::model::pattern::AccessPattern;
-use crate::model::runner::Draft;
+use crate::model::patterns::pattern::AccessPattern;
+use crate::model::patterns::runner::Draft;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -108,7 +108,7 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
     let on_alternative = typed(state, |d, v| d.alternative = v);
     let statement = state.draft.form.operation == "ExecuteStatement";
     let settings = &state.draft.settings;
-    let write = crate::model::pattern::is_write(&state.draft.form.operation);
+    let write = crate::model::patterns::pattern::is_write(&state.draft.form.operation);
     html! {
         <div class="pattern-bar" role="group" aria-label="Access pattern">
             <label class="field">

@@ -7,10 +7,10 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Options, Panel, use_read_only};
 
-use crate::model::compare::Measured;
+use crate::model::explain::review::Verdict;
 use crate::model::format::{thousands, units};
-use crate::model::pattern::{ServedBy, is_write};
-use crate::model::review::Verdict;
+use crate::model::measure::compare::Measured;
+use crate::model::patterns::pattern::{ServedBy, is_write};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]

@@ -9,7 +9,7 @@
 use yew::prelude::*;
 
 use crate::browser::{self, BrowserShelf};
-use crate::model::commerce;
+use crate::model::gallery::commerce;
 use crate::rebuild;
 use crate::saved::{Entry, Library, SavedError, SetAside};
 use crate::session::{self, Session};

@@ -7,11 +7,11 @@ use yew::prelude::*;
 
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
-use crate::model::compare::Measured;
-use crate::model::derivation::{Figure, derive, derive_transaction, derive_write};
-use crate::model::pattern::is_write;
-use crate::model::prices::Prices;
-use crate::model::review::{Verdict, describe, within_budget};
+use crate::model::explain::derivation::{Figure, derive, derive_transaction, derive_write};
+use crate::model::explain::review::{Verdict, describe, within_budget};
+use crate::model::measure::compare::Measured;
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::is_write;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]

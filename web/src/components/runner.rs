@@ -12,13 +12,14 @@ use crate::embed::{Panel, use_read_only};
 
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
+use crate::model::data::multi_item::{consumed_units, response_items, retarget, written_keys};
 use crate::model::format::units;
-use crate::model::multi_item::{consumed_units, response_items, retarget, written_keys};
-use crate::model::runner::{
-    Draft, Failure, Form, OPERATIONS, StatementRun, highlight, is_multi_item, is_single_write,
-    is_write, run, run_statement,
+use crate::model::gateway::{Failure, run};
+use crate::model::measure::sharding::{MAX_SHARDS, gathered_response, shard_write};
+use crate::model::patterns::runner::{
+    Draft, Form, OPERATIONS, StatementRun, highlight, is_multi_item, is_single_write, is_write,
+    run_statement,
 };
-use crate::model::sharding::{MAX_SHARDS, gathered_response, shard_write};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]

@@ -12,13 +12,13 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use super::field_value::field_value;
 use crate::embed::{Panel, use_read_only};
-use crate::model::change_log::{
+use crate::model::design::chart::TableDesign;
+use crate::model::format::thousands;
+use crate::model::stream::change_log::{
     ChangeLog, ChangeRecord, change_log, counter_check, deliver_again, deliver_pending,
 };
-use crate::model::chart::TableDesign;
-use crate::model::format::thousands;
-use crate::model::stream_handler::StreamHandler;
-use crate::model::ttl::{date_seconds, expire_due};
+use crate::model::stream::stream_handler::StreamHandler;
+use crate::model::stream::ttl::{date_seconds, expire_due};
 use crate::store::{Action, State};
 
 /// How many records the change log lists.
@@ -76,7 +76,7 @@ fn records(newest: &[ChangeRecord]) -> Html {
         Some(image) => html! {
             <details>
                 <summary>{ label.to_string() }</summary>
-                <pre class="image">{ crate::model::runner::spaced(image) }</pre>
+                <pre class="image">{ crate::model::format::spaced(image) }</pre>
             </details>
         },
         None => html! {},
@@ -244,7 +244,7 @@ fn handler_section(props: &HandlerProps) -> Html {
 fn blank_handler(table: &TableDesign) -> StreamHandler {
     StreamHandler {
         event: "INSERT".into(),
-        when_attribute: crate::model::chart::ENTITY_ATTRIBUTE.into(),
+        when_attribute: crate::model::design::chart::ENTITY_ATTRIBUTE.into(),
         when_equals: String::new(),
         key: std::iter::once(&table.partition_key)
             .chain(table.sort_key.as_ref())

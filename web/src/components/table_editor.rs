@@ -13,7 +13,7 @@ use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
 use super::field_value::field_value;
-use crate::model::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
+use crate::model::design::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
 use crate::rebuild::rebuild;
 use crate::store::State;
 

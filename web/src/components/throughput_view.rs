@@ -9,10 +9,12 @@ use yew::prelude::*;
 
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
-use crate::model::compare::Measured;
 use crate::model::format::units;
-use crate::model::pattern_settings::{MAX_RATE, number_text};
-use crate::model::throughput::{PartitionRate, READ_CEILING, WRITE_CEILING, percent, rate_text};
+use crate::model::measure::compare::Measured;
+use crate::model::measure::throughput::{
+    PartitionRate, READ_CEILING, WRITE_CEILING, percent, rate_text,
+};
+use crate::model::patterns::pattern_settings::{MAX_RATE, number_text};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::model::chart::Warning;
+use crate::model::design::chart::Warning;
 
 #[derive(Properties, PartialEq)]
 pub struct WarningsProps {

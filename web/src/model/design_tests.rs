@@ -3,19 +3,20 @@
 
 use serde_json::json;
 
-use super::compare::Measured;
 use super::gallery::{find, sharding};
-use super::pattern::{AccessPattern, Budget};
-use super::review::{Verdict, review, review_all, within_budget};
-use super::sharding::{gather, scatter_gather, shard_queries};
-use super::throughput::{READ_CEILING, WRITE_CEILING, throughput};
-use crate::store::{State, measure_pattern};
+use crate::model::explain::review::{Verdict, review, review_all, within_budget};
+use crate::model::fixtures::Opened;
+use crate::model::measure::compare::Measured;
+use crate::model::measure::compare::measure_pattern;
+use crate::model::measure::sharding::{gather, scatter_gather, shard_queries};
+use crate::model::measure::throughput::{READ_CEILING, WRITE_CEILING, throughput};
+use crate::model::patterns::pattern::{AccessPattern, Budget};
 
-fn example(name: &str) -> State {
-    State::open((find(name).unwrap().playground)()).unwrap()
+fn example(name: &str) -> Opened {
+    Opened::open((find(name).unwrap().playground)()).unwrap()
 }
 
-fn position(state: &State, starts: &str) -> usize {
+fn position(state: &Opened, starts: &str) -> usize {
     state
         .patterns
         .iter()
@@ -24,7 +25,7 @@ fn position(state: &State, starts: &str) -> usize {
 }
 
 /// The pattern at `i` with another budget, reviewed on the state's data.
-fn reviewed(state: &State, i: usize, budget: Budget) -> Verdict {
+fn reviewed(state: &Opened, i: usize, budget: Budget) -> Verdict {
     let pattern = state.patterns[i].clone().with_budget(budget);
     review(&pattern, &state.runs[i], &state.chart.table)
 }
@@ -38,7 +39,7 @@ fn reasons(verdict: Verdict) -> Vec<String> {
 
 #[test]
 fn a_query_that_reads_only_what_it_returns_is_within_every_budget() {
-    let state = State::example();
+    let state = Opened::example();
     let i = position(&state, "An order's lines");
     let Verdict::Within(met) = reviewed(&state, i, Budget::efficient().at_most(0.5)) else {
         panic!("within")
@@ -55,7 +56,7 @@ fn a_query_that_reads_only_what_it_returns_is_within_every_budget() {
 
 #[test]
 fn a_scan_breaks_never_a_scan_and_the_hint_names_what_its_filter_tests() {
-    let state = State::example();
+    let state = Opened::example();
     let i = position(&state, "Every order over $450");
     let why = reasons(reviewed(&state, i, Budget::default().keyed()));
     let Some((runs, own)) = state.runs[i].as_ref().unwrap().reads() else {
@@ -74,7 +75,7 @@ fn a_scan_breaks_never_a_scan_and_the_hint_names_what_its_filter_tests() {
 
 #[test]
 fn a_filter_that_drops_items_breaks_returns_what_it_reads_with_the_numbers() {
-    let state = State::example();
+    let state = Opened::example();
     let i = position(&state, "A customer's orders over $200");
     let (runs, own) = state.runs[i].as_ref().unwrap().reads().unwrap();
     let run = &runs[own];
@@ -100,7 +101,7 @@ fn a_filter_that_drops_items_breaks_returns_what_it_reads_with_the_numbers() {
 
 #[test]
 fn a_read_over_its_units_says_what_it_reads_and_a_write_where_its_units_go() {
-    let state = State::example();
+    let state = Opened::example();
     let i = position(&state, "Orders waiting to ship");
     let (runs, own) = state.runs[i].as_ref().unwrap().reads().unwrap();
     let run = runs[own].clone();
@@ -134,7 +135,7 @@ fn a_read_over_its_units_says_what_it_reads_and_a_write_where_its_units_go() {
 
 #[test]
 fn a_partiql_select_that_is_a_scan_is_told_to_fix_the_partition_key() {
-    let state = State::example();
+    let state = Opened::example();
     let pattern = AccessPattern::new(
         "Pending orders, in PartiQL",
         "ExecuteStatement",
@@ -158,7 +159,7 @@ fn a_partiql_select_that_is_a_scan_is_told_to_fix_the_partition_key() {
 
 #[test]
 fn a_pattern_that_does_not_run_is_over_budget_with_the_error_and_none_is_unbudgeted() {
-    let state = State::example();
+    let state = Opened::example();
     let pattern = state.patterns[0].clone();
     let broken = review(
         &pattern,
@@ -192,7 +193,9 @@ fn every_example_meets_its_budgets_where_it_is_meant_to_be_efficient_and_not_whe
                 .ok()
                 .and_then(Measured::reads)
                 .is_some_and(|(runs, own)| runs[own].count < runs[own].scanned_count);
-            if pattern.budget.is_empty() || super::pattern::is_write(&pattern.operation) {
+            if pattern.budget.is_empty()
+                || crate::model::patterns::pattern::is_write(&pattern.operation)
+            {
                 continue;
             }
             assert_eq!(
@@ -209,9 +212,9 @@ fn every_example_meets_its_budgets_where_it_is_meant_to_be_efficient_and_not_whe
     }
 }
 
-fn example_state(name: &str) -> State {
+fn example_state(name: &str) -> Opened {
     if name == "commerce" {
-        State::example()
+        Opened::example()
     } else {
         example(name)
     }
@@ -251,9 +254,9 @@ fn the_hot_key_goes_over_the_write_ceiling_and_its_shards_stay_under_at_the_same
 
 #[test]
 fn raising_a_write_rate_past_the_ceiling_flags_the_partition() {
-    let mut state = State::example();
+    let mut state = Opened::example();
     let i = position(&state, "Fulfil an order");
-    let flagged = |state: &State| {
+    let flagged = |state: &Opened| {
         throughput(&state.patterns, &state.runs, &state.chart.table)
             .iter()
             .any(|r| r.throttled())
@@ -278,7 +281,9 @@ fn the_scatter_gather_costs_the_sum_of_its_queries_and_merges_them_in_sort_key_o
     let mut units = 0.0;
     let mut count = 0;
     for query in &queries {
-        let run = super::reads::run_all_pages(&mut engine, "Query", query, "Query", true).unwrap();
+        let run =
+            crate::model::measure::reads::run_all_pages(&mut engine, "Query", query, "Query", true)
+                .unwrap();
         units += run.eventual_units;
         count += run.count;
     }
@@ -316,7 +321,7 @@ fn the_runner_shows_the_scatter_gather_as_the_application_assembles_it() {
     let state = example("sharding");
     let i = position(&state, "All the sharded votes");
     let mut engine = state.engine.borrow_mut();
-    let (response, sentence) = super::sharding::gathered_response(
+    let (response, sentence) = crate::model::measure::sharding::gathered_response(
         &mut engine,
         &state.patterns[i].request,
         &state.chart.table,

@@ -1,5 +1,10 @@
-//! Numbers as the page writes them: bytes, counts, dollars and capacity
-//! units as DynamoDB prints them.
+//! Numbers and values as the page writes them: bytes, counts, dollars and
+//! capacity units as DynamoDB prints them, key and attribute values as
+//! short text, and JSON on one line as people type it.
+
+use engine::key::KeyValue;
+use engine::types::Value;
+use serde_json::Value as Json;
 
 /// Bytes in words: `912 B`, `2.1 KB`, `1.9 MB`.
 pub fn human_bytes(bytes: usize) -> String {
@@ -35,5 +40,75 @@ pub fn units(value: f64) -> String {
         format!("{value:.0}")
     } else {
         format!("{value:.1}")
+    }
+}
+
+/// A key value as text.
+pub fn key_text(value: &KeyValue) -> String {
+    match value {
+        KeyValue::S(s) => s.to_string(),
+        KeyValue::N(n) => n.to_string(),
+        KeyValue::B(b) => format!("{} bytes", b.len()),
+    }
+}
+
+/// A value as short text for a grid cell.
+pub fn value_text(value: &Value) -> String {
+    match value {
+        Value::S(s) => s.to_string(),
+        Value::N(n) => n.to_string(),
+        Value::B(b) => format!("<{} bytes>", b.len()),
+        Value::Bool(b) => b.to_string(),
+        Value::Null => "null".into(),
+        Value::M(m) => format!("{{{} attributes}}", m.len()),
+        Value::L(l) => format!("[{} elements]", l.len()),
+        Value::SS(s) => format!("{{{}}}", s.join(", ")),
+        Value::NS(s) => format!(
+            "{{{}}}",
+            s.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::BS(s) => format!("{{{} binaries}}", s.len()),
+    }
+}
+
+/// JSON on one line with a space after each `:` and `,`, as people type
+/// it: `{":pk": {"S": "CUST#c11"}}`.
+pub fn spaced(value: &Json) -> String {
+    struct Spaced;
+    impl serde_json::ser::Formatter for Spaced {
+        fn begin_object_key<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            if first {
+                Ok(())
+            } else {
+                writer.write_all(b", ")
+            }
+        }
+        fn begin_object_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+        ) -> std::io::Result<()> {
+            writer.write_all(b": ")
+        }
+        fn begin_array_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            // Array elements are separated as object entries are.
+            self.begin_object_key(writer, first)
+        }
+    }
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, Spaced);
+    match serde::Serialize::serialize(value, &mut serializer) {
+        Ok(()) => String::from_utf8(out).unwrap_or_else(|_| value.to_string()),
+        Err(_) => value.to_string(),
     }
 }

@@ -5,12 +5,12 @@
 
 use proptest::prelude::*;
 
-use super::attribute_text::{parse_attributes, print_attributes};
-use super::commerce;
-use super::item_form::{item_from_fields, put_item};
-use super::paste::parse_pasted;
-use super::template::Template;
-use crate::store::State;
+use crate::model::data::item_form::{item_from_fields, put_item};
+use crate::model::data::paste::parse_pasted;
+use crate::model::design::attribute_text::{parse_attributes, print_attributes};
+use crate::model::design::template::Template;
+use crate::model::fixtures::Opened;
+use crate::model::gallery::commerce;
 
 /// Text that looks a little like what the fields expect, and some that does not.
 fn typed() -> impl Strategy<Value = String> {
@@ -56,7 +56,7 @@ proptest! {
 
 #[test]
 fn hand_written_items_never_panic_and_nothing_half_applies() {
-    let state = State::example();
+    let state = Opened::example();
     let count = || {
         state
             .engine

@@ -1,51 +1,56 @@
-//! What the page is about, without the page: the entity chart and its key
-//! templates, seeded item generation, the access patterns and how each is
-//! measured and explained, the design review of the patterns against
-//! their budgets and the throughput their request rates put on each
-//! partition, items typed or pasted by hand, and the gallery of designs. Everything here runs natively too, where most of it is tested.
+//! What the page is about, without the page. Everything here runs natively
+//! too, where most of it is tested; the store and the components above it
+//! only draw it and send it the learner's edits.
+//!
+//! Read it bottom up, the way the layers stand (`layering_tests.rs` holds
+//! each group to importing only the groups below it):
+//!
+//! 1. [`gateway`] is the one door to the engine: a request body in, the
+//!    response JSON or a [`gateway::Failure`] out. [`format`](mod@format) writes
+//!    numbers and values as the page prints them.
+//! 2. [`design`]: the entity chart — the table, its indexes, each entity's
+//!    attributes, generators and key templates — and the items it
+//!    generates, seeded, the same on every machine.
+//! 3. [`stream`]: what a change to the table sets off — the stream handler
+//!    that keeps an aggregate, its backfill over data already there, the
+//!    change log, and time to live.
+//! 4. [`data`]: the items in the table — filled from the chart a slice at
+//!    a time, changed by hand (typed, pasted, edited), and read back as
+//!    item collections for the data view.
+//! 5. [`patterns`]: the access patterns — what the application needs, in
+//!    the learner's words, bound to one request — and the runner's form
+//!    that builds a request from fields.
+//! 6. [`measure`]: each pattern run on the data as DynamoDB runs it, to its
+//!    last page: what it read, returned and cost, where its units landed,
+//!    the comparison's Query + filter and Scan, write sharding, and the
+//!    throughput each partition takes at the patterns' rates.
+//! 7. [`explain`]: the words and the review made from those numbers — the
+//!    step-by-step derivation of each figure, the sentences under a run,
+//!    and the design review of every pattern against its budget.
+//! 8. [`playground`] is a whole playground as the learner made it, the
+//!    unit that links, files and saved work carry; [`gallery`] holds every
+//!    example, the shop the page opens with among them.
+//!
+//! A new feature names its group before it is written: an export of the
+//! design (Terraform, CloudFormation) reads the chart and belongs beside
+//! it in [`design`]; a console that runs `aws dynamodb …` lines is a way
+//! of sending requests and belongs with the runner in [`patterns`].
 
-pub mod attribute_text;
-pub mod backfill;
-pub mod change_log;
-pub mod chart;
-pub mod chart_edit;
-pub mod commerce;
-pub mod compare;
-pub mod derivation;
+pub mod data;
+pub mod design;
+pub mod explain;
+pub mod format;
+pub mod gallery;
+pub mod gateway;
+pub mod measure;
+pub mod patterns;
+pub mod playground;
+pub mod stream;
+
 #[cfg(test)]
 mod design_tests;
-pub mod edits;
-pub mod explain;
-pub mod expression_terms;
-pub mod format;
+#[cfg(test)]
+mod fixtures;
 mod fuzz_tests;
-pub mod gallery;
-pub mod generate;
-pub mod hot_partitions;
-pub mod item_form;
-pub mod item_keys;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod layering_tests;
-pub mod load;
-pub mod multi_item;
-pub mod partition_load;
-pub mod paste;
-pub mod pattern;
-pub mod pattern_settings;
-pub mod playground;
-pub mod prices;
-pub mod reads;
-pub mod review;
-pub mod runner;
-pub mod sharding;
-pub mod statement;
-pub mod statement_runs;
-pub mod stream_handler;
-pub mod template;
-pub mod template_meet;
-pub mod throughput;
-pub mod transaction_cost;
-pub mod ttl;
-pub mod view;
-pub mod write_cost;
-pub mod write_path;

@@ -4,13 +4,13 @@
 //! and the seed generate it, and the edits are replayed on top. This is
 //! what a link, a file and a saved playground carry.
 
-use super::chart::Chart;
-use super::edits::Edits;
-use super::pattern::AccessPattern;
-use super::prices::Prices;
-use super::runner::{Draft, Form};
-use super::stream_handler::StreamHandler;
-use super::view::Position;
+use crate::model::data::edits::Edits;
+use crate::model::data::view::Position;
+use crate::model::design::chart::Chart;
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::AccessPattern;
+use crate::model::patterns::runner::{Draft, Form};
+use crate::model::stream::stream_handler::StreamHandler;
 
 /// A playground, without its data.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,9 +12,9 @@ use serde_json::{Value as Json, json};
 use super::open::capture;
 use super::*;
 use crate::embed::Options;
-use crate::model::commerce;
-use crate::model::edits::{Edit, Edits};
-use crate::model::pattern::AccessPattern;
+use crate::model::data::edits::{Edit, Edits};
+use crate::model::gallery::commerce;
+use crate::model::patterns::pattern::AccessPattern;
 use crate::saved::{Library, Shelf};
 use crate::session;
 
@@ -69,7 +69,7 @@ fn scripts_everywhere() -> String {
     let mut p = commerce::playground();
     p.chart.rename_entity("Customer", SCRIPT);
     p.chart.entities[3].attributes[1].generator =
-        crate::model::chart::Generator::Choice(vec![SCRIPT.into(), "games".into()]);
+        crate::model::design::chart::Generator::Choice(vec![SCRIPT.into(), "games".into()]);
     p.chart
         .set_template("Product", "SK", &format!("PRODUCT{SCRIPT}"));
     for pattern in &mut p.patterns {

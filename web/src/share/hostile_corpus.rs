@@ -50,7 +50,7 @@ use super::hostile::Empty;
 use super::open::capture;
 use super::{LINK_PARAMETER, VERSION, encode_file};
 use crate::embed::Options;
-use crate::model::commerce;
+use crate::model::gallery::commerce;
 use crate::saved::Library;
 use crate::session::{self, LINK_FAILED};
 use crate::store::{State, sentence};
@@ -415,7 +415,8 @@ fn fuzz_seeds() -> Vec<(String, Vec<u8>)> {
     for example in crate::model::gallery::EXAMPLES {
         let chart = (example.playground)().chart;
         for entity in &chart.entities {
-            let mut text = crate::model::attribute_text::print_attributes(&entity.attributes);
+            let mut text =
+                crate::model::design::attribute_text::print_attributes(&entity.attributes);
             for template in entity.keys.values() {
                 text.push('\u{1}');
                 text.push_str(template);

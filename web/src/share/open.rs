@@ -13,20 +13,20 @@ use serde_json::Value as Json;
 
 use super::v1;
 use super::v4::{self as v3, Document};
-use crate::model::attribute_text::{parse_attributes, print_attributes};
-use crate::model::chart::{
+use crate::model::data::edits::{Edit, Edits};
+use crate::model::data::multi_item::retarget;
+use crate::model::data::view::Position;
+use crate::model::design::attribute_text::{parse_attributes, print_attributes};
+use crate::model::design::chart::{
     Chart, Entity, IndexDesign, KeyAttribute, ProjectionDesign, TableDesign,
 };
-use crate::model::edits::{Edit, Edits};
-use crate::model::multi_item::retarget;
-use crate::model::pattern::PATTERN_OPERATIONS;
-use crate::model::pattern::{AccessPattern, Budget, MAX_PATTERNS, ScanFilter};
-use crate::model::pattern_settings::check_settings;
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::PATTERN_OPERATIONS;
+use crate::model::patterns::pattern::{AccessPattern, Budget, MAX_PATTERNS, ScanFilter};
+use crate::model::patterns::pattern_settings::check_settings;
+use crate::model::patterns::runner::{Draft, Form, OPERATIONS};
 use crate::model::playground::Playground;
-use crate::model::prices::Prices;
-use crate::model::runner::{Draft, Form, OPERATIONS};
-use crate::model::stream_handler::StreamHandler;
-use crate::model::view::Position;
+use crate::model::stream::stream_handler::StreamHandler;
 
 /// The document for a playground.
 pub fn capture(playground: &Playground) -> Document {
@@ -208,7 +208,7 @@ fn handler_in(handler: v3::Handler, chart: &Chart) -> Result<StreamHandler, Stri
         return Err("Its stream handler's key does not name the table's key attributes.".into());
     }
     for (name, text) in &handler.key {
-        crate::model::template::Template::parse(text)
+        crate::model::design::template::Template::parse(text)
             .map_err(|e| format!("Its stream handler's {name} template: {e}."))?;
     }
     Ok(StreamHandler {

@@ -9,9 +9,9 @@ use yew::Reducible;
 
 use super::open::{capture, open};
 use super::*;
-use crate::model::commerce;
-use crate::model::compare::Measured;
-use crate::model::pattern::AccessPattern;
+use crate::model::gallery::commerce;
+use crate::model::measure::compare::Measured;
+use crate::model::patterns::pattern::AccessPattern;
 use crate::store::{Action, State};
 
 /// A link of format 1: a changed design and chart, a pattern of the
@@ -249,7 +249,10 @@ fn a_file_that_leaves_out_what_it_may_opens_with_the_frozen_defaults() {
     assert_eq!(playground.patterns[0], first);
     assert_eq!(playground.chart.table.stream, None);
     assert_eq!(playground.handler, None);
-    assert_eq!(playground.prices, crate::model::prices::Prices::default());
+    assert_eq!(
+        playground.prices,
+        crate::model::measure::prices::Prices::default()
+    );
     assert_eq!(playground.prices.read_per_million, 0.125);
     assert_eq!(playground.prices.write_per_million, 0.625);
     assert_eq!(playground.prices.requests_per_month, 1_000_000.0);
@@ -471,8 +474,11 @@ fn the_committed_link_of_format_4_opens_to_the_same_playground_and_throughput() 
             "PutItem 1 []",
         ]
     );
-    let rates =
-        crate::model::throughput::throughput(&state.patterns, &state.runs, &state.chart.table);
+    let rates = crate::model::measure::throughput::throughput(
+        &state.patterns,
+        &state.runs,
+        &state.chart.table,
+    );
     let hot = rates.iter().find(|r| r.partition == "EVENT#e1").unwrap();
     assert_eq!(hot.write, 2_500.0);
     assert_eq!(

@@ -10,12 +10,12 @@ use serde_json::json;
 
 use super::open::{capture, open};
 use super::*;
-use crate::model::commerce;
-use crate::model::edits::{Edit, Edits};
-use crate::model::pattern::{AccessPattern, PATTERN_OPERATIONS};
+use crate::model::data::edits::{Edit, Edits};
+use crate::model::gallery::commerce;
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::{AccessPattern, PATTERN_OPERATIONS};
+use crate::model::patterns::runner::{Form, OPERATIONS};
 use crate::model::playground::Playground;
-use crate::model::prices::Prices;
-use crate::model::runner::{Form, OPERATIONS};
 
 /// Text a learner might type, markup and script-looking text included.
 fn text() -> impl Strategy<Value = String> {

@@ -3,7 +3,7 @@
 
 use super::open::{capture, open};
 use super::*;
-use crate::model::commerce;
+use crate::model::gallery::commerce;
 
 fn example() -> Document {
     capture(&commerce::playground())
@@ -51,13 +51,13 @@ fn link_sizes() {
     assert_eq!(link.len(), 227, "the example's link");
     // A playground a learner changed stays small too: what it changes
     // costs, what it keeps from the example does not.
-    let mut changed = crate::model::commerce::playground();
+    let mut changed = crate::model::gallery::commerce::playground();
     changed
         .chart
         .set_template("Product", "GSI1SK", "PRICE#{price:010.2}");
     changed.chart.entities[1].count = (2, 6);
     changed.seed = 7;
-    changed.patterns.push(crate::model::pattern::AccessPattern::new(
+    changed.patterns.push(crate::model::patterns::pattern::AccessPattern::new(
         "Orders of customer c3 placed in March",
         "Query",
         serde_json::json!({"TableName": "commerce-main", "KeyConditionExpression": "PK = :pk AND begins_with(SK, :march)",
@@ -234,7 +234,7 @@ fn the_runner_fields_are_the_ones_the_current_format_names() {
 #[test]
 fn a_partiql_pattern_and_the_select_it_is_compared_with_travel_together() {
     let mut playground = commerce::playground();
-    let mut pattern = crate::model::pattern::AccessPattern::new(
+    let mut pattern = crate::model::patterns::pattern::AccessPattern::new(
         "A customer's orders, by attribute",
         "ExecuteStatement",
         serde_json::json!({"Statement": "SELECT * FROM \"commerce-main\" WHERE customerId = 'c1'"}),

@@ -19,23 +19,22 @@ use std::rc::Rc;
 use engine::Engine;
 use serde_json::Value as Json;
 
-use crate::model::chart::{Chart, TableDesign, Warning};
-use crate::model::commerce;
-use crate::model::compare::{Measured, measure, measure_before_scan};
-use crate::model::edits::Edits;
-use crate::model::load::Loader;
-use crate::model::multi_item::{retarget, table_names};
-use crate::model::pattern::AccessPattern;
+use crate::model::data::edits::Edits;
+use crate::model::data::load::Loader;
+use crate::model::data::multi_item::{retarget, table_names};
+use crate::model::data::view::Position;
+use crate::model::data::write_path;
+use crate::model::design::chart::{Chart, Warning};
+use crate::model::explain::review::{Verdict, review_at_rates};
+use crate::model::gallery::commerce;
+use crate::model::measure::compare::{Measured, measure_pattern};
+use crate::model::measure::prices::Prices;
+use crate::model::measure::throughput::{PartitionRate, throughput};
+use crate::model::patterns::pattern::AccessPattern;
+use crate::model::patterns::runner::{Draft, Highlight};
 use crate::model::playground::Playground;
-use crate::model::prices::Prices;
-use crate::model::review::{Verdict, review_at_rates};
-use crate::model::runner::{Draft, Highlight};
-use crate::model::stream_handler::StreamHandler;
-use crate::model::throughput::{PartitionRate, throughput};
-use crate::model::transaction_cost::aggregate_cost;
-use crate::model::ttl::TtlTimes;
-use crate::model::view::Position;
-use crate::model::write_path;
+use crate::model::stream::stream_handler::StreamHandler;
+use crate::model::stream::ttl::TtlTimes;
 
 /// Everything the page shows.
 #[derive(Clone)]
@@ -299,50 +298,6 @@ pub enum Action {
     Notify(Notice),
     /// Put the message away.
     Dismiss,
-}
-
-/// Measures a pattern on `engine`; a transaction the stream handler
-/// counts is also priced with the aggregate kept either way.
-pub(crate) fn measure_pattern(
-    engine: &mut Engine,
-    pattern: &AccessPattern,
-    table: &TableDesign,
-    handler: Option<&StreamHandler>,
-    with_scan: bool,
-) -> Result<Measured, String> {
-    let measured = measure(engine, pattern, table, with_scan);
-    with_aggregate(engine, pattern, table, handler, measured)
-}
-
-/// [`measure_pattern`] up to the comparison's Scan ([`add_scan_equivalent`]
-/// adds it), for a large table to measure the two in tasks of their own.
-pub(crate) fn measure_pattern_before_scan(
-    engine: &mut Engine,
-    pattern: &AccessPattern,
-    table: &TableDesign,
-    handler: Option<&StreamHandler>,
-    for_comparison: bool,
-) -> Result<Measured, String> {
-    let measured = measure_before_scan(engine, pattern, table, for_comparison);
-    with_aggregate(engine, pattern, table, handler, measured)
-}
-
-/// A measured transaction the stream handler counts, priced with the
-/// aggregate kept either way too.
-fn with_aggregate(
-    engine: &mut Engine,
-    pattern: &AccessPattern,
-    table: &TableDesign,
-    handler: Option<&StreamHandler>,
-    mut measured: Result<Measured, String>,
-) -> Result<Measured, String> {
-    if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, handler)
-        && cost.cancelled.is_none()
-        && table.stream.is_some()
-    {
-        cost.aggregate = aggregate_cost(engine, &pattern.request, table, handler);
-    }
-    measured
 }
 
 /// Every pattern measured on data built elsewhere, and what was measured

@@ -6,11 +6,11 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::{Action, Built, Notice, State};
-use crate::model::pattern::{AccessPattern, MAX_PATTERNS};
-use crate::model::pattern_settings::{MAX_RATE, Settings};
-use crate::model::prices::Prices;
-use crate::model::runner::{Draft, Form, Highlight};
-use crate::model::view::Position;
+use crate::model::data::view::Position;
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::{AccessPattern, MAX_PATTERNS};
+use crate::model::patterns::pattern_settings::{MAX_RATE, Settings};
+use crate::model::patterns::runner::{Draft, Form, Highlight};
 
 impl Reducible for State {
     type Action = Action;

@@ -58,7 +58,7 @@ fn renaming_the_table_takes_the_patterns_along() {
     assert_eq!(renamed.chart.table.name, "shop");
     assert_eq!(renamed.draft.form.table, "shop");
     assert!(renamed.patterns.iter().all(|p| {
-        let names = crate::model::multi_item::table_names(&p.operation, &p.request);
+        let names = crate::model::data::multi_item::table_names(&p.operation, &p.request);
         !names.is_empty() && names.iter().all(|n| n == "shop")
     }));
     assert!(renamed.runs.iter().all(Result::is_ok), "{:?}", renamed.runs);
@@ -226,7 +226,8 @@ fn a_rate_given_to_a_pattern_measures_where_its_units_land_and_a_bad_rate_change
 #[test]
 fn the_review_is_worked_out_once_a_change_and_follows_every_change() {
     let state = Rc::new(State::example());
-    let fresh = crate::model::review::review_all(&state.patterns, &state.runs, &state.chart.table);
+    let fresh =
+        crate::model::explain::review::review_all(&state.patterns, &state.runs, &state.chart.table);
     let (_, first) = state.review();
     assert_eq!(*first, fresh);
     let (_, again) = state.review();

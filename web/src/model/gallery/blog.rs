@@ -5,11 +5,11 @@
 use serde_json::json;
 
 use super::Example;
-use crate::model::chart::{
+use crate::model::design::chart::{
     AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
     TableDesign, key_templates,
 };
-use crate::model::pattern::{AccessPattern, Budget};
+use crate::model::patterns::pattern::{AccessPattern, Budget};
 use crate::model::playground::Playground;
 
 const TABLE: &str = "blog";

@@ -4,10 +4,10 @@
 use serde_json::json;
 
 use super::Example;
-use crate::model::chart::{
+use crate::model::design::chart::{
     AttributeDesign as A, Chart, Entity, Generator as G, TableDesign, key_templates,
 };
-use crate::model::pattern::AccessPattern;
+use crate::model::patterns::pattern::AccessPattern;
 use crate::model::playground::Playground;
 
 const TABLE: &str = "org";

@@ -5,13 +5,13 @@
 use serde_json::json;
 
 use super::Example;
-use crate::model::chart::{
+use crate::model::design::chart::{
     AttributeDesign as A, Chart, Entity, Generator as G, IndexDesign, ProjectionDesign,
     TableDesign, key_templates,
 };
-use crate::model::pattern::AccessPattern;
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::AccessPattern;
 use crate::model::playground::Playground;
-use crate::model::prices::Prices;
 
 const TABLE: &str = "invoices";
 

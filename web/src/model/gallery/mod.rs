@@ -6,14 +6,14 @@
 
 mod adjacency;
 mod blog;
+pub mod commerce;
 mod hierarchy;
 mod invoicing;
 pub mod sharding;
 mod time_series;
 
-use super::commerce;
-use super::pattern::{AccessPattern, Budget, is_write};
-use super::playground::Playground;
+use crate::model::patterns::pattern::{AccessPattern, Budget, is_write};
+use crate::model::playground::Playground;
 
 /// One design of the gallery.
 pub struct Example {

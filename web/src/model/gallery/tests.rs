@@ -1,6 +1,6 @@
 use super::*;
-use crate::model::compare::Measured;
-use crate::store::State;
+use crate::model::fixtures::Opened;
+use crate::model::measure::compare::Measured;
 
 /// A run's Count, ScannedCount and read units (eventually consistent).
 type Numbers = Option<(usize, usize, f64)>;
@@ -9,9 +9,9 @@ type Numbers = Option<(usize, usize, f64)>;
 /// is served, and its own run's numbers (`None` for a write).
 type Row = (&'static str, &'static str, Numbers);
 
-fn measured(name: &str) -> (State, Vec<(String, String, Numbers)>) {
+fn measured(name: &str) -> (Opened, Vec<(String, String, Numbers)>) {
     let example = find(name).unwrap();
-    let state = State::open((example.playground)()).unwrap();
+    let state = Opened::open((example.playground)()).unwrap();
     let rows = state
         .patterns
         .iter()
@@ -53,7 +53,7 @@ fn check(name: &str, expected: &[Row]) {
 /// Every item of the example's table: what a Scan reads.
 fn items(name: &str) -> usize {
     let example = find(name).unwrap();
-    State::open((example.playground)()).unwrap().item_count
+    Opened::open((example.playground)()).unwrap().item_count
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn each_query_is_compared_with_the_scan_that_reads_the_whole_table() {
     for example in EXAMPLES.iter().skip(1) {
         let (state, _) = measured(example.name);
         for pattern in state.patterns.iter().filter(|p| p.operation == "Query") {
-            let compared = crate::store::measure_pattern(
+            let compared = crate::model::measure::compare::measure_pattern(
                 &mut state.engine.borrow_mut(),
                 pattern,
                 &state.chart.table,
@@ -248,8 +248,9 @@ fn the_sparse_index_reads_only_the_overdue_invoices_a_scan_would_filter_out_of_a
         (scan.count, scan.scanned_count, scan.eventual_units),
         (6, 39_668, 1399.5)
     );
-    let month =
-        |r: &crate::model::reads::Run| state.prices.monthly(r.cost_per_million(&state.prices));
+    let month = |r: &crate::model::measure::reads::Run| {
+        state.prices.monthly(r.cost_per_million(&state.prices))
+    };
     assert_eq!(format!("{:.2}", month(&runs[own])), "0.19");
     assert_eq!(format!("{:.2}", month(scan)), "524.81");
     // Paying leaves the index: one write unit on the table, one on it.

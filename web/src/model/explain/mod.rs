@@ -1,0 +1,13 @@
+//! Numbers into words: how each figure came about and what it means.
+//!
+//! 1. [`derivation`] shows every number of a run step by step, page by
+//!    page, from the engine's own figures;
+//! 2. [`sentences`] writes the sentences under a run: what it read, what it
+//!    returned, what it cost;
+//! 3. [`review`] holds every pattern to its budget — served by a key,
+//!    within its units, returning what it reads — with a hint where it
+//!    fails.
+
+pub mod derivation;
+pub mod review;
+pub mod sentences;

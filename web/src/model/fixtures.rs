@@ -1,0 +1,80 @@
+//! What the model's tests stand on: a playground opened as the page opens
+//! one — its data built from the chart and the seed with the hand-made
+//! changes replayed, every pattern measured, the selected one with its
+//! Scan — without the store above the model.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::Engine;
+
+use crate::model::data::write_path;
+use crate::model::design::chart::{Chart, Warning};
+use crate::model::gallery::commerce;
+use crate::model::measure::compare::{Measured, measure_pattern};
+use crate::model::measure::prices::Prices;
+use crate::model::patterns::pattern::AccessPattern;
+use crate::model::playground::Playground;
+use crate::model::stream::stream_handler::StreamHandler;
+
+/// A playground with its data built and its patterns measured.
+pub struct Opened {
+    pub engine: RefCell<Engine>,
+    pub chart: Chart,
+    pub patterns: Vec<AccessPattern>,
+    pub selected: usize,
+    pub prices: Prices,
+    pub handler: Option<Rc<StreamHandler>>,
+    /// What the chart and the data warn of.
+    pub warnings: Vec<Warning>,
+    /// Items in the table.
+    pub item_count: usize,
+    /// Each pattern measured; the selected one with its Scan.
+    pub runs: Vec<Result<Measured, String>>,
+}
+
+impl Opened {
+    /// The shop the page opens with.
+    pub fn example() -> Opened {
+        Opened::open(commerce::playground()).expect("the example opens")
+    }
+
+    /// `playground` opened, or why it cannot be.
+    pub fn open(playground: Playground) -> Result<Opened, String> {
+        playground.chart.validate()?;
+        let (mut engine, _, warnings) = write_path::build(
+            &playground.chart,
+            playground.seed,
+            playground.handler.as_ref(),
+            Some(&playground.edits),
+        )?;
+        let runs = playground
+            .patterns
+            .iter()
+            .enumerate()
+            .map(|(i, pattern)| {
+                measure_pattern(
+                    &mut engine,
+                    pattern,
+                    &playground.chart.table,
+                    playground.handler.as_ref(),
+                    i == playground.selected,
+                )
+            })
+            .collect();
+        let item_count = engine
+            .table(&playground.chart.table.name)
+            .map_or(0, |t| t.items.n_items());
+        Ok(Opened {
+            engine: RefCell::new(engine),
+            chart: playground.chart,
+            patterns: playground.patterns,
+            selected: playground.selected,
+            prices: playground.prices,
+            handler: playground.handler.map(Rc::new),
+            warnings,
+            item_count,
+            runs,
+        })
+    }
+}
