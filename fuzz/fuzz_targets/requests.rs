@@ -3,7 +3,7 @@
 #![no_main]
 
 use engine::Engine;
-use engine::api::{OPERATIONS, handle};
+use engine::api::{Operation, handle};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,9 +18,9 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(handle(&mut engine, "CreateTable", create).status, 200);
     let put = br#"{"TableName":"tbl","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"g":{"S":"x"},"v":{"L":[{"N":"2"}]}}}"#;
     assert_eq!(handle(&mut engine, "PutItem", put).status, 200);
-    let operation = OPERATIONS[usize::from(selector) % OPERATIONS.len()];
-    let response = handle(&mut engine, operation, body);
+    let operation = Operation::ALL[usize::from(selector) % Operation::ALL.len()];
+    let response = handle(&mut engine, operation.name(), body);
     assert!(response.status == 200 || response.status == 400);
     let scan = handle(&mut engine, "Scan", br#"{"TableName":"tbl"}"#);
-    assert!(scan.status == 200 || operation == "DeleteTable");
+    assert!(scan.status == 200 || operation == Operation::DeleteTable);
 });

@@ -7,45 +7,17 @@
 //! the typed responses back.
 
 pub mod attribute_value;
+pub mod operation;
 pub mod requests;
 pub mod responses;
 pub mod streams;
 
 use serde_json::json;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::ops::Engine;
 
-/// The operations the engine serves, by their DynamoDB names.
-pub const OPERATIONS: [&str; 27] = [
-    "BatchGetItem",
-    "BatchWriteItem",
-    "CreateTable",
-    "DescribeTable",
-    "ListTables",
-    "DeleteTable",
-    "UpdateTable",
-    "TagResource",
-    "UntagResource",
-    "ListTagsOfResource",
-    "UpdateContinuousBackups",
-    "DescribeContinuousBackups",
-    "DescribeLimits",
-    "DescribeEndpoints",
-    "PutItem",
-    "GetItem",
-    "DeleteItem",
-    "UpdateItem",
-    "Query",
-    "Scan",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "UpdateTimeToLive",
-    "DescribeTimeToLive",
-    "ExecuteStatement",
-    "BatchExecuteStatement",
-    "ExecuteTransaction",
-];
+pub use operation::Operation;
 
 /// An HTTP-level answer: status and JSON body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +32,7 @@ pub struct Response {
 /// `DynamoDB_20120810.` prefix of the `X-Amz-Target` header) on a JSON body.
 pub fn handle(engine: &mut Engine, operation: &str, body: &[u8]) -> Response {
     let operation = operation
-        .strip_prefix("DynamoDB_20120810.")
+        .strip_prefix(operation::TARGET_PREFIX)
         .unwrap_or(operation);
     let answer = match operation.strip_prefix(streams::TARGET_PREFIX) {
         Some(streams_operation) => streams::dispatch(engine, streams_operation, body),
@@ -78,32 +50,36 @@ pub fn handle(engine: &mut Engine, operation: &str, body: &[u8]) -> Response {
 /// Like [`handle`], but gives the error itself (with its location in an
 /// expression, for a front end to underline) instead of its JSON body.
 pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<String> {
-    let operation = operation
-        .strip_prefix("DynamoDB_20120810.")
-        .unwrap_or(operation);
+    call(engine, operation.parse()?, body)
+}
+
+/// Runs `operation` on a JSON body: the response body, or the error.
+pub fn call(engine: &mut Engine, operation: Operation, body: &[u8]) -> Result<String> {
     use attribute_value::WireItem;
     use responses::{
         ItemResponse, consumed_capacity, control_plane, page, table_description, to_string,
     };
     Ok(match operation {
-        "CreateTable" => {
+        Operation::CreateTable => {
             let description = engine.create_table(requests::create_table(body)?)?;
             let summary = engine.describe_table(&description.name)?;
             json!({"TableDescription": table_description(&summary.description, Some(&summary))})
                 .to_string()
         }
-        "DescribeTable" => {
+        Operation::DescribeTable => {
             let summary = engine.describe_table(&requests::table_name(body)?)?;
             json!({"Table": table_description(&summary.description, Some(&summary))}).to_string()
         }
-        "DeleteTable" => {
+        Operation::DeleteTable => {
             let summary = engine.delete_table(&requests::table_name(body)?)?;
             let mut description = table_description(&summary.description, Some(&summary));
             description["TableStatus"] = json!("DELETING");
             json!({"TableDescription": description}).to_string()
         }
-        "ListTables" => responses::list_tables(&engine.list_tables(&requests::list_tables(body)?)?),
-        "UpdateTable" => {
+        Operation::ListTables => {
+            responses::list_tables(&engine.list_tables(&requests::list_tables(body)?)?)
+        }
+        Operation::UpdateTable => {
             let request = requests::update_table(body)?;
             let name = request.table_name.clone();
             engine.update_table(request)?;
@@ -111,7 +87,7 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
             json!({"TableDescription": table_description(&summary.description, Some(&summary))})
                 .to_string()
         }
-        "PutItem" => {
+        Operation::PutItem => {
             let (request, mode) = requests::put_item(body)?;
             let response = engine.put_item(request)?;
             to_string(&ItemResponse {
@@ -124,7 +100,7 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                     .map(responses::item_collection_metrics),
             })
         }
-        "DeleteItem" => {
+        Operation::DeleteItem => {
             let (request, mode) = requests::delete_item(body)?;
             let response = engine.delete_item(request)?;
             to_string(&ItemResponse {
@@ -137,7 +113,7 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                     .map(responses::item_collection_metrics),
             })
         }
-        "UpdateItem" => {
+        Operation::UpdateItem => {
             let (request, mode) = requests::update_item(body)?;
             let response = engine.update_item(request)?;
             to_string(&ItemResponse {
@@ -150,7 +126,7 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                     .map(responses::item_collection_metrics),
             })
         }
-        "GetItem" => {
+        Operation::GetItem => {
             let (request, mode) = requests::get_item(body)?;
             let response = engine.get_item(request)?;
             to_string(&ItemResponse {
@@ -160,41 +136,41 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 item_collection_metrics: None,
             })
         }
-        "BatchGetItem" => {
+        Operation::BatchGetItem => {
             let (request, mode) = requests::batch_get_item(body)?;
             responses::batch_get_item(&engine.batch_get_item(request)?, mode)
         }
-        "BatchWriteItem" => {
+        Operation::BatchWriteItem => {
             let (request, mode, metrics) = requests::batch_write_item(body)?;
             responses::batch_write_item(&engine.batch_write_item(request)?, mode, metrics)
         }
-        "TransactWriteItems" => {
+        Operation::TransactWriteItems => {
             let (request, mode, metrics) = requests::transact_write_items(body)?;
             responses::transact_write_items(&engine.transact_write_items(request)?, mode, metrics)
         }
-        "ExecuteStatement" => {
+        Operation::ExecuteStatement => {
             let (request, mode) = requests::execute_statement(body)?;
             responses::execute_statement(&engine.execute_statement(request)?, mode)
         }
-        "BatchExecuteStatement" => {
+        Operation::BatchExecuteStatement => {
             let (statements, mode) = requests::batch_execute_statement(body)?;
             responses::batch_execute_statement(&engine.batch_execute_statement(statements)?, mode)
         }
-        "ExecuteTransaction" => {
+        Operation::ExecuteTransaction => {
             let (request, mode) = requests::execute_transaction(body)?;
             responses::execute_transaction(&engine.execute_transaction(request)?, mode)
         }
-        "TransactGetItems" => {
+        Operation::TransactGetItems => {
             let (gets, mode) = requests::transact_get_items(body)?;
             responses::transact_get_items(&engine.transact_get_items(gets)?, mode)
         }
-        "UpdateTimeToLive" => {
+        Operation::UpdateTimeToLive => {
             let (table, specification) = requests::update_time_to_live(body)?;
             let set = engine.update_time_to_live(&table, specification)?;
             json!({"TimeToLiveSpecification": {"Enabled": set.enabled, "AttributeName": set.attribute_name}})
                 .to_string()
         }
-        "DescribeTimeToLive" => {
+        Operation::DescribeTimeToLive => {
             let description = match engine.describe_time_to_live(&requests::table_name(body)?)? {
                 Some(ttl) => {
                     json!({"TimeToLiveStatus": "ENABLED", "AttributeName": ttl.attribute_name})
@@ -203,44 +179,43 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
             };
             json!({"TimeToLiveDescription": description}).to_string()
         }
-        "TagResource" => {
+        Operation::TagResource => {
             let (arn, tags) = requests::tag_resource(body)?;
             engine.tag_resource(arn.as_deref(), &tags)?;
             String::new()
         }
-        "UntagResource" => {
+        Operation::UntagResource => {
             let (arn, keys) = requests::untag_resource(body)?;
             engine.untag_resource(arn.as_deref(), &keys)?;
             String::new()
         }
-        "ListTagsOfResource" => control_plane::tags(
+        Operation::ListTagsOfResource => control_plane::tags(
             &engine.list_tags_of_resource(requests::list_tags_of_resource(body)?.as_deref())?,
         ),
-        "UpdateContinuousBackups" => {
+        Operation::UpdateContinuousBackups => {
             let (table, specification) = requests::update_continuous_backups(body)?;
             control_plane::continuous_backups(
                 &engine.update_continuous_backups(&table, specification)?,
             )
         }
-        "DescribeContinuousBackups" => control_plane::continuous_backups(
+        Operation::DescribeContinuousBackups => control_plane::continuous_backups(
             &engine.describe_continuous_backups(&requests::table_name(body)?)?,
         ),
-        "DescribeLimits" => {
+        Operation::DescribeLimits => {
             requests::no_parameters(body)?;
             control_plane::limits(&engine.describe_limits())
         }
-        "DescribeEndpoints" => {
+        Operation::DescribeEndpoints => {
             requests::no_parameters(body)?;
             control_plane::endpoints(engine.describe_endpoints())
         }
-        "Query" => {
+        Operation::Query => {
             let (request, mode) = requests::query(body)?;
             page(&engine.query(request)?, mode)
         }
-        "Scan" => {
+        Operation::Scan => {
             let (request, mode) = requests::scan(body)?;
             page(&engine.scan(request)?, mode)
         }
-        _ => return Err(Error::UnknownOperation),
     })
 }
