@@ -26,7 +26,7 @@ pub fn bar_chart(props: &BarChartProps) -> Html {
     let summary: Vec<String> = props
         .runs
         .iter()
-        .map(|r| format!("{}: {} RCU", r.label, units(r.eventual_units)))
+        .map(|r| format!("{}: {} RCU", r.label(), units(r.eventual_units)))
         .collect();
     html! {
         <svg class="bars" viewBox={format!("0 0 {WIDTH} {height}")} role="img"
@@ -35,10 +35,10 @@ pub fn bar_chart(props: &BarChartProps) -> Html {
                 let y = 4.0 + ROW * i as f64;
                 let span = WIDTH - LABEL - 90.0;
                 let length = (run.eventual_units / largest * span).max(2.0);
-                let class = if run.label.starts_with("Scan") { "bar scan" } else { "bar query" };
+                let class = if run.way.scans() { "bar scan" } else { "bar query" };
                 html! {
                     <g>
-                        <text x="0" y={(y + 20.0).to_string()} class="bar-label">{ run.label }</text>
+                        <text x="0" y={(y + 20.0).to_string()} class="bar-label">{ run.label() }</text>
                         <rect x={LABEL.to_string()} y={(y + 4.0).to_string()} width={length.to_string()} height="22" rx="3" class={class} />
                         <text x={(LABEL + length + 8.0).to_string()} y={(y + 20.0).to_string()} class="bar-value">
                             { format!("{} RCU", units(run.eventual_units)) }

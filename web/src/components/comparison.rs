@@ -110,9 +110,9 @@ fn read_runs(props: &ReadRunsProps) -> Html {
             Callback::from(move |_| open.set(None))
         };
         html! {
-            <div id="derivation" class="derivation" role="region" aria-label={format!("{} · {}, step by step", run.label, figure_name(which))}>
+            <div id="derivation" class="derivation" role="region" aria-label={format!("{} · {}, step by step", run.label(), figure_name(which))}>
                 <p class="derivation-title">
-                    <strong>{ format!("{} · {}, step by step", run.label, figure_name(which)) }</strong>
+                    <strong>{ format!("{} · {}, step by step", run.label(), figure_name(which)) }</strong>
                     <button type="button" class="link" onclick={close}>{ "Close" }</button>
                 </p>
                 <ol>{ for derive(run, which, prices).into_iter().map(|line| html! { <li>{ line }</li> }) }</ol>
@@ -137,8 +137,8 @@ fn read_runs(props: &ReadRunsProps) -> Html {
             </thead>
             <tbody>
                 { for runs.iter().enumerate().map(|(i, run)| html! {
-                    <tr data-run={run.label}>
-                        <th scope="row">{ run.label }</th>
+                    <tr data-run={run.label()}>
+                        <th scope="row">{ run.label() }</th>
                         { figure(i, Figure::ItemsRead, thousands(run.scanned_count), "scanned") }
                         { figure(i, Figure::ItemsReturned, thousands(run.count), "count") }
                         { figure(i, Figure::BytesRead, human_bytes(run.bytes_read), "bytes") }
@@ -157,7 +157,7 @@ fn read_runs(props: &ReadRunsProps) -> Html {
         <p class="monthly">{ monthly(runs, prices) }</p>
         <ul class="explanations">
             { for runs.iter().map(|run| html! {
-                <li data-run={run.label}>
+                <li data-run={run.label()}>
                     <span class="sentence">{ explain(run) }</span>
                     { for how_counted(run).into_iter().map(|line| html! { <span class="how">{ line }</span> }) }
                 </li>

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use engine::api::Operation;
 use gloo::timers::callback::Timeout;
 use web_sys::{Element, HtmlSelectElement};
 use yew::prelude::*;
@@ -195,7 +196,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                 .collect();
         Callback::from(move |_| {
             let request = serde_json::json!({"TableName": state.chart.table.name, "Key": key, "ConsistentRead": true});
-            if let Ok(response) = run(&mut state.engine.borrow_mut(), "GetItem", &request)
+            if let Ok(response) = run(&mut state.engine.borrow_mut(), Operation::GetItem, &request)
                 && let Some(item) = response.get("Item")
             {
                 state.dispatch(Action::EditItem(item.clone()));

@@ -3,6 +3,7 @@
 //! review holds it to (its budget), its requests a second and its write
 //! sharding.
 
+use engine::api::Operation;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -62,7 +63,7 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                 ));
                 return;
             }
-            let statement = form.operation == "ExecuteStatement";
+            let statement = form.operation == Operation::ExecuteStatement;
             if statement && !engine::partiql::parse(&form.statement).is_ok_and(|s| !s.is_write()) {
                 problem.set(Some(
                     "An access pattern in PartiQL is a SELECT: run a write statement from the runner, or save it as PutItem, UpdateItem or DeleteItem.".into(),
@@ -78,7 +79,7 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                         request["TableName"] = serde_json::json!(state.chart.table.name);
                     }
                     let mut pattern =
-                        AccessPattern::new(description.trim(), &form.operation, request);
+                        AccessPattern::new(description.trim(), form.operation, request);
                     pattern.alternative = (statement && !alternative.trim().is_empty())
                         .then(|| alternative.trim().to_string());
                     let pattern = match settings.apply(pattern) {
@@ -106,9 +107,9 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
     };
     let oninput = typed(state, |d, v| d.description = v);
     let on_alternative = typed(state, |d, v| d.alternative = v);
-    let statement = state.draft.form.operation == "ExecuteStatement";
+    let statement = state.draft.form.operation == Operation::ExecuteStatement;
     let settings = &state.draft.settings;
-    let write = crate::model::patterns::pattern::is_write(&state.draft.form.operation);
+    let write = state.draft.form.operation.is_write();
     html! {
         <div class="pattern-bar" role="group" aria-label="Access pattern">
             <label class="field">

@@ -10,7 +10,7 @@ use crate::embed::{Options, Panel, use_read_only};
 use crate::model::explain::review::Verdict;
 use crate::model::format::{thousands, units};
 use crate::model::measure::compare::Measured;
-use crate::model::patterns::pattern::{ServedBy, is_write};
+use crate::model::patterns::pattern::ServedBy;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -137,7 +137,7 @@ pub fn pattern_list(props: &PatternListProps) -> Html {
                                         aria-label={format!("Compare: {}", pattern.description)}>
                                         { "Compare" }
                                     </button>
-                                    if with_runner && !(read_only && is_write(&pattern.operation)) {
+                                    if with_runner && !(read_only && pattern.operation.is_write()) {
                                         { button("Run", &pattern.description, Action::OpenPattern { index: i, run: true }, true) }
                                     }
                                     if !read_only {

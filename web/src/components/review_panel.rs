@@ -11,7 +11,6 @@ use crate::model::explain::derivation::{Figure, derive, derive_transaction, deri
 use crate::model::explain::review::{Verdict, describe, within_budget};
 use crate::model::measure::compare::Measured;
 use crate::model::measure::prices::Prices;
-use crate::model::patterns::pattern::is_write;
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
@@ -101,7 +100,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                             <div class="review-head">
                                 <span class="verdict">{ if within { "✓ Within budget" } else { "✗ Over budget" } }</span>
                                 <strong>{ &pattern.description }</strong>
-                                <span class="budget">{ describe(&pattern.budget, is_write(&pattern.operation)) }</span>
+                                <span class="budget">{ describe(&pattern.budget, pattern.operation.is_write()) }</span>
                                 if !read_only {
                                     <button type="button" class="link" onclick={edit(i)}>{ "Edit budget" }</button>
                                 }

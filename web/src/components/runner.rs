@@ -3,6 +3,7 @@
 //! the raw response, or DynamoDB's error with the offending part of the
 //! expression underlined and a cancelled transaction's reasons listed.
 
+use engine::api::Operation;
 use serde_json::Value as Json;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -17,8 +18,7 @@ use crate::model::format::units;
 use crate::model::gateway::{Failure, run};
 use crate::model::measure::sharding::{MAX_SHARDS, gathered_response, shard_write};
 use crate::model::patterns::runner::{
-    Draft, Form, OPERATIONS, StatementRun, highlight, is_multi_item, is_single_write, is_write,
-    run_statement,
+    Draft, Form, OPERATIONS, StatementRun, highlight, run_statement,
 };
 use crate::store::{Action, State};
 
@@ -30,7 +30,7 @@ pub struct RunnerProps {
 /// The result of the last run, and the request that produced it.
 #[derive(Clone, PartialEq)]
 struct Outcome {
-    operation: String,
+    operation: Operation,
     request: Json,
     result: Result<Json, Failure>,
     /// For a PartiQL statement: what it became and what it read.
@@ -134,7 +134,11 @@ fn items_grid(response: &Json, keys: &[String]) -> Html {
 /// "Count 7 · ScannedCount 7 · 1 RCU" for a Query or Scan, "0.5 RCU" for
 /// a GetItem, "4 WCU" for a write, summed over a batch's tables; a
 /// statement's counts come from its run, which DynamoDB does not return.
-fn outcome_numbers(operation: &str, response: &Json, statement: Option<&StatementRun>) -> String {
+fn outcome_numbers(
+    operation: Operation,
+    response: &Json,
+    statement: Option<&StatementRun>,
+) -> String {
     let units = units(consumed_units(response));
     if let Some(run) = statement {
         return if run.written_key.is_some() {
@@ -150,7 +154,7 @@ fn outcome_numbers(operation: &str, response: &Json, statement: Option<&Statemen
         (Some(count), Some(scanned)) => {
             format!("Count {count} · ScannedCount {scanned} · {units} RCU")
         }
-        _ if is_write(operation) => format!("{units} WCU"),
+        _ if operation.is_write() => format!("{units} WCU"),
         _ => format!("{units} RCU"),
     }
 }
@@ -172,8 +176,8 @@ pub fn runner(props: &RunnerProps) -> Html {
             let mut statement = None;
             let result = form.request().map(|mut request| {
                 // The page has one table: requests go to it, whatever it is called now.
-                retarget(&form.operation, &mut request, &state.chart.table.name);
-                if form.operation == "ExecuteStatement" {
+                retarget(form.operation, &mut request, &state.chart.table.name);
+                if form.operation == Operation::ExecuteStatement {
                     if let Some(token) = start_key.clone() {
                         request["NextToken"] = token;
                     }
@@ -196,7 +200,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                         response
                     });
                     return Outcome {
-                        operation: form.operation.clone(),
+                        operation: form.operation,
                         request,
                         result,
                         statement: statement.clone(),
@@ -214,7 +218,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     .ok()
                     .filter(|n| (2..=MAX_SHARDS).contains(n));
                 let table = &state.chart.table;
-                if let (Some(n), "Query", None) = (shards, form.operation.as_str(), &start_key) {
+                if let (Some(n), Operation::Query, None) = (shards, form.operation, &start_key) {
                     let gathered = gathered_response(&mut engine.borrow_mut(), &request, table, n);
                     let (result, sharded) = match gathered {
                         Ok((response, sentence)) => (Ok(response), Some(sentence)),
@@ -229,7 +233,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                         ),
                     };
                     return Outcome {
-                        operation: form.operation.clone(),
+                        operation: form.operation,
                         request,
                         result,
                         statement: None,
@@ -237,9 +241,9 @@ pub fn runner(props: &RunnerProps) -> Html {
                     };
                 }
                 let mut sharded = None;
-                if let (Some(n), true) = (shards, is_single_write(&form.operation)) {
+                if let (Some(n), true) = (shards, form.operation.is_single_write()) {
                     let shard = (js_sys::Math::random() * f64::from(n)) as u32 % n;
-                    if let Ok(write) = shard_write(&form.operation, &request, table, shard) {
+                    if let Ok(write) = shard_write(form.operation, &request, table, shard) {
                         request = write;
                         sharded =
                             Some(format!("Written to shard {shard} of {n}, drawn at random."));
@@ -248,19 +252,19 @@ pub fn runner(props: &RunnerProps) -> Html {
                 if let Some(key) = start_key.clone() {
                     request["ExclusiveStartKey"] = key;
                 }
-                let result = run(&mut engine.borrow_mut(), &form.operation, &request);
-                if result.is_ok() && is_write(&form.operation) {
-                    touched = Some(written_keys(&form.operation, &request, &state.chart.table));
-                } else if result.is_ok() && !is_multi_item(&form.operation) {
+                let result = run(&mut engine.borrow_mut(), form.operation, &request);
+                if result.is_ok() && form.operation.is_write() {
+                    touched = Some(written_keys(form.operation, &request, &state.chart.table));
+                } else if result.is_ok() && !form.operation.is_multi_item() {
                     seen = Some(highlight(
                         &mut engine.borrow_mut(),
-                        &form.operation,
+                        form.operation,
                         &request,
                         &state.chart.table,
                     ));
                 }
                 Outcome {
-                    operation: form.operation.clone(),
+                    operation: form.operation,
                     request,
                     result,
                     statement: None,
@@ -270,7 +274,7 @@ pub fn runner(props: &RunnerProps) -> Html {
             outcome.set(Some(match result {
                 Ok(outcome) => outcome,
                 Err(failure) => Outcome {
-                    operation: form.operation.clone(),
+                    operation: form.operation,
                     request: Json::Null,
                     result: Err(failure),
                     statement: None,
@@ -329,7 +333,8 @@ pub fn runner(props: &RunnerProps) -> Html {
             })
         })
     };
-    let on_operation = setter(|d, v| d.form.operation = v);
+    let on_operation =
+        setter(|d, v| d.form.operation = Operation::parse(&v).unwrap_or(d.form.operation));
     let on_index = setter(|d, v| d.form.index = v);
     let on_limit = setter(|d, v| d.form.limit = v);
     let on_select = setter(|d, v| d.form.select = v);
@@ -344,11 +349,11 @@ pub fn runner(props: &RunnerProps) -> Html {
         })
     };
     let key_names = state.chart.table.key_attribute_names();
-    let is_get = form.operation == "GetItem";
-    let is_query = form.operation == "Query";
-    let multi = is_multi_item(&form.operation);
-    let statement = form.operation == "ExecuteStatement";
-    let is_read = !is_write(&form.operation) && !multi;
+    let is_get = form.operation == Operation::GetItem;
+    let is_query = form.operation == Operation::Query;
+    let multi = form.operation.is_multi_item();
+    let statement = form.operation == Operation::ExecuteStatement;
+    let is_read = !form.operation.is_write() && !multi;
     // The fields of a Query, a Scan or a GetItem (a statement has its own).
     let is_item_read = is_read && !statement;
     let on_return_values = setter(|d, v| d.form.return_values = v);
@@ -359,12 +364,12 @@ pub fn runner(props: &RunnerProps) -> Html {
                     <label class="field inline">
                         <span>{ "Operation" }</span>
                         <select onchange={on_operation} aria-label="Operation">
-                            { for OPERATIONS.iter().filter(|op| !(read_only && is_write(op))).map(|op| html! {
-                                <option value={*op} selected={form.operation == *op}>{ *op }</option>
+                            { for OPERATIONS.iter().filter(|op| !(read_only && op.is_write())).map(|op| html! {
+                                <option value={op.name()} selected={form.operation == *op}>{ op.name() }</option>
                             }) }
                         </select>
                     </label>
-                    if is_single_write(&form.operation) {
+                    if form.operation.is_single_write() {
                         <label class="field inline">
                             <span>{ "ReturnValues" }</span>
                             <select onchange={on_return_values} aria-label="ReturnValues">
@@ -401,7 +406,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                             </select>
                         </label>
                     }
-                    if form.operation == "Scan" {
+                    if form.operation == Operation::Scan {
                         <label class="field inline">
                             <span>{ "Segment" }</span>
                             <input type="number" min="0" class="short" value={form.segment.clone()} onchange={setter(|d, v| d.form.segment = v)} aria-label="Segment" />
@@ -418,10 +423,10 @@ pub fn runner(props: &RunnerProps) -> Html {
                         <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|d, v| d.form.consistent = v == "true")} />{ " ConsistentRead" }</label>
                     }
                 </div>
-                if matches!(form.operation.as_str(), "GetItem" | "UpdateItem" | "DeleteItem") { { text_field(state, "Key", &form.key, |d, v| d.form.key = v, 2) } }
-                if form.operation == "PutItem" { { text_field(state, "Item", &form.item, |d, v| d.form.item = v, 3) } }
-                if form.operation == "UpdateItem" { { text_field(state, "UpdateExpression", &form.update, |d, v| d.form.update = v, 1) } }
-                if is_single_write(&form.operation) { { text_field(state, "ConditionExpression", &form.condition, |d, v| d.form.condition = v, 1) } }
+                if matches!(form.operation, Operation::GetItem | Operation::UpdateItem | Operation::DeleteItem) { { text_field(state, "Key", &form.key, |d, v| d.form.key = v, 2) } }
+                if form.operation == Operation::PutItem { { text_field(state, "Item", &form.item, |d, v| d.form.item = v, 3) } }
+                if form.operation == Operation::UpdateItem { { text_field(state, "UpdateExpression", &form.update, |d, v| d.form.update = v, 1) } }
+                if form.operation.is_single_write() { { text_field(state, "ConditionExpression", &form.condition, |d, v| d.form.condition = v, 1) } }
                 if is_query { { text_field(state, "KeyConditionExpression", &form.key_condition, |d, v| d.form.key_condition = v, 1) } }
                 if is_item_read && !is_get { { text_field(state, "FilterExpression", &form.filter, |d, v| d.form.filter = v, 1) } }
                 if is_item_read { { text_field(state, "ProjectionExpression", &form.projection, |d, v| d.form.projection = v, 1) } }
@@ -429,8 +434,8 @@ pub fn runner(props: &RunnerProps) -> Html {
                     { text_field(state, "Statement", &form.statement, |d, v| d.form.statement = v, 3) }
                     { text_field(state, "Parameters", &form.parameters, |d, v| d.form.parameters = v, 1) }
                 }
-                if matches!(form.operation.as_str(), "BatchGetItem" | "BatchWriteItem") { { text_field(state, "RequestItems", &form.request_items, |d, v| d.form.request_items = v, 8) } }
-                if matches!(form.operation.as_str(), "TransactGetItems" | "TransactWriteItems") { { text_field(state, "TransactItems", &form.transact_items, |d, v| d.form.transact_items = v, 10) } }
+                if matches!(form.operation, Operation::BatchGetItem | Operation::BatchWriteItem) { { text_field(state, "RequestItems", &form.request_items, |d, v| d.form.request_items = v, 8) } }
+                if matches!(form.operation, Operation::TransactGetItems | Operation::TransactWriteItems) { { text_field(state, "TransactItems", &form.transact_items, |d, v| d.form.transact_items = v, 10) } }
                 if !multi && !statement {
                     { text_field(state, "ExpressionAttributeNames", &form.names, |d, v| d.form.names = v, 1) }
                     { text_field(state, "ExpressionAttributeValues", &form.values, |d, v| d.form.values = v, 2) }
@@ -469,7 +474,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                                 { &run.explanation.text }
                             </p>
                         }
-                        <p class="numbers">{ outcome_numbers(operation, response, statement.as_ref()) }</p>
+                        <p class="numbers">{ outcome_numbers(*operation, response, statement.as_ref()) }</p>
                         { items_grid(response, &key_names) }
                         <details>
                             <summary>{ "Request and raw response (DynamoDB JSON)" }</summary>

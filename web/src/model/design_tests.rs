@@ -1,6 +1,7 @@
 //! The design review, the throughput view and the scatter-gather, on the
 //! examples' own data.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::gallery::{find, sharding};
@@ -138,7 +139,7 @@ fn a_partiql_select_that_is_a_scan_is_told_to_fix_the_partition_key() {
     let state = Opened::example();
     let pattern = AccessPattern::new(
         "Pending orders, in PartiQL",
-        "ExecuteStatement",
+        Operation::ExecuteStatement,
         json!({"Statement": "SELECT * FROM \"commerce-main\" WHERE orderStatus = 'PENDING'"}),
     )
     .with_budget(Budget::efficient());
@@ -186,16 +187,14 @@ fn every_example_meets_its_budgets_where_it_is_meant_to_be_efficient_and_not_whe
         for ((pattern, verdict), run) in state.patterns.iter().zip(&verdicts).zip(&state.runs) {
             let scan = match run {
                 Ok(Measured::Statement(m)) => m.explanation.scan,
-                _ => pattern.operation == "Scan",
+                _ => pattern.operation == Operation::Scan,
             };
             let filtered = run
                 .as_ref()
                 .ok()
                 .and_then(Measured::reads)
                 .is_some_and(|(runs, own)| runs[own].count < runs[own].scanned_count);
-            if pattern.budget.is_empty()
-                || crate::model::patterns::pattern::is_write(&pattern.operation)
-            {
+            if pattern.budget.is_empty() || pattern.operation.is_write() {
                 continue;
             }
             assert_eq!(
@@ -281,9 +280,14 @@ fn the_scatter_gather_costs_the_sum_of_its_queries_and_merges_them_in_sort_key_o
     let mut units = 0.0;
     let mut count = 0;
     for query in &queries {
-        let run =
-            crate::model::measure::reads::run_all_pages(&mut engine, "Query", query, "Query", true)
-                .unwrap();
+        let run = crate::model::measure::reads::run_all_pages(
+            &mut engine,
+            Operation::Query,
+            query,
+            crate::model::measure::reads::Way::Query,
+            true,
+        )
+        .unwrap();
         units += run.eventual_units;
         count += run.count;
     }

@@ -55,7 +55,7 @@ impl Playground {
     /// in the runner.
     pub fn with_patterns(mut self, patterns: Vec<AccessPattern>, selected: usize) -> Playground {
         if let Some(pattern) = patterns.get(selected) {
-            self.draft.form = Form::from_request(&pattern.operation, &pattern.request);
+            self.draft.form = Form::from_request(pattern.operation, &pattern.request);
         }
         self.selected = selected.min(patterns.len().saturating_sub(1));
         self.patterns = patterns;

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use engine::api::Operation;
 use serde_json::{Value as Json, json};
 
 use super::open::capture;
@@ -77,7 +78,7 @@ fn scripts_everywhere() -> String {
     }
     p.patterns.push(AccessPattern::new(
         SCRIPT,
-        "Query",
+        Operation::Query,
         json!({"TableName": "commerce-main", "KeyConditionExpression": SCRIPT}),
     ));
     p.draft.description = SCRIPT.into();

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use engine::api::Operation;
 use serde_json::Value as Json;
 
 use super::v1;
@@ -64,7 +65,7 @@ pub fn capture(playground: &Playground) -> Document {
             .iter()
             .map(|p| v3::Pattern {
                 description: p.description.clone(),
-                operation: p.operation.clone(),
+                operation: p.operation.name().to_string(),
                 request: v1::JsonText::new(p.request.clone()),
                 scan_filter: p.scan_filter.as_ref().map(|f| v1::ScanFilter {
                     expression: f.expression.clone(),
@@ -344,12 +345,14 @@ fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> 
 /// A pattern's request, rebuilt the way the runner builds a pattern's
 /// request from its form, on the page's one table.
 fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String> {
-    if !PATTERN_OPERATIONS.contains(&pattern.operation.as_str()) {
-        return Err(format!(
-            "\"{}\" is not an operation an access pattern can use.",
-            pattern.operation
-        ));
-    }
+    let operation = Operation::parse(&pattern.operation)
+        .filter(|o| PATTERN_OPERATIONS.contains(o))
+        .ok_or_else(|| {
+            format!(
+                "\"{}\" is not an operation an access pattern can use.",
+                pattern.operation
+            )
+        })?;
     let request = pattern
         .request
         .into_value()
@@ -357,10 +360,10 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
     if !request.is_object() {
         return Err("its request is not a JSON object.".into());
     }
-    let mut request = Form::from_request(&pattern.operation, &request)
+    let mut request = Form::from_request(operation, &request)
         .pattern_request()
         .map_err(|f| f.message)?;
-    retarget(&pattern.operation, &mut request, table);
+    retarget(operation, &mut request, table);
     let scan_filter = match pattern.scan_filter {
         None => None,
         Some(filter) => {
@@ -383,7 +386,7 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
         }
     };
     let alternative = match pattern.alternative {
-        Some(_) if pattern.operation != "ExecuteStatement" => {
+        Some(_) if operation != Operation::ExecuteStatement => {
             return Err("it has a statement to compare with, but is not a PartiQL SELECT.".into());
         }
         Some(text) if text.trim().is_empty() => None,
@@ -394,10 +397,10 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
         max_units: pattern.budget.max_units,
         returns_what_it_reads: pattern.budget.returns_what_it_reads,
     };
-    check_settings(&pattern.operation, &budget, pattern.rate, pattern.shards)?;
+    check_settings(operation, &budget, pattern.rate, pattern.shards)?;
     Ok(AccessPattern {
         description: pattern.description,
-        operation: pattern.operation,
+        operation,
         request,
         scan_filter,
         alternative,
@@ -432,8 +435,9 @@ type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
 const RUNNER: [Field; 30] = [
     (
         "operation",
-        |d| d.form.operation.clone(),
-        |d, v| d.form.operation = v,
+        |d| d.form.operation.name().to_string(),
+        // The name is read in `runner_in`, which can refuse it.
+        |_, _| {},
     ),
     ("index", |d| d.form.index.clone(), |d, v| d.form.index = v),
     (
@@ -579,13 +583,14 @@ fn runner_out(draft: &Draft) -> v3::Runner {
 fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
     let mut draft = Draft {
         form: Form {
-            operation: "Query".into(),
+            operation: Operation::Query,
             table: table.to_string(),
             forward: true,
             ..Form::default()
         },
         ..Draft::default()
     };
+    let mut operation = None;
     for (name, value) in runner {
         let (_, _, write) = RUNNER
             .iter()
@@ -602,15 +607,18 @@ fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, 
                 ));
             }
             draft.editing = Some(n);
+        } else if name == "operation" {
+            operation = Some(value);
         } else {
             write(&mut draft, value);
         }
     }
-    if !OPERATIONS.contains(&draft.form.operation.as_str()) {
-        return Err(format!(
-            "The runner's operation \"{}\" is not one the runner offers.",
-            draft.form.operation
-        ));
+    if let Some(name) = operation {
+        draft.form.operation = Operation::parse(&name)
+            .filter(|o| OPERATIONS.contains(o))
+            .ok_or_else(|| {
+                format!("The runner's operation \"{name}\" is not one the runner offers.")
+            })?;
     }
     Ok(draft)
 }

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use engine::api::Operation;
 use serde_json::json;
 use yew::Reducible;
 
@@ -39,7 +40,7 @@ fn crafted() -> State {
     let state = state.reduce(Action::SetChart { chart, seed: 7 });
     let pattern = AccessPattern::new(
         "Orders of customer c3 placed in March",
-        "Query",
+        Operation::Query,
         json!({"TableName": "commerce-main", "KeyConditionExpression": "PK = :pk AND begins_with(SK, :march)",
                "ExpressionAttributeValues": {":pk": {"S": "CUST#c3"}, ":march": {"S": "ORDER#2024-03"}}}),
     );
@@ -50,8 +51,8 @@ fn crafted() -> State {
     let state = state.reduce(Action::SetReadPrice(0.25));
     let state = state.reduce(Action::SetRequestsPerMonth(2_500_000.0));
     let state = state.reduce(Action::EditDraft {
-        update: |d, v| d.form.operation = v,
-        value: "Scan".into(),
+        update: |d, _| d.form.operation = Operation::Scan,
+        value: String::new(),
     });
     let state = state.reduce(Action::EditDraft {
         update: |d, v| d.form.filter = v,
@@ -127,7 +128,10 @@ fn numbers(state: &State) -> Vec<String> {
                     .map(|r| {
                         format!(
                             "{} {}/{} {}",
-                            r.label, r.count, r.scanned_count, r.eventual_units
+                            r.label(),
+                            r.count,
+                            r.scanned_count,
+                            r.eventual_units
                         )
                     })
                     .collect::<Vec<_>>()
@@ -175,7 +179,7 @@ fn the_committed_link_of_format_1_opens_to_the_same_numbers() {
     );
     assert_eq!(state.prices.read_per_million, 0.25);
     assert_eq!(state.prices.requests_per_month, 2_500_000.0);
-    assert_eq!(state.draft.form.operation, "Scan");
+    assert_eq!(state.draft.form.operation, Operation::Scan);
     assert_eq!(state.draft.form.filter, "amount > :min");
     assert_eq!(state.position.index.as_deref(), Some("GSI1"));
     assert_eq!(state.position.row, 12);
@@ -256,7 +260,7 @@ fn a_file_that_leaves_out_what_it_may_opens_with_the_frozen_defaults() {
     assert_eq!(playground.prices.read_per_million, 0.125);
     assert_eq!(playground.prices.write_per_million, 0.625);
     assert_eq!(playground.prices.requests_per_month, 1_000_000.0);
-    assert_eq!(playground.draft.form.operation, "Query");
+    assert_eq!(playground.draft.form.operation, Operation::Query);
     assert_eq!(playground.position, Default::default());
     assert!(playground.edits.is_empty());
     // Its data and numbers, as they were when it was made.
@@ -290,8 +294,8 @@ fn crafted_v2() -> State {
     let last = state.patterns.len() - 1;
     let state = state.reduce(Action::Select(last));
     let state = state.reduce(Action::EditDraft {
-        update: |d, v| d.form.operation = v,
-        value: "TransactWriteItems".into(),
+        update: |d, _| d.form.operation = Operation::TransactWriteItems,
+        value: String::new(),
     });
     let state = state.reduce(Action::EditDraft {
         update: |d, v| d.form.transact_items = v,
@@ -329,7 +333,7 @@ fn the_committed_link_of_format_2_opens_to_the_same_playground() {
     assert!(state.chart.table.stream.is_some());
     assert!(state.handler.is_some());
     assert_eq!(state.selected, crafted.patterns.len() - 1);
-    assert_eq!(state.draft.form.operation, "TransactWriteItems");
+    assert_eq!(state.draft.form.operation, Operation::TransactWriteItems);
     assert!(state.draft.form.transact_items.contains("CUST#c2"));
     assert_eq!(state.edits.len(), 1);
     assert_eq!(state.item_count, 891);
@@ -363,7 +367,7 @@ fn crafted_v3() -> crate::model::playground::Playground {
     let mut playground = commerce::playground();
     let mut pattern = AccessPattern::new(
         "Pending orders, in PartiQL",
-        "ExecuteStatement",
+        Operation::ExecuteStatement,
         json!({"Statement": "SELECT * FROM \"commerce-main\" WHERE orderStatus = 'PENDING'"}),
     );
     pattern.alternative =

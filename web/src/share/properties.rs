@@ -5,6 +5,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use engine::api::Operation;
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -45,14 +46,14 @@ fn typed_number() -> impl Strategy<Value = f64> {
 
 /// A form as the runner may hold it: any of `operations`, any text in
 /// any field.
-fn form_of(operations: &'static [&'static str]) -> impl Strategy<Value = Form> {
+fn form_of(operations: &'static [Operation]) -> impl Strategy<Value = Form> {
     (
         0..operations.len(),
         prop::collection::vec(text(), 10),
         any::<(bool, bool)>(),
     )
         .prop_map(move |(op, t, (forward, consistent))| Form {
-            operation: operations[op].to_string(),
+            operation: operations[op],
             table: "commerce-main".into(),
             index: t[0].clone(),
             key_condition: t[1].clone(),
@@ -131,7 +132,7 @@ fn playground() -> impl Strategy<Value = Playground> {
                 for (description, form) in patterns {
                     if let Ok(request) = form.pattern_request() {
                         p.patterns
-                            .push(AccessPattern::new(&description, &form.operation, request));
+                            .push(AccessPattern::new(&description, form.operation, request));
                     }
                 }
                 p.selected = pick.index(p.patterns.len());

@@ -1,6 +1,8 @@
 //! The codec's behaviour: what goes in comes out, links stay short, and a
 //! stranger's link is refused with a reason instead of opening wrong.
 
+use engine::api::Operation;
+
 use super::open::{capture, open};
 use super::*;
 use crate::model::gallery::commerce;
@@ -57,9 +59,7 @@ fn link_sizes() {
         .set_template("Product", "GSI1SK", "PRICE#{price:010.2}");
     changed.chart.entities[1].count = (2, 6);
     changed.seed = 7;
-    changed.patterns.push(crate::model::patterns::pattern::AccessPattern::new(
-        "Orders of customer c3 placed in March",
-        "Query",
+    changed.patterns.push(crate::model::patterns::pattern::AccessPattern::new("Orders of customer c3 placed in March", Operation::Query,
         serde_json::json!({"TableName": "commerce-main", "KeyConditionExpression": "PK = :pk AND begins_with(SK, :march)",
                "ExpressionAttributeValues": {":pk": {"S": "CUST#c3"}, ":march": {"S": "ORDER#2024-03"}}}),
     ));
@@ -190,7 +190,7 @@ fn write_the_dictionary() {
 #[test]
 fn a_partiql_statement_in_the_runner_travels_in_the_current_format() {
     let mut playground = commerce::playground();
-    playground.draft.form.operation = "ExecuteStatement".into();
+    playground.draft.form.operation = Operation::ExecuteStatement;
     playground.draft.form.statement = r#"SELECT * FROM "commerce-main" WHERE PK = ?"#.into();
     playground.draft.form.parameters = r#"[{"S": "CUST#c1"}]"#.into();
     let link = encode_link(&capture(&playground)).unwrap();
@@ -236,7 +236,7 @@ fn a_partiql_pattern_and_the_select_it_is_compared_with_travel_together() {
     let mut playground = commerce::playground();
     let mut pattern = crate::model::patterns::pattern::AccessPattern::new(
         "A customer's orders, by attribute",
-        "ExecuteStatement",
+        Operation::ExecuteStatement,
         serde_json::json!({"Statement": "SELECT * FROM \"commerce-main\" WHERE customerId = 'c1'"}),
     );
     pattern.alternative = Some("SELECT * FROM \"commerce-main\" WHERE PK = 'CUST#c1'".into());

@@ -520,8 +520,8 @@ impl State {
         let (old, new) = (self.chart.table.name.clone(), chart.table.name.clone());
         if old != new {
             for pattern in &mut self.patterns {
-                if table_names(&pattern.operation, &pattern.request).contains(&old) {
-                    retarget(&pattern.operation, &mut pattern.request, &new);
+                if table_names(pattern.operation, &pattern.request).contains(&old) {
+                    retarget(pattern.operation, &mut pattern.request, &new);
                 }
             }
             let mut draft = (*self.draft).clone();

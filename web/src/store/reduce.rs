@@ -40,7 +40,7 @@ impl Reducible for State {
                     return self;
                 };
                 next.draft = Rc::new(Draft {
-                    form: Form::from_request(&pattern.operation, &pattern.request),
+                    form: Form::from_request(pattern.operation, &pattern.request),
                     description: pattern.description.clone(),
                     editing: Some(index),
                     alternative: pattern.alternative.clone().unwrap_or_default(),

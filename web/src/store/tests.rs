@@ -58,7 +58,7 @@ fn renaming_the_table_takes_the_patterns_along() {
     assert_eq!(renamed.chart.table.name, "shop");
     assert_eq!(renamed.draft.form.table, "shop");
     assert!(renamed.patterns.iter().all(|p| {
-        let names = crate::model::data::multi_item::table_names(&p.operation, &p.request);
+        let names = crate::model::data::multi_item::table_names(p.operation, &p.request);
         !names.is_empty() && names.iter().all(|n| n == "shop")
     }));
     assert!(renamed.runs.iter().all(Result::is_ok), "{:?}", renamed.runs);

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use engine::Engine;
-use engine::api::dispatch;
+use engine::api::{Operation, call};
 use serde_json::{Value as Json, json};
 
 use super::item_keys::item_key;
@@ -76,7 +76,7 @@ impl Edits {
                 continue;
             };
             let request = json!({"TableName": table.name, "Key": key, "ConsistentRead": true});
-            let stored = dispatch(engine, "GetItem", request.to_string().as_bytes())
+            let stored = call(engine, Operation::GetItem, request.to_string().as_bytes())
                 .ok()
                 .and_then(|response| serde_json::from_str::<Json>(&response).ok())
                 .and_then(|mut response| response.get_mut("Item").map(Json::take));
@@ -122,10 +122,16 @@ impl Edits {
     pub fn replay(&self, engine: &mut Engine, table: &str) -> Result<(), String> {
         for (n, edit) in self.iter().enumerate() {
             let (operation, request) = match edit {
-                Edit::Put(item) => ("PutItem", json!({"TableName": table, "Item": item})),
-                Edit::Delete(key) => ("DeleteItem", json!({"TableName": table, "Key": key})),
+                Edit::Put(item) => (
+                    Operation::PutItem,
+                    json!({"TableName": table, "Item": item}),
+                ),
+                Edit::Delete(key) => (
+                    Operation::DeleteItem,
+                    json!({"TableName": table, "Key": key}),
+                ),
             };
-            dispatch(engine, operation, request.to_string().as_bytes()).map_err(|e| {
+            call(engine, operation, request.to_string().as_bytes()).map_err(|e| {
                 format!(
                     "Change {} of {} made by hand ({operation}): {}: {e}",
                     n + 1,
@@ -169,9 +175,9 @@ mod tests {
         let mut edits = Edits::default();
         let put = |engine: &mut Engine, sk: &str| {
             let item = json!({"PK": {"S": "X#1"}, "SK": {"S": sk}, "n": {"N": "1"}});
-            dispatch(
+            call(
                 engine,
-                "PutItem",
+                Operation::PutItem,
                 json!({"TableName": "commerce-main", "Item": item})
                     .to_string()
                     .as_bytes(),
@@ -182,9 +188,9 @@ mod tests {
         edits.record(&mut engine, &table, &[key("X#1", "A")]);
         put(&mut engine, "B");
         edits.record(&mut engine, &table, &[key("X#1", "B")]);
-        dispatch(
+        call(
             &mut engine,
-            "DeleteItem",
+            Operation::DeleteItem,
             json!({"TableName": "commerce-main", "Key": key("X#1", "A")})
                 .to_string()
                 .as_bytes(),
@@ -206,17 +212,17 @@ mod tests {
             .into_iter()
             .find(|p| p.description == commerce::FULFIL)
             .unwrap();
-        dispatch(
+        call(
             &mut engine,
-            "UpdateItem",
+            Operation::UpdateItem,
             fulfil.request.to_string().as_bytes(),
         )
         .unwrap();
         edits.record(&mut engine, &table, &[fulfil.request["Key"].clone()]);
         let profile = key("CUST#c11", "PROFILE");
-        dispatch(
+        call(
             &mut engine,
-            "DeleteItem",
+            Operation::DeleteItem,
             json!({"TableName": "commerce-main", "Key": profile})
                 .to_string()
                 .as_bytes(),
@@ -227,7 +233,12 @@ mod tests {
         let mut again = loaded();
         edits.replay(&mut again, "commerce-main").unwrap();
         let all = |engine: &mut Engine| {
-            dispatch(engine, "Scan", br#"{"TableName": "commerce-main"}"#).unwrap()
+            call(
+                engine,
+                Operation::Scan,
+                br#"{"TableName": "commerce-main"}"#,
+            )
+            .unwrap()
         };
         assert_eq!(all(&mut again), all(&mut engine));
     }

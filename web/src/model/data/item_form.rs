@@ -4,6 +4,7 @@
 //! or which line, and nothing is stored unless the whole item is.
 
 use engine::Engine;
+use engine::api::Operation;
 use engine::types::{Item, Number, Value};
 use serde_json::{Value as Json, json};
 
@@ -136,7 +137,7 @@ pub fn put_item(engine: &mut Engine, table: &str, text: &str) -> Result<String, 
     let item = parse_item(text)?;
     let body = json!({"TableName": table, "Item": item, "ReturnValues": "ALL_OLD", "ReturnConsumedCapacity": "INDEXES"});
     let response =
-        run(engine, "PutItem", &body).map_err(|f| format!("{}: {}", f.kind, f.message))?;
+        run(engine, Operation::PutItem, &body).map_err(|f| format!("{}: {}", f.kind, f.message))?;
     let verb = if response.get("Attributes").is_some() {
         "Replaced the item"
     } else {
@@ -160,8 +161,8 @@ pub fn delete_item(engine: &mut Engine, chart: &Chart, text: &str) -> Result<Str
         key.insert(attribute.name.clone(), value.clone());
     }
     let body = json!({"TableName": table.name, "Key": key, "ReturnValues": "ALL_OLD", "ReturnConsumedCapacity": "INDEXES"});
-    let response =
-        run(engine, "DeleteItem", &body).map_err(|f| format!("{}: {}", f.kind, f.message))?;
+    let response = run(engine, Operation::DeleteItem, &body)
+        .map_err(|f| format!("{}: {}", f.kind, f.message))?;
     if response.get("Attributes").is_none() {
         return Ok(format!(
             "There was no such item: {}.",

@@ -5,7 +5,7 @@
 //! the processor's cache, instead of walking the full table afterwards.
 
 use engine::Engine;
-use engine::api::dispatch;
+use engine::api::{Operation, call};
 use engine::ops::{PutItemRequest, ReturnValues};
 
 use crate::model::design::chart::{Chart, Warning};
@@ -38,7 +38,7 @@ impl Loader {
     pub fn new(chart: &Chart, seed: u64) -> Result<Loader, String> {
         let mut engine = Engine::new();
         let create = chart.table.create_table_request().to_string();
-        dispatch(&mut engine, "CreateTable", create.as_bytes())
+        call(&mut engine, Operation::CreateTable, create.as_bytes())
             .map_err(|e| format!("{}: {e}", e.short_name()))?;
         Ok(Loader {
             engine,

@@ -4,24 +4,25 @@
 //! write, their capacity summed over the tables, their items, and the
 //! reasons a cancelled transaction gives.
 
+use engine::api::Operation;
 use serde_json::{Map, Value as Json};
 
 use super::item_keys::key_of;
 use crate::model::design::chart::TableDesign;
 
 /// The request parameter that holds an operation's items.
-pub fn items_parameter(operation: &str) -> Option<&'static str> {
+pub fn items_parameter(operation: Operation) -> Option<&'static str> {
     match operation {
-        "BatchGetItem" | "BatchWriteItem" => Some("RequestItems"),
-        "TransactGetItems" | "TransactWriteItems" => Some("TransactItems"),
+        Operation::BatchGetItem | Operation::BatchWriteItem => Some("RequestItems"),
+        Operation::TransactGetItems | Operation::TransactWriteItems => Some("TransactItems"),
         _ => None,
     }
 }
 
 /// Points every table a request names at `table`: the page has one table,
 /// whatever it is called now. A batch's per-table maps are merged.
-pub fn retarget(operation: &str, request: &mut Json, table: &str) {
-    if operation == "ExecuteStatement" {
+pub fn retarget(operation: Operation, request: &mut Json, table: &str) {
+    if operation == Operation::ExecuteStatement {
         // A statement names its table in its text.
         return;
     }
@@ -60,7 +61,7 @@ pub fn retarget(operation: &str, request: &mut Json, table: &str) {
 }
 
 /// Every table a request names, in order, repeats and all.
-pub fn table_names(operation: &str, request: &Json) -> Vec<String> {
+pub fn table_names(operation: Operation, request: &Json) -> Vec<String> {
     let text = |v: &Json| v.as_str().map(str::to_string);
     match items_parameter(operation) {
         None => text(&request["TableName"]).into_iter().collect(),
@@ -79,13 +80,13 @@ pub fn table_names(operation: &str, request: &Json) -> Vec<String> {
 }
 
 /// Two tables' parts of one batch as one: write lists joined, key lists joined.
-fn merge_batch(operation: &str, mut a: Json, b: Json) -> Json {
+fn merge_batch(operation: Operation, mut a: Json, b: Json) -> Json {
     let append = |target: Option<&mut Json>, more: Option<&Json>| {
         if let (Some(Json::Array(list)), Some(Json::Array(more))) = (target, more) {
             list.extend(more.iter().cloned());
         }
     };
-    if operation == "BatchWriteItem" {
+    if operation == Operation::BatchWriteItem {
         append(Some(&mut a), Some(&b));
     } else {
         append(a.get_mut("Keys"), b.get("Keys"));
@@ -96,18 +97,16 @@ fn merge_batch(operation: &str, mut a: Json, b: Json) -> Json {
 /// The table keys a successful write request changed, for the data view to
 /// mark them: the item of a PutItem, the key of an update or delete, and
 /// each of those inside a batch or a transaction.
-pub fn written_keys(operation: &str, request: &Json, table: &TableDesign) -> Vec<Json> {
+pub fn written_keys(operation: Operation, request: &Json, table: &TableDesign) -> Vec<Json> {
     let one = |kind: &str, body: &Json| -> Option<Json> {
         match kind {
-            "PutItem" | "Put" | "PutRequest" => key_of(body.get("Item")?, table),
-            "UpdateItem" | "Update" | "DeleteItem" | "Delete" | "DeleteRequest" => {
-                body.get("Key").cloned()
-            }
+            "Put" | "PutRequest" => key_of(body.get("Item")?, table),
+            "Update" | "Delete" | "DeleteRequest" => body.get("Key").cloned(),
             _ => None,
         }
     };
     match operation {
-        "BatchWriteItem" => request["RequestItems"]
+        Operation::BatchWriteItem => request["RequestItems"]
             .as_object()
             .into_iter()
             .flat_map(|tables| tables.values())
@@ -117,7 +116,7 @@ pub fn written_keys(operation: &str, request: &Json, table: &TableDesign) -> Vec
             .filter_map(|w| w.iter().next())
             .filter_map(|(kind, body)| one(kind, body))
             .collect(),
-        "TransactWriteItems" => request["TransactItems"]
+        Operation::TransactWriteItems => request["TransactItems"]
             .as_array()
             .into_iter()
             .flatten()
@@ -125,7 +124,11 @@ pub fn written_keys(operation: &str, request: &Json, table: &TableDesign) -> Vec
             .filter_map(|a| a.iter().next())
             .filter_map(|(kind, body)| one(kind, body))
             .collect(),
-        single => one(single, request).into_iter().collect(),
+        Operation::PutItem => one("Put", request).into_iter().collect(),
+        Operation::UpdateItem | Operation::DeleteItem => {
+            one("Update", request).into_iter().collect()
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -175,18 +178,18 @@ mod tests {
         let mut batch = json!({"RequestItems": {
             "old": [{"PutRequest": {"Item": {"PK": {"S": "a"}}}}],
             "other": [{"DeleteRequest": {"Key": {"PK": {"S": "b"}}}}]}});
-        retarget("BatchWriteItem", &mut batch, "shop");
+        retarget(Operation::BatchWriteItem, &mut batch, "shop");
         assert_eq!(batch["RequestItems"]["shop"].as_array().unwrap().len(), 2);
         let mut transaction = json!({"TransactItems": [
             {"Put": {"TableName": "old", "Item": {}}},
             {"ConditionCheck": {"TableName": "old", "Key": {}, "ConditionExpression": "x"}}]});
-        retarget("TransactWriteItems", &mut transaction, "shop");
+        retarget(Operation::TransactWriteItems, &mut transaction, "shop");
         assert_eq!(
             transaction["TransactItems"][1]["ConditionCheck"]["TableName"],
             "shop"
         );
         let mut gets = json!({"RequestItems": {"a": {"Keys": [{"PK": {"S": "1"}}]}, "b": {"Keys": [{"PK": {"S": "2"}}]}}});
-        retarget("BatchGetItem", &mut gets, "shop");
+        retarget(Operation::BatchGetItem, &mut gets, "shop");
         assert_eq!(
             gets["RequestItems"]["shop"]["Keys"]
                 .as_array()
@@ -203,7 +206,7 @@ mod tests {
             {"Put": {"TableName": "t", "Item": {"PK": {"S": "CUST#c1"}, "SK": {"S": "ORDER#1"}, "x": {"N": "1"}}}},
             {"Update": {"TableName": "t", "Key": {"PK": {"S": "PRODUCT#p1"}, "SK": {"S": "PRODUCT"}}, "UpdateExpression": "SET a = :a"}},
             {"ConditionCheck": {"TableName": "t", "Key": {"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}}, "ConditionExpression": "x"}}]});
-        let keys = written_keys("TransactWriteItems", &request, &table);
+        let keys = written_keys(Operation::TransactWriteItems, &request, &table);
         assert_eq!(
             keys,
             vec![

@@ -6,6 +6,7 @@
 //! learner's changes and nothing else.
 
 use engine::Engine;
+use engine::api::Operation;
 use serde_json::json;
 
 use super::edits::Edits;
@@ -58,7 +59,7 @@ pub fn arm(engine: &mut Engine, table: &TableDesign) -> Result<(), String> {
     if let Some(view) = &table.stream {
         run(
             engine,
-            "UpdateTable",
+            Operation::UpdateTable,
             &json!({"TableName": table.name,
                     "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view}}),
         )
@@ -67,7 +68,7 @@ pub fn arm(engine: &mut Engine, table: &TableDesign) -> Result<(), String> {
     if let Some(attribute) = &table.ttl_attribute {
         run(
             engine,
-            "UpdateTimeToLive",
+            Operation::UpdateTimeToLive,
             &json!({"TableName": table.name,
                     "TimeToLiveSpecification": {"Enabled": true, "AttributeName": attribute}}),
         )

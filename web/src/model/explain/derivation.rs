@@ -92,7 +92,7 @@ pub fn derive(run: &Run, figure: Figure, prices: &Prices) -> Vec<String> {
         Figure::ItemsRead => {
             let mut out = vec![format!(
                 "Items read is ScannedCount: every item the {} read, before any filter.",
-                run.label
+                run.label()
             )];
             out.extend(page_lines(run, |p| {
                 format!("ScannedCount {}.", thousands(p.scanned_count))
@@ -277,7 +277,7 @@ fn units_steps(run: &Run, figure: Figure) -> Vec<String> {
             }
         );
         if (charged(p) - derived).abs() > 1e-9 {
-            let why = if run.label.contains("PartiQL") {
+            let why = if run.label().contains("PartiQL") {
                 "each key the statement reads in this page is charged on its own, rounded up on its own"
             } else {
                 "a local index's Query also pays for the items it fetches from the table"
@@ -347,7 +347,7 @@ mod tests {
             // charged on its own.
             for page in pages {
                 let from_bytes = read_units(page.bytes_read, false);
-                if run.label.contains("PartiQL") {
+                if run.label().contains("PartiQL") {
                     assert!(page.eventual_units >= from_bytes, "{run:?}");
                 } else {
                     assert_eq!(page.eventual_units, from_bytes, "{run:?}");
@@ -406,7 +406,7 @@ mod tests {
         )
         .unwrap();
         let (runs, _) = measured.reads().unwrap();
-        runs.iter().find(|r| r.label == label).unwrap().clone()
+        runs.iter().find(|r| r.label() == label).unwrap().clone()
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! budget and a request rate is also held to the partition ceilings of
 //! [`crate::model::measure::throughput`].
 
+use engine::api::Operation;
 use serde_json::Value as Json;
 
 use crate::model::design::chart::TableDesign;
@@ -20,7 +21,7 @@ use crate::model::measure::throughput::{
     PartitionRate, READ_CEILING, WRITE_CEILING, rate_text, throughput,
 };
 use crate::model::patterns::expression_terms::{Test, tests};
-use crate::model::patterns::pattern::{AccessPattern, Budget, is_write};
+use crate::model::patterns::pattern::{AccessPattern, Budget};
 
 /// A pattern against its expectations.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,7 +214,7 @@ fn held_to_ceilings(
     }
     // DynamoDB throttles a partition's reads and writes apart: a read is
     // held to the read ceiling, a write to the write ceiling.
-    let writes = is_write(&pattern.operation);
+    let writes = pattern.operation.is_write();
     let over: Vec<String> = throttled
         .iter()
         .filter(|r| r.patterns.contains(&i))
@@ -263,7 +264,7 @@ pub fn within_budget(verdicts: &[Verdict]) -> (usize, usize) {
 /// The attributes a pattern's filter tests, and how.
 fn filter_tests(pattern: &AccessPattern) -> Vec<(String, Test)> {
     let filter = match &pattern.scan_filter {
-        Some(given) if pattern.operation == "Scan" => {
+        Some(given) if pattern.operation == Operation::Scan => {
             Some((given.expression.clone(), given.names.clone()))
         }
         _ => pattern
@@ -337,7 +338,7 @@ fn scan_reason(pattern: &AccessPattern, facts: &Facts, table: &TableDesign) -> S
         items(run.scanned_count),
         thousands(run.count)
     );
-    if pattern.operation == "ExecuteStatement" {
+    if pattern.operation == Operation::ExecuteStatement {
         return format!(
             "{read}: this SELECT does not fix the partition key. Put {pk} = … (or {pk} IN […]) in its WHERE, or read an index whose partition key it fixes.",
             pk = table.partition_key.name

@@ -1,17 +1,21 @@
 //! The sentences the page derives from a run's numbers: what it read,
 //! what it returned, what it cost and how the read units were counted.
 
+use engine::api::Operation;
+
 use crate::model::format::{dollars, human_bytes, thousands, units};
 use crate::model::measure::compare::Run;
+use crate::model::measure::reads::Way;
 
 /// One sentence per run, derived from the numbers.
 pub fn explain(run: &Run) -> String {
     // "Query + filter read …", "Scan read …"; a label of other words is
     // said whole ("One shard's Query read …", "Scatter-gather read …").
-    let first = run.label.split(' ').next().unwrap_or(run.label);
-    let verb = match first {
-        "Query" | "Scan" | "GetItem" => first,
-        _ => run.label,
+    let verb = match run.way {
+        Way::Query | Way::QueryFilter | Way::PartiqlQuery => Operation::Query.name(),
+        Way::Scan | Way::ScanFilter | Way::PartiqlScan => Operation::Scan.name(),
+        Way::KeyLookup => Operation::GetItem.name(),
+        _ => run.label(),
     };
     let pages = if run.pages == 1 {
         String::new()
@@ -44,7 +48,7 @@ pub fn how_counted(run: &Run) -> Vec<String> {
             units(run.eventual_units)
         ),
     };
-    if run.label == "GetItem" {
+    if run.way == Way::KeyLookup {
         out.push(if run.count == 0 {
             format!("No such item, but a read still costs the minimum: {consistency}.")
         } else {
@@ -65,7 +69,7 @@ pub fn how_counted(run: &Run) -> Vec<String> {
         human_bytes(run.bytes_read)
     ));
     let dropped = run.scanned_count.saturating_sub(run.count);
-    if run.label.starts_with("Scan") {
+    if run.way.scans() {
         out.push(
             "A Scan reads every item of the table and pays for all of them; a filter only decides which come back."
                 .into(),
@@ -88,7 +92,7 @@ pub fn monthly(runs: &[Run], prices: &crate::model::measure::prices::Prices) -> 
             format!(
                 "{} for the {}",
                 dollars(prices.monthly(run.cost_per_million(prices))),
-                run.label
+                run.label()
             )
         })
         .collect();
@@ -112,7 +116,7 @@ mod tests {
         assert_eq!(thousands(2413), "2,413");
         assert_eq!(human_bytes(2150), "2.1 KB");
         let run = Run {
-            label: "Scan + filter",
+            way: Way::ScanFilter,
             scanned_count: 2413,
             count: 3,
             bytes_read: 1_992_294,
@@ -145,7 +149,7 @@ mod tests {
             ]
         );
         let filtered = Run {
-            label: "Query + filter",
+            way: Way::QueryFilter,
             scanned_count: 8,
             count: 5,
             bytes_read: 5000,
@@ -156,7 +160,7 @@ mod tests {
             per_page: Vec::new(),
         };
         let one_shard = Run {
-            label: "One shard's Query",
+            way: Way::OneShard,
             ..filtered.totals()
         };
         assert!(explain(&one_shard).starts_with("One shard's Query read 8 items"));

@@ -2,6 +2,7 @@
 //! enrolments are edges; the table reads the edges one way, an inverted
 //! index (its keys the table's, swapped) the other.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::Example;
@@ -89,16 +90,14 @@ fn chart() -> Chart {
 fn patterns() -> Vec<AccessPattern> {
     let student = json!({":student": {"S": "STUDENT#s14"}, ":course": {"S": "COURSE#"}});
     let course = json!({":course": {"S": "COURSE#c4"}, ":student": {"S": "STUDENT#"}});
-    let courses_of = AccessPattern::new(
-        "A student's courses",
-        "Query",
+    let courses_of = AccessPattern::new("A student's courses", Operation::Query,
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :student AND begins_with(SK, :course)",
             "ExpressionAttributeValues": student}),
     )
     .with_scan_filter("PK = :student AND begins_with(SK, :course)", student);
     let students_in = AccessPattern::new(
         "The students in a course, from the inverted index",
-        "Query",
+        Operation::Query,
         json!({"TableName": TABLE, "IndexName": "Inverted",
             "KeyConditionExpression": "SK = :course AND begins_with(PK, :student)",
             "ExpressionAttributeValues": course}),
@@ -107,14 +106,14 @@ fn patterns() -> Vec<AccessPattern> {
     vec![
         AccessPattern::new(
             "A student's profile",
-            "GetItem",
+            Operation::GetItem,
             json!({"TableName": TABLE, "Key": {"PK": {"S": "STUDENT#s14"}, "SK": {"S": "STUDENT#s14"}}}),
         ),
         courses_of,
         students_in,
         AccessPattern::new(
             "A course's details",
-            "GetItem",
+            Operation::GetItem,
             json!({"TableName": TABLE, "Key": {"PK": {"S": "COURSE#c4"}, "SK": {"S": "COURSE#c4"}}}),
         ),
     ]

@@ -2,6 +2,7 @@
 //! comments sorted by when they were written; an author's posts are found
 //! newest first on GSI1; a post's likes are a counter kept with `ADD`.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::Example;
@@ -95,7 +96,7 @@ fn query(
     request: serde_json::Value,
     scan: (&str, serde_json::Value),
 ) -> AccessPattern {
-    AccessPattern::new(description, "Query", request).with_scan_filter(scan.0, scan.1)
+    AccessPattern::new(description, Operation::Query, request).with_scan_filter(scan.0, scan.1)
 }
 
 fn patterns() -> Vec<AccessPattern> {
@@ -103,7 +104,7 @@ fn patterns() -> Vec<AccessPattern> {
     vec![
         AccessPattern::new(
             "A post, by its id",
-            "GetItem",
+            Operation::GetItem,
             json!({"TableName": TABLE, "Key": {"PK": post, "SK": {"S": "METADATA"}}}),
         ),
         query(
@@ -142,16 +143,14 @@ fn patterns() -> Vec<AccessPattern> {
         ),
         AccessPattern::new(
             "Like a post: one more on its total, no read first",
-            "UpdateItem",
+            Operation::UpdateItem,
             json!({"TableName": TABLE, "Key": {"PK": post, "SK": {"S": "METADATA"}},
                 "UpdateExpression": "ADD likes :one", "ExpressionAttributeValues": {":one": {"N": "1"}},
                 "ReturnValues": "UPDATED_NEW"}),
         )
         .with_budget(Budget::default().at_most(3.0))
         .with_rate(50.0),
-        AccessPattern::new(
-            "The most liked posts (over 450 likes): no key leads there",
-            "Scan",
+        AccessPattern::new("The most liked posts (over 450 likes): no key leads there", Operation::Scan,
             json!({"TableName": TABLE, "FilterExpression": "entityType = :post AND likes > :many",
                 "ExpressionAttributeValues": {":post": {"S": "Post"}, ":many": {"N": "450"}}}),
         ),

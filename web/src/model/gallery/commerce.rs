@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use engine::api::Operation;
 use serde_json::Value as Json;
 
 use crate::model::data::edits::Edits;
@@ -234,7 +235,8 @@ pub fn patterns() -> Vec<AccessPattern> {
             let field = |name: &str| p[name].as_str().unwrap_or_default();
             let mut pattern = AccessPattern::new(
                 field("description"),
-                field("operation"),
+                // Invariant: the example's operations are DynamoDB's (tested).
+                Operation::parse(field("operation")).expect("an operation"),
                 p["request"].clone(),
             );
             if let Some(filter) = p.get("scan_filter") {
@@ -278,7 +280,7 @@ pub fn playground() -> Playground {
         prices: Prices::default(),
         draft: Draft {
             form: Form {
-                operation: "Query".into(),
+                operation: Operation::Query,
                 table: TABLE.into(),
                 key_condition: "PK = :pk AND begins_with(SK, :prefix)".into(),
                 values: r#"{":pk": {"S": "CUST#c11"}, ":prefix": {"S": "ORDER#2024-0"}}"#.into(),
@@ -309,7 +311,7 @@ mod tests {
             json!({"PK": {"S": "CUST#c11"}, "SK": {"S": "ORDER#2024-09-13#o69"}})
         );
         assert!(patterns.iter().all(|p| {
-            let names = crate::model::data::multi_item::table_names(&p.operation, &p.request);
+            let names = crate::model::data::multi_item::table_names(p.operation, &p.request);
             !names.is_empty() && names.iter().all(|n| n == TABLE)
         }));
     }

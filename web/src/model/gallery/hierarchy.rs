@@ -1,6 +1,7 @@
 //! An organisation in one partition per company, its hierarchy spelled out
 //! in composite sort keys: a `begins_with` Query answers every level.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::Example;
@@ -105,9 +106,7 @@ fn chart() -> Chart {
 
 fn under(description: &str, prefix: &str) -> AccessPattern {
     let values = json!({":company": {"S": "COMPANY#x2"}, ":prefix": {"S": prefix}});
-    AccessPattern::new(
-        description,
-        "Query",
+    AccessPattern::new(description, Operation::Query,
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :company AND begins_with(SK, :prefix)",
             "ExpressionAttributeValues": values}),
     )
@@ -118,7 +117,7 @@ fn patterns(department: &str, team: &str) -> Vec<AccessPattern> {
     let company = json!({":company": {"S": "COMPANY#x2"}});
     let whole = AccessPattern::new(
         "A whole company: every department, team and person",
-        "Query",
+        Operation::Query,
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :company",
             "ExpressionAttributeValues": company}),
     )
@@ -136,7 +135,7 @@ fn patterns(department: &str, team: &str) -> Vec<AccessPattern> {
         ),
         AccessPattern::new(
             "Everyone with the surname Hopper, in any department",
-            "Scan",
+            Operation::Scan,
             json!({"TableName": TABLE, "FilterExpression": "entityType = :employee AND contains(fullName, :surname)",
                 "ExpressionAttributeValues": {":employee": {"S": "Employee"}, ":surname": {"S": " Hopper"}}}),
         ),

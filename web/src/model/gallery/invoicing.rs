@@ -2,6 +2,7 @@
 //! read from a sparse index that holds an invoice only while it is
 //! overdue, beside the Scan + filter a flat invoices table needs.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::Example;
@@ -96,7 +97,7 @@ fn patterns(paid: (&str, &str)) -> Vec<AccessPattern> {
     let account = json!({":account": {"S": "OVERDUE#a7"}});
     let dashboard = AccessPattern::new(
         "An account's overdue invoices, newest first (the dashboard)",
-        "Query",
+        Operation::Query,
         json!({"TableName": TABLE, "IndexName": "Overdue", "KeyConditionExpression": "OverduePK = :account",
             "ExpressionAttributeValues": account, "ScanIndexForward": false}),
     )
@@ -105,9 +106,7 @@ fn patterns(paid: (&str, &str)) -> Vec<AccessPattern> {
         json!({":account": {"S": "a7"}, ":overdue": {"S": "OVERDUE"}}),
     );
     let month = json!({":account": {"S": "ACCOUNT#a7"}, ":month": {"S": "INVOICE#2024-03"}});
-    let march = AccessPattern::new(
-        "An account's invoices issued in March",
-        "Query",
+    let march = AccessPattern::new("An account's invoices issued in March", Operation::Query,
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :account AND begins_with(SK, :month)",
             "ExpressionAttributeValues": month}),
     )
@@ -117,12 +116,12 @@ fn patterns(paid: (&str, &str)) -> Vec<AccessPattern> {
         march,
         AccessPattern::new(
             "Every overdue invoice, for the collections team: a Scan of the sparse index",
-            "Scan",
+            Operation::Scan,
             json!({"TableName": TABLE, "IndexName": "Overdue"}),
         ),
         AccessPattern::new(
             "Pay an overdue invoice: it leaves the index",
-            "UpdateItem",
+            Operation::UpdateItem,
             json!({"TableName": TABLE, "Key": {"PK": {"S": paid.0}, "SK": {"S": paid.1}},
                 "UpdateExpression": "SET invoiceStatus = :paid REMOVE overdue, OverduePK, OverdueSK",
                 "ConditionExpression": "invoiceStatus = :overdue",

@@ -12,7 +12,7 @@ mod invoicing;
 pub mod sharding;
 mod time_series;
 
-use crate::model::patterns::pattern::{AccessPattern, Budget, is_write};
+use crate::model::patterns::pattern::{AccessPattern, Budget};
 use crate::model::playground::Playground;
 
 /// One design of the gallery.
@@ -59,7 +59,7 @@ pub fn with_default_budgets(patterns: Vec<AccessPattern>) -> Vec<AccessPattern> 
     patterns
         .into_iter()
         .map(|p| {
-            if p.budget.is_empty() && !is_write(&p.operation) {
+            if p.budget.is_empty() && !p.operation.is_write() {
                 p.with_budget(Budget::efficient())
             } else {
                 p

@@ -3,6 +3,7 @@
 //! read side of the sharded design: one Query per shard, or the same key
 //! reads as one PartiQL `IN`, paged ten items at a time.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::Example;
@@ -95,9 +96,7 @@ const READS_PER_SECOND: f64 = 10.0;
 
 fn patterns() -> Vec<AccessPattern> {
     let one = json!({":event": {"S": "EVENT#e1"}, ":vote": {"S": "VOTE#"}});
-    let unsharded = AccessPattern::new(
-        "An event's votes under one key: one Query",
-        "Query",
+    let unsharded = AccessPattern::new("An event's votes under one key: one Query", Operation::Query,
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :event AND begins_with(SK, :vote)",
             "ExpressionAttributeValues": one}),
     )
@@ -106,7 +105,7 @@ fn patterns() -> Vec<AccessPattern> {
     .with_rate(READS_PER_SECOND);
     let sharded = AccessPattern::new(
         "All the sharded votes: ten Queries, one per shard, merged by time",
-        "Query",
+        Operation::Query,
         json!({"TableName": TABLE, "KeyConditionExpression": "PK = :event AND begins_with(SK, :vote)",
             "ExpressionAttributeValues": one}),
     )
@@ -126,20 +125,20 @@ fn patterns() -> Vec<AccessPattern> {
         sharded,
         AccessPattern::new(
             "All the sharded votes in one PartiQL SELECT: IN on the ten keys, ten items a page",
-            "ExecuteStatement",
+            Operation::ExecuteStatement,
             json!({"Statement": scatter_gather()}),
         )
         .with_budget(Budget::efficient()),
         AccessPattern::new(
             "Cast a vote under the one hot key",
-            "PutItem",
+            Operation::PutItem,
             vote("EVENT#e1", "v9999", "Vote"),
         )
         .with_budget(Budget::default().at_most(1.0))
         .with_rate(VOTES_PER_SECOND),
         AccessPattern::new(
             "Cast a vote on one of the ten shards, drawn at random",
-            "PutItem",
+            Operation::PutItem,
             vote("EVENT#e1", "w9999", "ShardedVote"),
         )
         .sharded(SHARDS as u32)

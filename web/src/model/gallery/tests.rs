@@ -1,6 +1,7 @@
 use super::*;
 use crate::model::fixtures::Opened;
 use crate::model::measure::compare::Measured;
+use engine::api::Operation;
 
 /// A run's Count, ScannedCount and read units (eventually consistent).
 type Numbers = Option<(usize, usize, f64)>;
@@ -169,7 +170,11 @@ fn the_adjacency_list_reads_both_directions_of_the_relationship_with_a_query() {
 fn each_query_is_compared_with_the_scan_that_reads_the_whole_table() {
     for example in EXAMPLES.iter().skip(1) {
         let (state, _) = measured(example.name);
-        for pattern in state.patterns.iter().filter(|p| p.operation == "Query") {
+        for pattern in state
+            .patterns
+            .iter()
+            .filter(|p| p.operation == Operation::Query)
+        {
             let compared = crate::model::measure::compare::measure_pattern(
                 &mut state.engine.borrow_mut(),
                 pattern,
@@ -179,7 +184,7 @@ fn each_query_is_compared_with_the_scan_that_reads_the_whole_table() {
             )
             .unwrap();
             let (runs, own) = compared.reads().unwrap();
-            let scan = runs.iter().find(|r| r.label.starts_with("Scan")).unwrap();
+            let scan = runs.iter().find(|r| r.label().starts_with("Scan")).unwrap();
             assert_eq!(
                 scan.scanned_count, state.item_count,
                 "{}",
@@ -243,7 +248,7 @@ fn the_sparse_index_reads_only_the_overdue_invoices_a_scan_would_filter_out_of_a
     // The dashboard's Query against the Scan + filter of the flat table,
     // a month at the dashboard's rate.
     let (runs, own) = state.runs[0].as_ref().unwrap().reads().unwrap();
-    let scan = runs.iter().find(|r| r.label == "Scan + filter").unwrap();
+    let scan = runs.iter().find(|r| r.label() == "Scan + filter").unwrap();
     assert_eq!(
         (scan.count, scan.scanned_count, scan.eventual_units),
         (6, 39_668, 1399.5)

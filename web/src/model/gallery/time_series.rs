@@ -3,6 +3,7 @@
 //! by ISO 8601 time; beside it, an index holding every reading of a device
 //! under one key, a partition that grows without end.
 
+use engine::api::Operation;
 use serde_json::json;
 
 use super::Example;
@@ -90,7 +91,7 @@ fn query(
     filter: &str,
     values: serde_json::Value,
 ) -> AccessPattern {
-    AccessPattern::new(description, "Query", request).with_scan_filter(filter, values)
+    AccessPattern::new(description, Operation::Query, request).with_scan_filter(filter, values)
 }
 
 fn patterns() -> Vec<AccessPattern> {
@@ -132,7 +133,7 @@ fn patterns() -> Vec<AccessPattern> {
         ),
         AccessPattern::new(
             "Readings over 34 °C on any device: no key leads there",
-            "Scan",
+            Operation::Scan,
             json!({"TableName": TABLE, "FilterExpression": "temperature > :hot",
                 "ExpressionAttributeValues": {":hot": {"N": "34"}}}),
         ),

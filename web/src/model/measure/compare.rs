@@ -11,18 +11,19 @@
 //! The sentences that explain the numbers are in [`crate::model::explain::sentences`].
 
 use engine::Engine;
+use engine::api::Operation;
 use engine::api::requests;
 use engine::capacity::read_units;
 use serde_json::Value as Json;
 
-use super::reads::failure;
 pub use super::reads::{PageFigures, PagedRun, Run, run_all_pages};
+use super::reads::{Way, failure};
 use super::sharding::{scatter_gather, shard_queries, shard_write};
 use super::statement_runs::{StatementMeasure, measure_statement};
 use super::transaction_cost::{TransactionCost, aggregate_cost, measure_transaction};
 use super::write_cost::{WriteCost, measure_write};
 use crate::model::design::chart::TableDesign;
-use crate::model::patterns::pattern::{AccessPattern, is_single_write, prune_placeholders};
+use crate::model::patterns::pattern::{AccessPattern, prune_placeholders};
 use crate::model::stream::stream_handler::StreamHandler;
 
 /// What measuring a pattern found.
@@ -90,32 +91,32 @@ pub fn measure_before_scan(
     let partitions = measures_partitions(pattern, for_comparison);
     let mut runs = Vec::new();
     let mut own = 0;
-    match pattern.operation.as_str() {
-        "GetItem" => runs.push(get_item(engine, request)?),
-        "Query" => {
+    match pattern.operation {
+        Operation::GetItem => runs.push(get_item(engine, request)?),
+        Operation::Query => {
             let shards = pattern.shards.unwrap_or(1);
             let first = shard_queries(request, table, shards)?.remove(0);
             runs.push(run_all_pages(
                 engine,
-                "Query",
+                Operation::Query,
                 &first,
-                "One shard's Query",
+                Way::OneShard,
                 partitions,
             )?);
             runs.push(scatter_gather(engine, request, table, shards, partitions)?);
             own = 1;
         }
-        write if is_single_write(write) => {
+        write if write.is_single_write() => {
             let request = match pattern.shards {
                 Some(_) => &shard_write(write, request, table, 0)?,
                 None => request,
             };
             return measure_write(engine, write, request, table).map(Measured::Write);
         }
-        "TransactWriteItems" => {
+        Operation::TransactWriteItems => {
             return measure_transaction(engine, request, table).map(Measured::Transaction);
         }
-        "ExecuteStatement" => {
+        Operation::ExecuteStatement => {
             return measure_statement(engine, pattern, table, for_comparison, partitions)
                 .map(Measured::Statement);
         }
@@ -134,9 +135,9 @@ pub fn measure_before_scan(
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlannedRun {
     /// `Query` or `Scan`.
-    pub operation: &'static str,
+    pub operation: Operation,
     pub body: Json,
-    pub label: &'static str,
+    pub way: Way,
     /// Whether to place its units on their partitions.
     pub partitions: bool,
 }
@@ -148,7 +149,7 @@ impl PlannedRun {
             engine,
             self.operation,
             &self.body,
-            self.label,
+            self.way,
             self.partitions,
         )
     }
@@ -159,7 +160,7 @@ impl PlannedRun {
             engine,
             self.operation,
             &self.body,
-            self.label,
+            self.way,
             self.partitions,
         )
     }
@@ -174,33 +175,33 @@ pub fn planned_reads(
 ) -> Option<(Vec<PlannedRun>, usize)> {
     let request = &pattern.request;
     let partitions = measures_partitions(pattern, for_comparison);
-    let planned = |operation, body: &Json, label| PlannedRun {
+    let planned = |operation, body: &Json, way| PlannedRun {
         operation,
         body: body.clone(),
-        label,
+        way,
         partitions,
     };
-    match pattern.operation.as_str() {
-        "Query" if pattern.shards.is_none() => {
+    match pattern.operation {
+        Operation::Query if pattern.shards.is_none() => {
             let mut key_only = request.clone();
             let filter = key_only
                 .as_object_mut()
                 .and_then(|o| o.remove("FilterExpression"));
             prune_placeholders(&mut key_only);
-            let mut plan = vec![planned("Query", &key_only, "Query")];
+            let mut plan = vec![planned(Operation::Query, &key_only, Way::Query)];
             if filter.is_some() {
-                plan.push(planned("Query", request, "Query + filter"));
+                plan.push(planned(Operation::Query, request, Way::QueryFilter));
             }
             let own = plan.len() - 1;
             Some((plan, own))
         }
-        "Scan" => {
-            let label = if request.get("FilterExpression").is_some() {
-                "Scan + filter"
+        Operation::Scan => {
+            let way = if request.get("FilterExpression").is_some() {
+                Way::ScanFilter
             } else {
-                "Scan"
+                Way::Scan
             };
-            Some((vec![planned("Scan", request, label)], 0))
+            Some((vec![planned(Operation::Scan, request, way)], 0))
         }
         _ => None,
     }
@@ -217,9 +218,9 @@ fn measures_partitions(pattern: &AccessPattern, for_comparison: bool) -> bool {
 /// placed on their partitions, when the pattern has one.
 pub fn planned_scan_equivalent(pattern: &AccessPattern) -> Option<PlannedRun> {
     pattern.scan_equivalent().map(|body| PlannedRun {
-        operation: "Scan",
+        operation: Operation::Scan,
         body,
-        label: "Scan + filter",
+        way: Way::ScanFilter,
         partitions: true,
     })
 }
@@ -249,7 +250,7 @@ fn get_item(engine: &mut Engine, request: &Json) -> Result<Run, String> {
         .as_ref()
         .map_or(0, engine::types::size::item_size);
     // A missing item still costs the minimum: half a unit, or one if strong.
-    let mut run = Run::empty("GetItem", true);
+    let mut run = Run::empty(Way::KeyLookup, true);
     run.add_page(PageFigures {
         scanned_count: found,
         count: found,
@@ -382,7 +383,7 @@ mod tests {
         };
         assert_eq!((own, runs.len()), (0, 2));
         assert_eq!(
-            (runs[0].label, runs[0].count, runs[0].scanned_count),
+            (runs[0].label(), runs[0].count, runs[0].scanned_count),
             ("GetItem", 1, 1)
         );
         assert_eq!(

@@ -4,17 +4,64 @@
 //! landed on.
 
 use engine::Engine;
+use engine::api::Operation;
 use engine::api::requests;
 use serde_json::Value as Json;
 
 use super::partition_load::{PartitionLoad, loads};
 use super::prices::Prices;
 
+/// Which way a run read the data: what the comparison lists, the bar
+/// chart draws and the sentences name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// GetItem: one item by its full key.
+    KeyLookup,
+    /// A Query by its key condition alone.
+    Query,
+    /// The same Query with the pattern's filter.
+    QueryFilter,
+    /// A Scan, every item read.
+    Scan,
+    /// A Scan with a filter.
+    ScanFilter,
+    /// A PartiQL SELECT that became a Query.
+    PartiqlQuery,
+    /// A PartiQL SELECT that became a Scan.
+    PartiqlScan,
+    /// One shard's Query of a sharded partition key.
+    OneShard,
+    /// Every shard's Query, merged.
+    ScatterGather,
+}
+
+impl Way {
+    /// As the page labels it: `Query + filter`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Way::KeyLookup => Operation::GetItem.name(),
+            Way::Query => Operation::Query.name(),
+            Way::QueryFilter => "Query + filter",
+            Way::Scan => Operation::Scan.name(),
+            Way::ScanFilter => "Scan + filter",
+            Way::PartiqlQuery => "Query (PartiQL)",
+            Way::PartiqlScan => "Scan (PartiQL)",
+            Way::OneShard => "One shard's Query",
+            Way::ScatterGather => "Scatter-gather",
+        }
+    }
+
+    /// True for the ways that read every item of the table or index.
+    pub fn scans(self) -> bool {
+        matches!(self, Way::Scan | Way::ScanFilter | Way::PartiqlScan)
+    }
+}
+
 /// One way of running a pattern, summed over its pages.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
-    /// `Query`, `Query + filter` or `Scan + filter`.
-    pub label: &'static str,
+    /// How it read.
+    pub way: Way,
     pub scanned_count: usize,
     pub count: usize,
     pub bytes_read: usize,
@@ -40,10 +87,15 @@ pub struct PageFigures {
 }
 
 impl Run {
+    /// As the page labels it: `Query + filter`.
+    pub fn label(&self) -> &'static str {
+        self.way.label()
+    }
+
     /// A run with nothing read yet.
-    pub fn empty(label: &'static str, with_strong: bool) -> Run {
+    pub fn empty(way: Way, with_strong: bool) -> Run {
         Run {
-            label,
+            way,
             scanned_count: 0,
             count: 0,
             bytes_read: 0,
@@ -95,12 +147,12 @@ impl Run {
 /// for it; the usage journal costs a little on a large Scan).
 pub fn run_all_pages(
     engine: &mut Engine,
-    operation: &str,
+    operation: Operation,
     body: &Json,
-    label: &'static str,
+    way: Way,
     with_partitions: bool,
 ) -> Result<Run, String> {
-    let mut paged = PagedRun::start(engine, operation, body, label, with_partitions);
+    let mut paged = PagedRun::start(engine, operation, body, way, with_partitions);
     while !paged.read_page(engine)? {}
     Ok(paged.finish(engine))
 }
@@ -128,9 +180,9 @@ impl PagedRun {
     /// A run of `operation` (`Query` or `Scan`) with nothing read yet.
     pub fn start(
         engine: &mut Engine,
-        operation: &str,
+        operation: Operation,
         body: &Json,
-        label: &'static str,
+        way: Way,
         with_partitions: bool,
     ) -> PagedRun {
         let table = body
@@ -153,10 +205,10 @@ impl PagedRun {
         let mut body = body.clone();
         body["ConsistentRead"] = Json::Bool(false);
         PagedRun {
-            query: operation == "Query",
+            query: operation == Operation::Query,
             body,
             journal,
-            run: Run::empty(label, !global),
+            run: Run::empty(way, !global),
             finished: false,
         }
     }
@@ -262,7 +314,7 @@ mod tests {
         let mut engine = with_local_index();
         // Two items a page: five pages, the last one empty-handed.
         let body = json!({"TableName": "lsi-table", "Limit": 2});
-        let mut paged = PagedRun::start(&mut engine, "Scan", &body, "Scan", true);
+        let mut paged = PagedRun::start(&mut engine, Operation::Scan, &body, Way::Scan, true);
         let mut reads = 0;
         while !paged.read_page(&mut engine).unwrap() {
             reads += 1;
@@ -273,7 +325,7 @@ mod tests {
         assert_eq!((reads + 1, run.pages, run.scanned_count), (6, 6, 10));
         assert_eq!(
             run,
-            run_all_pages(&mut engine, "Scan", &body, "Scan", true).unwrap()
+            run_all_pages(&mut engine, Operation::Scan, &body, Way::Scan, true).unwrap()
         );
         // Ten 3 KB items in one partition, each page of two rounded up alone.
         assert_eq!(run.eventual_units, 5.0 * 1.0 + 0.5);
@@ -284,7 +336,7 @@ mod tests {
     fn a_refused_page_ends_the_run_and_its_usage_journal() {
         let mut engine = with_local_index();
         let body = json!({"TableName": "lsi-table", "FilterExpression": "sk = :missing"});
-        let mut paged = PagedRun::start(&mut engine, "Scan", &body, "Scan", true);
+        let mut paged = PagedRun::start(&mut engine, Operation::Scan, &body, Way::Scan, true);
         let refused = paged.read_page(&mut engine).unwrap_err();
         assert!(refused.starts_with("ValidationException: "), "{refused}");
         assert!(!engine.table("lsi-table").unwrap().usage.is_kept());
@@ -296,7 +348,7 @@ mod tests {
         let body = json!({"TableName": "lsi-table", "IndexName": "byWhen", "Select": "ALL_ATTRIBUTES",
             "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p"}},
             "ReturnConsumedCapacity": "TOTAL"});
-        let run = run_all_pages(&mut engine, "Query", &body, "Query", true).unwrap();
+        let run = run_all_pages(&mut engine, Operation::Query, &body, Way::Query, true).unwrap();
         let response: Json = serde_json::from_str(
             &engine::api::dispatch(&mut engine, "Query", body.to_string().as_bytes()).unwrap(),
         )

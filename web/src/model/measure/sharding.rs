@@ -13,12 +13,13 @@
 //!   string.
 
 use engine::Engine;
+use engine::api::Operation;
 use engine::api::attribute_value::{decode_item, encode_item};
 use engine::api::requests;
 use engine::key::KeyValue;
 use serde_json::Value as Json;
 
-use super::reads::{Run, failure, run_all_pages};
+use super::reads::{Run, Way, failure, run_all_pages};
 use crate::model::design::chart::TableDesign;
 use crate::model::patterns::expression_terms::equality_placeholder;
 
@@ -84,12 +85,12 @@ pub fn shard_queries(
 /// A write with its partition key value on shard `shard` (a PutItem's
 /// item, or the key of an UpdateItem or DeleteItem).
 pub fn shard_write(
-    operation: &str,
+    operation: Operation,
     request: &Json,
     table: &TableDesign,
     shard: u32,
 ) -> Result<Json, String> {
-    let field = if operation == "PutItem" {
+    let field = if operation == Operation::PutItem {
         "Item"
     } else {
         "Key"
@@ -112,13 +113,13 @@ pub fn scatter_gather(
     shards: u32,
     with_partitions: bool,
 ) -> Result<Run, String> {
-    let mut total = Run::empty("Scatter-gather", true);
+    let mut total = Run::empty(Way::ScatterGather, true);
     for query in &shard_queries(request, table, shards)? {
         total.add_run(run_all_pages(
             engine,
-            "Query",
+            Operation::Query,
             query,
-            "Query",
+            Way::Query,
             with_partitions,
         )?);
     }

@@ -17,7 +17,7 @@ use engine::ops::{ExecuteStatementRequest, Served};
 use serde_json::{Value as Json, json};
 
 use super::partition_load::measured;
-use super::reads::{PageFigures, Run, failure};
+use super::reads::{PageFigures, Run, Way, failure};
 use crate::model::design::chart::TableDesign;
 use crate::model::patterns::pattern::AccessPattern;
 use crate::model::patterns::statement::{Explanation, describe};
@@ -26,10 +26,10 @@ use crate::model::patterns::statement::{Explanation, describe};
 const MAX_PAGES: usize = 100_000;
 
 /// The label of a statement's run: "Query (PartiQL)" or "Scan (PartiQL)".
-fn label(served: &Served) -> &'static str {
+fn way(served: &Served) -> Way {
     match served {
-        Served::Scan { .. } => "Scan (PartiQL)",
-        _ => "Query (PartiQL)",
+        Served::Scan { .. } => Way::PartiqlScan,
+        _ => Way::PartiqlQuery,
     }
 }
 
@@ -43,7 +43,7 @@ fn decoded(body: &Json) -> Result<ExecuteStatementRequest, String> {
 /// Sums every page of `request`, read eventually consistent, with what the
 /// engine says the same reads cost strongly consistent.
 fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Run, String> {
-    let mut run = Run::empty("", true);
+    let mut run = Run::empty(Way::PartiqlQuery, true);
     loop {
         let response = engine
             .execute_statement(request.clone())
@@ -95,10 +95,10 @@ fn run_statement(
     } else {
         pages(engine, request)?
     };
-    run.label = if scan_table_instead {
-        "Scan + filter"
+    run.way = if scan_table_instead {
+        Way::ScanFilter
     } else {
-        label(&served)
+        way(&served)
     };
     Ok((run, served))
 }
@@ -150,11 +150,12 @@ pub fn measure_statement(
 mod tests {
     use super::*;
     use crate::model::fixtures::Opened;
+    use engine::api::Operation;
 
     fn pattern(statement: &str, alternative: Option<&str>) -> AccessPattern {
         let mut pattern = AccessPattern::new(
             "A customer's orders",
-            "ExecuteStatement",
+            Operation::ExecuteStatement,
             json!({ "Statement": statement }),
         );
         pattern.alternative = alternative.map(str::to_string);
@@ -179,7 +180,7 @@ mod tests {
         assert_eq!(own, 0);
         let (query, scan) = (&runs[0], &runs[1]);
         assert_eq!(
-            (query.label, scan.label),
+            (query.label(), scan.label()),
             ("Query (PartiQL)", "Scan + filter")
         );
         assert_eq!(query.count, scan.count);
@@ -199,8 +200,8 @@ mod tests {
         ));
         assert!(explanation.scan);
         assert_eq!(own, 1);
-        assert_eq!(runs[0].label, "Query (PartiQL)");
-        assert_eq!(runs[1].label, "Scan (PartiQL)");
+        assert_eq!(runs[0].label(), "Query (PartiQL)");
+        assert_eq!(runs[1].label(), "Scan (PartiQL)");
         assert_eq!(runs[0].count, runs[1].count);
         assert!(runs[1].eventual_units > 20.0 * runs[0].eventual_units);
     }

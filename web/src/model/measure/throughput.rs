@@ -17,6 +17,8 @@
 
 use std::collections::BTreeMap;
 
+use engine::api::Operation;
+
 use super::compare::Measured;
 use super::partition_load::PartitionLoad;
 use super::sharding::shard_key;
@@ -123,7 +125,7 @@ fn loads_of(
         Measured::Write(cost) => cost.partitions.clone(),
         Measured::Transaction(cost) => cost.partitions.clone(),
     };
-    let field = if pattern.operation == "PutItem" {
+    let field = if pattern.operation == Operation::PutItem {
         "Item"
     } else {
         "Key"

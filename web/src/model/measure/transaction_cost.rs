@@ -14,6 +14,7 @@
 //! §4.5); the explanation says what the same writes cost one by one.
 
 use engine::Engine;
+use engine::api::Operation;
 use serde_json::{Value as Json, json};
 
 use engine::api::attribute_value::decode_item;
@@ -95,7 +96,7 @@ pub fn aggregate_cost(
     let (mut by_stream, mut in_transaction) = (0.0, 0.0);
     for image in puts {
         let update = handler.update_for(&image, table).ok()?;
-        let cost = measure_write(engine, "UpdateItem", &update, table).ok()?;
+        let cost = measure_write(engine, Operation::UpdateItem, &update, table).ok()?;
         by_stream += cost.total();
         // As an action: the table's units doubled, the indexes' not.
         in_transaction += cost.total() + cost.table_units;
@@ -166,7 +167,7 @@ pub fn measure_transaction(
     table: &TableDesign,
 ) -> Result<TransactionCost, String> {
     let actions = request["TransactItems"].as_array().map_or(0, Vec::len);
-    let keys = written_keys("TransactWriteItems", request, table);
+    let keys = written_keys(Operation::TransactWriteItems, request, table);
     let mut body = request.clone();
     body["ReturnConsumedCapacity"] = json!("INDEXES");
     if let Some(o) = body.as_object_mut() {
@@ -179,7 +180,7 @@ pub fn measure_transaction(
             .map(|key| {
                 let item = run(
                     engine,
-                    "GetItem",
+                    Operation::GetItem,
                     &json!({"TableName": table.name, "Key": key, "ConsistentRead": true}),
                 )
                 .ok()
@@ -188,7 +189,7 @@ pub fn measure_transaction(
             })
             .collect();
         let (response, partitions) = measured(engine, &table.name, |engine| {
-            run(engine, "TransactWriteItems", &body)
+            run(engine, Operation::TransactWriteItems, &body)
         });
         let response = match response {
             Ok(response) => response,
@@ -209,12 +210,12 @@ pub fn measure_transaction(
             let undo = match item {
                 Some(item) => run(
                     engine,
-                    "PutItem",
+                    Operation::PutItem,
                     &json!({"TableName": table.name, "Item": item}),
                 ),
                 None => run(
                     engine,
-                    "DeleteItem",
+                    Operation::DeleteItem,
                     &json!({"TableName": table.name, "Key": key}),
                 ),
             };
@@ -302,7 +303,7 @@ mod tests {
         let mut engine = state.engine.borrow_mut();
         let header = run(
             &mut engine,
-            "GetItem",
+            Operation::GetItem,
             &serde_json::json!({"TableName": "commerce-main", "Key": {"PK": {"S": "CUST#c11"}, "SK": {"S": "ORDER#2024-11-30#o999"}}}),
         )
         .unwrap();

@@ -8,6 +8,7 @@
 //! Only the Run button keeps a write.
 
 use engine::Engine;
+use engine::api::Operation;
 use serde_json::{Map, Value as Json, json};
 
 use super::partition_load::{PartitionLoad, measured};
@@ -19,7 +20,7 @@ use crate::model::gateway::run;
 /// The write units a write consumed, where.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WriteCost {
-    pub operation: String,
+    pub operation: Operation,
     /// The item's size before and after the write (0 when absent).
     pub old_size: usize,
     pub new_size: usize,
@@ -85,7 +86,7 @@ impl WriteCost {
 /// Runs a write, reads its cost, and undoes it; neither shows in the stream.
 pub fn measure_write(
     engine: &mut Engine,
-    operation: &str,
+    operation: Operation,
     request: &Json,
     table: &TableDesign,
 ) -> Result<WriteCost, String> {
@@ -94,7 +95,7 @@ pub fn measure_write(
 
 fn try_and_undo(
     engine: &mut Engine,
-    operation: &str,
+    operation: Operation,
     request: &Json,
     table: &TableDesign,
 ) -> Result<WriteCost, String> {
@@ -123,7 +124,7 @@ fn try_and_undo(
     };
     let new_item = run(
         engine,
-        "GetItem",
+        Operation::GetItem,
         &json!({"TableName": table_name, "Key": key, "ConsistentRead": true}),
     )
     .ok()
@@ -132,12 +133,12 @@ fn try_and_undo(
     let undo = match &old_item {
         Some(old) => run(
             engine,
-            "PutItem",
+            Operation::PutItem,
             &json!({"TableName": table_name, "Item": old}),
         ),
         None => run(
             engine,
-            "DeleteItem",
+            Operation::DeleteItem,
             &json!({"TableName": table_name, "Key": key}),
         ),
     };
@@ -156,7 +157,7 @@ fn try_and_undo(
             .map_or(0, |i| engine::types::size::item_size(&i))
     };
     Ok(WriteCost {
-        operation: operation.to_string(),
+        operation,
         old_size: size(&old_item),
         new_size: size(&new_item),
         table_units: consumed["Table"]["CapacityUnits"].as_f64().unwrap_or(0.0),
@@ -170,14 +171,14 @@ fn try_and_undo(
 /// found, or one unit when there was none (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html>).
 fn failed_condition(
     engine: &mut Engine,
-    operation: &str,
+    operation: Operation,
     table_name: &Json,
     key: &Json,
     message: String,
 ) -> WriteCost {
     let existing = run(
         engine,
-        "GetItem",
+        Operation::GetItem,
         &json!({"TableName": table_name, "Key": key, "ConsistentRead": true}),
     )
     .ok()
@@ -185,7 +186,7 @@ fn failed_condition(
     .and_then(|item| engine::api::attribute_value::decode_item(&item).ok())
     .map_or(0, |item| engine::types::size::item_size(&item));
     WriteCost {
-        operation: operation.to_string(),
+        operation,
         old_size: existing,
         new_size: existing,
         table_units: engine::capacity::write_units(existing),
@@ -197,8 +198,8 @@ fn failed_condition(
 
 /// The item's table key: the `Key` of an update or delete, the key
 /// attributes of a put's `Item`.
-fn primary_key(operation: &str, request: &Json, table: &TableDesign) -> Option<Json> {
-    let source = if operation == "PutItem" {
+fn primary_key(operation: Operation, request: &Json, table: &TableDesign) -> Option<Json> {
+    let source = if operation == Operation::PutItem {
         request.get("Item")?
     } else {
         request.get("Key")?

@@ -6,6 +6,7 @@
 //! that would answer the same need without keys; writes are measured for
 //! what they cost on the table and on every index they touch.
 
+use engine::api::Operation;
 use serde_json::{Map, Value as Json, json};
 
 pub use crate::limits::MAX_PATTERNS;
@@ -16,7 +17,7 @@ pub struct AccessPattern {
     /// In the learner's words.
     pub description: String,
     /// `GetItem`, `Query`, `Scan`, `PutItem`, `UpdateItem` or `DeleteItem`.
-    pub operation: String,
+    pub operation: Operation,
     /// The request body (DynamoDB JSON, `TableName` included).
     pub request: Json,
     /// The Scan filter that says the same without keys, when the example
@@ -120,35 +121,16 @@ impl ServedBy {
 
 /// The operations an access pattern can use: one request that serves one
 /// need — a read, a write by key, a transaction, or a PartiQL SELECT.
-pub const PATTERN_OPERATIONS: [&str; 8] = [
-    "Query",
-    "Scan",
-    "ExecuteStatement",
-    "GetItem",
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "TransactWriteItems",
+pub const PATTERN_OPERATIONS: [Operation; 8] = [
+    Operation::Query,
+    Operation::Scan,
+    Operation::ExecuteStatement,
+    Operation::GetItem,
+    Operation::PutItem,
+    Operation::UpdateItem,
+    Operation::DeleteItem,
+    Operation::TransactWriteItems,
 ];
-
-/// True for the operations that change data.
-pub fn is_write(operation: &str) -> bool {
-    is_single_write(operation) || matches!(operation, "BatchWriteItem" | "TransactWriteItems")
-}
-
-/// True for the writes of one item by its key.
-pub fn is_single_write(operation: &str) -> bool {
-    matches!(operation, "PutItem" | "UpdateItem" | "DeleteItem")
-}
-
-/// True for the operations on several items at once, whose requests name
-/// their tables inside (`RequestItems`, `TransactItems`).
-pub fn is_multi_item(operation: &str) -> bool {
-    matches!(
-        operation,
-        "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems"
-    )
-}
 
 impl AccessPattern {
     /// The same pattern with the Scan filter that says it without keys.
@@ -162,10 +144,10 @@ impl AccessPattern {
     }
 
     /// A pattern from a request; the Scan to compare with is derived.
-    pub fn new(description: &str, operation: &str, request: Json) -> AccessPattern {
+    pub fn new(description: &str, operation: Operation, request: Json) -> AccessPattern {
         AccessPattern {
             description: description.to_string(),
-            operation: operation.to_string(),
+            operation,
             request,
             scan_filter: None,
             alternative: None,
@@ -200,14 +182,14 @@ impl AccessPattern {
             .get("IndexName")
             .and_then(Json::as_str)
             .map(str::to_string);
-        match self.operation.as_str() {
-            "GetItem" => ServedBy::KeyLookup,
-            "Query" => match self.shards {
+        match self.operation {
+            Operation::GetItem => ServedBy::KeyLookup,
+            Operation::Query => match self.shards {
                 Some(shards) => ServedBy::ScatterGather { index, shards },
                 None => ServedBy::Query(index),
             },
-            "Scan" => ServedBy::Scan(index),
-            "TransactWriteItems" => ServedBy::Transaction,
+            Operation::Scan => ServedBy::Scan(index),
+            Operation::TransactWriteItems => ServedBy::Transaction,
             other => ServedBy::Write(other.to_string()),
         }
     }
@@ -239,12 +221,12 @@ impl AccessPattern {
             }
         }
         let text = |field: &str| self.request.get(field).and_then(Json::as_str);
-        let filter = match self.operation.as_str() {
-            "Query" => match (text("KeyConditionExpression")?, text("FilterExpression")) {
+        let filter = match self.operation {
+            Operation::Query => match (text("KeyConditionExpression")?, text("FilterExpression")) {
                 (keys, Some(filter)) => format!("({keys}) AND ({filter})"),
                 (keys, None) => keys.to_string(),
             },
-            "GetItem" => key_as_filter(self.request.get("Key")?.as_object()?, &mut scan),
+            Operation::GetItem => key_as_filter(self.request.get("Key")?.as_object()?, &mut scan),
             _ => return None,
         };
         scan["FilterExpression"] = json!(filter);
@@ -314,7 +296,7 @@ mod tests {
     fn a_query_on_an_index_is_compared_with_a_scan_of_the_table() {
         let pattern = AccessPattern::new(
             "Orders by status",
-            "Query",
+            Operation::Query,
             json!({"TableName": "shop", "IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :s",
                    "FilterExpression": "amount > :min", "ProjectionExpression": "#n",
                    "ExpressionAttributeNames": {"#n": "name"},
@@ -332,7 +314,7 @@ mod tests {
     fn a_get_item_key_becomes_a_scan_filter() {
         let pattern = AccessPattern::new(
             "Profile",
-            "GetItem",
+            Operation::GetItem,
             json!({"TableName": "shop", "Key": {"PK": {"S": "CUST#1"}, "SK": {"S": "PROFILE"}}}),
         );
         assert_eq!(pattern.served_by(), ServedBy::KeyLookup);
@@ -346,10 +328,10 @@ mod tests {
 
     #[test]
     fn scans_and_writes_have_nothing_to_compare_with() {
-        let scan = AccessPattern::new("All", "Scan", json!({"TableName": "shop"}));
+        let scan = AccessPattern::new("All", Operation::Scan, json!({"TableName": "shop"}));
         assert_eq!(scan.served_by().describe(), "Scan of the table");
         assert_eq!(scan.scan_equivalent(), None);
-        let write = AccessPattern::new("Ship", "UpdateItem", json!({"TableName": "shop"}));
+        let write = AccessPattern::new("Ship", Operation::UpdateItem, json!({"TableName": "shop"}));
         assert_eq!(write.served_by().describe(), "Write by key (UpdateItem)");
         assert_eq!(write.scan_equivalent(), None);
     }

@@ -3,6 +3,8 @@
 //! it reads), its request rate and its write sharding — as typed, and as a
 //! pattern carries them once checked.
 
+use engine::api::Operation;
+
 use super::pattern::{AccessPattern, Budget};
 use crate::limits::MAX_SHARDS;
 use crate::limits::MAX_UNITS_BUDGET;
@@ -76,7 +78,7 @@ impl Settings {
                 format!("Shards is a whole number from 2 to {MAX_SHARDS}, not \"{text}\".")
             })?),
         };
-        check_settings(&pattern.operation, &budget, rate, shards)?;
+        check_settings(pattern.operation, &budget, rate, shards)?;
         pattern.budget = budget;
         pattern.rate = rate;
         pattern.shards = shards;
@@ -86,7 +88,7 @@ impl Settings {
 
 /// Refuses settings a pattern cannot have, from the editor or a link.
 pub fn check_settings(
-    operation: &str,
+    operation: Operation,
     budget: &Budget,
     rate: f64,
     shards: Option<u32>,
@@ -110,7 +112,10 @@ pub fn check_settings(
         if !(2..=MAX_SHARDS).contains(&n) {
             return Err(format!("Shards is a whole number from 2 to {MAX_SHARDS}."));
         }
-        if !matches!(operation, "Query" | "PutItem" | "UpdateItem" | "DeleteItem") {
+        if !matches!(
+            operation,
+            Operation::Query | Operation::PutItem | Operation::UpdateItem | Operation::DeleteItem
+        ) {
             return Err(format!(
                 "Only a Query (read from every shard) or a write by key (to one shard) can be sharded, not {operation}."
             ));
@@ -125,7 +130,7 @@ mod tests {
     use serde_json::json;
 
     fn query() -> AccessPattern {
-        AccessPattern::new("Votes", "Query", json!({"TableName": "t"}))
+        AccessPattern::new("Votes", Operation::Query, json!({"TableName": "t"}))
     }
 
     #[test]
@@ -161,7 +166,7 @@ mod tests {
         assert!(with(|s| s.max_units = "lots".into()).contains("not \"lots\""));
         assert!(with(|s| s.shards = "1".into()).contains("from 2 to 100"));
         assert!(with(|s| s.shards = "2.5".into()).contains("whole number"));
-        let scan = AccessPattern::new("All", "Scan", json!({"TableName": "t"}));
+        let scan = AccessPattern::new("All", Operation::Scan, json!({"TableName": "t"}));
         let sharded = Settings {
             shards: "4".into(),
             ..Settings::default()

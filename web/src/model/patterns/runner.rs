@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use engine::Engine;
+use engine::api::Operation;
 use serde_json::{Value as Json, json};
 
 use crate::model::data::item_keys::item_key;
@@ -12,9 +13,9 @@ use crate::model::format::spaced;
 use crate::model::gateway::{Failure, failure, run};
 
 /// The form, as the learner filled it in.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Form {
-    pub operation: String,
+    pub operation: Operation,
     pub table: String,
     pub index: String,
     pub key_condition: String,
@@ -47,22 +48,52 @@ pub struct Form {
     pub parameters: String,
 }
 
-pub use super::pattern::{is_multi_item, is_single_write, is_write};
+/// A blank Query with no table.
+impl Default for Form {
+    fn default() -> Form {
+        Form {
+            operation: Operation::Query,
+            table: String::new(),
+            index: String::new(),
+            key_condition: String::new(),
+            filter: String::new(),
+            projection: String::new(),
+            names: String::new(),
+            values: String::new(),
+            limit: String::new(),
+            select: String::new(),
+            segment: String::new(),
+            total_segments: String::new(),
+            forward: false,
+            consistent: false,
+            key: String::new(),
+            item: String::new(),
+            update: String::new(),
+            condition: String::new(),
+            return_values: String::new(),
+            request_items: String::new(),
+            transact_items: String::new(),
+            statement: String::new(),
+            parameters: String::new(),
+        }
+    }
+}
+
 use crate::model::data::multi_item::items_parameter;
 
 /// The operations the runner offers, in its menu's order.
-pub const OPERATIONS: [&str; 11] = [
-    "Query",
-    "Scan",
-    "ExecuteStatement",
-    "GetItem",
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
+pub const OPERATIONS: [Operation; 11] = [
+    Operation::Query,
+    Operation::Scan,
+    Operation::ExecuteStatement,
+    Operation::GetItem,
+    Operation::PutItem,
+    Operation::UpdateItem,
+    Operation::DeleteItem,
+    Operation::BatchGetItem,
+    Operation::BatchWriteItem,
+    Operation::TransactGetItems,
+    Operation::TransactWriteItems,
 ];
 
 /// What the runner holds: the form, the access-pattern description typed
@@ -100,7 +131,7 @@ impl Form {
     /// An empty Query on `table`.
     pub fn blank(table: &str) -> Form {
         Form {
-            operation: "Query".into(),
+            operation: Operation::Query,
             table: table.to_string(),
             forward: true,
             ..Form::default()
@@ -108,7 +139,7 @@ impl Form {
     }
 
     /// The form that makes `request`: how a saved access pattern is opened.
-    pub fn from_request(operation: &str, request: &Json) -> Form {
+    pub fn from_request(operation: Operation, request: &Json) -> Form {
         let text = |field: &str| {
             request
                 .get(field)
@@ -118,7 +149,7 @@ impl Form {
         };
         let json_text = |field: &str| request.get(field).map_or(String::new(), spaced);
         Form {
-            operation: operation.to_string(),
+            operation,
             table: text("TableName"),
             index: text("IndexName"),
             key_condition: text("KeyConditionExpression"),
@@ -160,10 +191,10 @@ impl Form {
 
     /// The request body DynamoDB would receive.
     pub fn request(&self) -> Result<Json, Failure> {
-        if self.operation == "ExecuteStatement" {
+        if self.operation == Operation::ExecuteStatement {
             return self.statement_request();
         }
-        if let Some(parameter) = items_parameter(&self.operation) {
+        if let Some(parameter) = items_parameter(self.operation) {
             let text = match parameter {
                 "RequestItems" => &self.request_items,
                 _ => &self.transact_items,
@@ -179,14 +210,16 @@ impl Form {
                 body[name] = json!(text);
             }
         };
-        match self.operation.as_str() {
-            "GetItem" => set("ProjectionExpression", &self.projection),
-            "PutItem" | "DeleteItem" => set("ConditionExpression", &self.condition),
-            "UpdateItem" => {
+        match self.operation {
+            Operation::GetItem => set("ProjectionExpression", &self.projection),
+            Operation::PutItem | Operation::DeleteItem => {
+                set("ConditionExpression", &self.condition)
+            }
+            Operation::UpdateItem => {
                 set("UpdateExpression", &self.update);
                 set("ConditionExpression", &self.condition);
             }
-            "Scan" => {
+            Operation::Scan => {
                 set("IndexName", &self.index);
                 set("FilterExpression", &self.filter);
                 set("ProjectionExpression", &self.projection);
@@ -204,8 +237,8 @@ impl Form {
         if let Some(values) = parse_map(&self.values, "ExpressionAttributeValues")? {
             body["ExpressionAttributeValues"] = values;
         }
-        if is_write(&self.operation) {
-            if self.operation == "PutItem" {
+        if self.operation.is_write() {
+            if self.operation == Operation::PutItem {
                 body["Item"] = parse_map(&self.item, "Item")?.unwrap_or(json!({}));
             } else {
                 body["Key"] = parse_map(&self.key, "Key")?.unwrap_or(json!({}));
@@ -213,7 +246,7 @@ impl Form {
             if !self.return_values.trim().is_empty() {
                 body["ReturnValues"] = json!(self.return_values.trim());
             }
-        } else if self.operation == "GetItem" {
+        } else if self.operation == Operation::GetItem {
             body["Key"] = parse_map(&self.key, "Key")?.unwrap_or(json!({}));
         } else {
             if let Ok(limit) = self.limit.trim().parse::<i64>() {
@@ -222,7 +255,7 @@ impl Form {
             if !self.select.trim().is_empty() {
                 body["Select"] = json!(self.select.trim());
             }
-            if self.operation == "Scan" {
+            if self.operation == Operation::Scan {
                 for (field, text) in [
                     ("Segment", &self.segment),
                     ("TotalSegments", &self.total_segments),
@@ -232,7 +265,7 @@ impl Form {
                     }
                 }
             }
-            if self.operation == "Query" && !self.forward {
+            if self.operation == Operation::Query && !self.forward {
                 body["ScanIndexForward"] = json!(false);
             }
         }
@@ -314,7 +347,7 @@ pub struct Highlight {
 /// find what it read and what it returned.
 pub fn highlight(
     engine: &mut Engine,
-    operation: &str,
+    operation: Operation,
     body: &Json,
     table: &TableDesign,
 ) -> Highlight {
@@ -329,7 +362,7 @@ pub fn highlight(
         };
         items.iter().filter_map(|i| item_key(i, table)).collect()
     };
-    let field = if operation == "GetItem" {
+    let field = if operation == Operation::GetItem {
         "Item"
     } else {
         "Items"
@@ -373,7 +406,7 @@ mod tests {
 
     fn form() -> Form {
         Form {
-            operation: "Query".into(),
+            operation: Operation::Query,
             table: "commerce-main".into(),
             key_condition: "PK = :pk".into(),
             values: r#"{":pk": {"S": "CUST#c11"}}"#.into(),
@@ -386,7 +419,7 @@ mod tests {
     fn a_query_runs_and_reports_capacity() {
         let state = Opened::example();
         let mut engine = state.engine.borrow_mut();
-        let response = run(&mut engine, "Query", &form().request().unwrap()).unwrap();
+        let response = run(&mut engine, Operation::Query, &form().request().unwrap()).unwrap();
         // Customer c11 of the example's seed: its profile and its orders.
         assert_eq!(
             (&response["Count"], &response["ScannedCount"]),
@@ -408,10 +441,13 @@ mod tests {
         };
         let request = counting.request().unwrap();
         assert_eq!(request["Select"], json!("COUNT"));
-        let response = run(&mut engine, "Query", &request).unwrap();
+        let response = run(&mut engine, Operation::Query, &request).unwrap();
         assert!(response.get("Items").is_none());
         assert_eq!(response["Count"], json!(13));
-        assert_eq!(Form::from_request("Query", &request).select, "COUNT");
+        assert_eq!(
+            Form::from_request(Operation::Query, &request).select,
+            "COUNT"
+        );
     }
 
     #[test]
@@ -419,14 +455,14 @@ mod tests {
         let state = Opened::example();
         let mut engine = state.engine.borrow_mut();
         let whole = Form {
-            operation: "Scan".into(),
+            operation: Operation::Scan,
             table: "commerce-main".into(),
             select: "COUNT".into(),
             ..Form::default()
         };
         let count = |engine: &mut Engine, form: &Form| {
             let request = form.request().unwrap();
-            run(engine, "Scan", &request).unwrap()["Count"]
+            run(engine, Operation::Scan, &request).unwrap()["Count"]
                 .as_u64()
                 .unwrap()
         };
@@ -450,7 +486,10 @@ mod tests {
         }
         .request()
         .unwrap();
-        assert_eq!(Form::from_request("Scan", &request).total_segments, "2");
+        assert_eq!(
+            Form::from_request(Operation::Scan, &request).total_segments,
+            "2"
+        );
     }
 
     #[test]
@@ -469,7 +508,7 @@ mod tests {
             key_condition: "PK = = :pk".into(),
             ..form()
         };
-        let failure = run(&mut engine, "Query", &bad.request().unwrap()).unwrap_err();
+        let failure = run(&mut engine, Operation::Query, &bad.request().unwrap()).unwrap_err();
         assert_eq!(failure.kind, "ValidationException");
         assert_eq!(
             failure.message,
@@ -491,7 +530,7 @@ mod tests {
             ..form()
         };
         let body = filtered.request().unwrap();
-        let seen = highlight(&mut engine, "Query", &body, &state.chart.table);
+        let seen = highlight(&mut engine, Operation::Query, &body, &state.chart.table);
         // Customer c11's profile and orders are read; its eight orders over $250 returned.
         assert_eq!((seen.read.len(), seen.returned.len()), (13, 8));
         assert!(seen.returned.is_subset(&seen.read));
@@ -504,16 +543,16 @@ mod tests {
         let open = |engine: &mut Engine| {
             let body =
                 json!({"TableName": "commerce-main", "IndexName": "GSI2", "Select": "COUNT"});
-            run(engine, "Scan", &body).unwrap()["Count"]
+            run(engine, Operation::Scan, &body).unwrap()["Count"]
                 .as_u64()
                 .unwrap()
         };
         let before = open(&mut engine);
-        let pending = run(&mut engine, "Query", &json!({"TableName": "commerce-main", "IndexName": "GSI2",
+        let pending = run(&mut engine, Operation::Query, &json!({"TableName": "commerce-main", "IndexName": "GSI2",
             "KeyConditionExpression": "GSI2PK = :open", "ExpressionAttributeValues": {":open": {"S": "OPEN"}}, "Limit": 1})).unwrap();
         let order = &pending["Items"][0];
         let fulfil = Form {
-            operation: "UpdateItem".into(),
+            operation: Operation::UpdateItem,
             table: "commerce-main".into(),
             key: json!({"PK": order["PK"], "SK": order["SK"]}).to_string(),
             update: "SET orderStatus = :shipped, GSI1PK = :status REMOVE openFlag, GSI2PK, GSI2SK".into(),
@@ -522,20 +561,30 @@ mod tests {
             return_values: "UPDATED_NEW".into(),
             ..Form::default()
         };
-        let response = run(&mut engine, "UpdateItem", &fulfil.request().unwrap()).unwrap();
+        let response = run(
+            &mut engine,
+            Operation::UpdateItem,
+            &fulfil.request().unwrap(),
+        )
+        .unwrap();
         assert_eq!(
             response["ConsumedCapacity"]["GlobalSecondaryIndexes"]["GSI2"]["CapacityUnits"],
             json!(1.0)
         );
         assert_eq!(open(&mut engine), before - 1);
-        let again = run(&mut engine, "UpdateItem", &fulfil.request().unwrap()).unwrap_err();
+        let again = run(
+            &mut engine,
+            Operation::UpdateItem,
+            &fulfil.request().unwrap(),
+        )
+        .unwrap_err();
         assert_eq!(again.kind, "ConditionalCheckFailedException");
     }
 
     #[test]
     fn every_example_pattern_opens_in_the_form_unchanged() {
         for pattern in crate::model::gallery::commerce::patterns() {
-            let form = Form::from_request(&pattern.operation, &pattern.request);
+            let form = Form::from_request(pattern.operation, &pattern.request);
             assert_eq!(
                 form.pattern_request().unwrap(),
                 pattern.request,

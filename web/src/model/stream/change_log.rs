@@ -248,7 +248,7 @@ mod tests {
             .clone();
         run(
             &mut state.engine.borrow_mut(),
-            &place.operation,
+            place.operation,
             &place.request,
         )
         .unwrap();

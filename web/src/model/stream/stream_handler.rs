@@ -12,6 +12,7 @@
 //! it.
 
 use engine::Engine;
+use engine::api::Operation;
 use engine::table::{EventName, StreamRecord};
 use engine::types::Item;
 use serde_json::{Value as Json, json};
@@ -230,7 +231,7 @@ impl StreamHandler {
             Err(why) => return Delivery::Failed(why),
         };
         let key = request["Key"].clone();
-        match run(engine, "UpdateItem", &request) {
+        match run(engine, Operation::UpdateItem, &request) {
             Ok(response) => Delivery::Applied {
                 key,
                 units: response["ConsumedCapacity"]["CapacityUnits"]
