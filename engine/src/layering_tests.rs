@@ -90,3 +90,31 @@ fn every_layer_imports_only_the_layers_below_it() {
     upward.dedup();
     assert!(upward.is_empty(), "{upward:#?}");
 }
+
+#[test]
+fn only_the_json_api_knows_dynamodbs_wire_shapes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut outside = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap();
+        if relative.starts_with("api") || relative.ends_with("layering_tests.rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(file).unwrap();
+        let code = source
+            .split("#[cfg(test)]\nmod tests")
+            .next()
+            .unwrap_or_default();
+        if code
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .any(|l| l.contains("serde"))
+        {
+            outside.push(relative.display().to_string());
+        }
+    }
+    assert!(files.len() > 50, "read {} files", files.len());
+    assert!(outside.is_empty(), "JSON outside engine::api: {outside:#?}");
+}

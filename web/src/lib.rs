@@ -39,6 +39,9 @@ pub mod session;
 pub mod share;
 pub mod store;
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod layering_tests;
+
 pub use app::App;
 
 /// Mounts the page on `<body>`.

@@ -1,0 +1,90 @@
+//! What holds across the page's folders: the page names operations by the
+//! engine's type, never by a string of its own, and changes the engine
+//! only where the list below says (a list that may only shrink, until the
+//! reducer is the one place that changes the page).
+
+use std::path::{Path, PathBuf};
+
+use engine::api::Operation;
+
+fn sources(folder: &Path, into: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if !path.ends_with("testdata") {
+                sources(&path, into);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
+        }
+    }
+}
+
+/// Each source file of the page but the tests, by its path under `src`,
+/// with its code outside tests and comments.
+fn page_code() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut code = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&root).unwrap().display().to_string();
+        let stem = file.file_stem().unwrap().to_string_lossy();
+        // The pinned links are tests of the link formats.
+        if stem.ends_with("tests") || stem == "pinned" || stem == "hostile_corpus" {
+            continue;
+        }
+        let source = std::fs::read_to_string(&file).unwrap();
+        let text: String = source
+            .split("#[cfg(test)]\nmod tests")
+            .next()
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        code.push((relative, text));
+    }
+    code
+}
+
+#[test]
+fn the_page_names_no_operation_by_a_string_of_its_own() {
+    let code = page_code();
+    assert!(code.len() > 80, "read {} files", code.len());
+    let mut named = Vec::new();
+    for (file, text) in &code {
+        for operation in Operation::ALL {
+            if text.contains(&format!("\"{}\"", operation.name())) {
+                named.push(format!("{file}: \"{operation}\""));
+            }
+        }
+    }
+    assert!(named.is_empty(), "{named:#?}");
+}
+
+/// The components that still change the engine themselves, before they
+/// send an action. A file leaves the list when its change goes through
+/// the reducer instead.
+const CHANGE_THE_ENGINE: [&str; 5] = [
+    "components/data_view.rs",
+    "components/generate_panel.rs",
+    "components/item_editor.rs",
+    "components/runner.rs",
+    "components/stream_panel.rs",
+];
+
+#[test]
+fn only_the_store_and_the_listed_components_change_the_engine() {
+    let changing: Vec<String> = page_code()
+        .into_iter()
+        .filter(|(file, text)| !file.starts_with("store") && text.contains("engine.borrow_mut()"))
+        .map(|(file, _)| file)
+        .collect();
+    let mut changing = changing;
+    changing.sort();
+    assert_eq!(
+        changing, CHANGE_THE_ENGINE,
+        "a file that no longer changes the engine leaves the list; a new one may not join it"
+    );
+}
