@@ -118,3 +118,29 @@ fn only_the_json_api_knows_dynamodbs_wire_shapes() {
     assert!(files.len() > 50, "read {} files", files.len());
     assert!(outside.is_empty(), "JSON outside engine::api: {outside:#?}");
 }
+
+#[test]
+fn the_code_cites_no_document_outside_the_repository_or_the_web() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for folder in [
+        "engine/src",
+        "web/src",
+        "cli/src",
+        "tests/src",
+        "tests/tests",
+        "xtask/src",
+    ] {
+        sources(&root.join(folder), &mut files);
+    }
+    assert!(files.len() > 150, "read {} files", files.len());
+    let citing: Vec<String> = files
+        .iter()
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            text.contains(concat!("shared/", "spec")) || text.contains(concat!("spec ", "§"))
+        })
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(citing.is_empty(), "{citing:#?}");
+}

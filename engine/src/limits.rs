@@ -1,7 +1,7 @@
 //! Every bound the engine holds its input to, in one place.
 //!
 //! Most are DynamoDB's own, with DynamoDB's messages where they are
-//! refused (`shared/spec/dynamodb-semantics.md`, "limits"); a few are the
+//! refused (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html>); a few are the
 //! engine's guards where DynamoDB documents none but a hostile input could
 //! otherwise exhaust the stack or the processor. Each says which it is.
 //! The modules that check a bound re-export it where it always was, so

@@ -2,7 +2,7 @@
 //! and `ConditionalOperator` on writes, `AttributeUpdates`,
 //! `AttributesToGet`, `KeyConditions`, `QueryFilter` and `ScanFilter` —
 //! what each means, what it costs, and DynamoDB's message for every request
-//! it refuses (shared/spec/partiql-and-legacy.md §6–§11).
+//! it refuses (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LegacyConditionalParameters.html>).
 
 use ddbplay_tests::{Db, n, s};
 use serde_json::{Value as Json, json};

@@ -3,7 +3,7 @@
 //! capacity), INSERT, UPDATE and DELETE with their conditions, paging by
 //! NextToken, BatchExecuteStatement's per-statement outcomes and
 //! ExecuteTransaction's all or nothing — with DynamoDB's messages
-//! (shared/spec/partiql-and-legacy.md §1–§5).
+//! (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.html>).
 
 use ddbplay_tests::{Db, n, s};
 use serde_json::{Value as Json, json};

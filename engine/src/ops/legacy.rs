@@ -13,9 +13,9 @@
 //! `NOT_NULL` test whether the attribute exists.
 //!
 //! The request-level checks (counts, types, which combinations are
-//! allowed) follow the order and the messages of
-//! `shared/spec/partiql-and-legacy.md` §6–§11, checked there against
-//! DynamoDB by dynalite, Alternator and ExtendDB.
+//! allowed) follow DynamoDB's order and messages
+//! (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LegacyConditionalParameters.html>), as dynalite, Alternator and
+//! ExtendDB reproduce them against DynamoDB.
 
 use crate::error::{Error, Result};
 use crate::expr::ast::{CompareOp, Condition, Operand, UpdateAction};

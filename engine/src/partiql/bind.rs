@@ -2,7 +2,7 @@
 //! replaced by their values, paths resolved, WHERE clauses turned into the
 //! same [`Condition`]s a ConditionExpression becomes, SET and REMOVE into
 //! [`UpdateAction`]s. PartiQL's own rules are checked here, with its
-//! messages (`shared/spec/partiql-and-legacy.md` §2): operand types of
+//! messages (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.html>): operand types of
 //! ordering comparisons, the size of an IN list, `set_add`/`set_delete`.
 
 use super::ast::{self, Change, Expr, Operand, Segment};

@@ -1,6 +1,6 @@
 //! A recursive-descent parser for the PartiQL DynamoDB accepts: one
-//! SELECT, INSERT, UPDATE or DELETE (`shared/spec/partiql-and-legacy.md`
-//! §2).
+//! SELECT, INSERT, UPDATE or DELETE
+//! (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.statements.html>).
 //!
 //! Conditions bind loosest first: `OR`, `AND`, `NOT`, then one predicate
 //! (a comparison, `BETWEEN`, `IN`, `IS [NOT] MISSING|NULL` or a function),

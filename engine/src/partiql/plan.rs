@@ -1,5 +1,5 @@
-//! How DynamoDB serves a SELECT (`shared/spec/partiql-and-legacy.md` §3.1,
-//! §3.2): a Query per partition-key value when every branch of the WHERE
+//! How DynamoDB serves a SELECT
+//! (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.select.html>): a Query per partition-key value when every branch of the WHERE
 //! fixes the partition key by equality or IN, a Scan of the whole table or
 //! index otherwise.
 //!

@@ -4,7 +4,7 @@
 //!    (the current format, [`v4`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
-//!    `play=3.<payload>`: the format number, then the document in postcard
+//!    `play=4.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
 //!    with the example as a preset dictionary (`deflate.rs`) — in unpadded
@@ -132,7 +132,7 @@ pub fn encode_link(document: &Document) -> Result<String, ShareError> {
 }
 
 /// The value of a fragment parameter: fragments are `&`-separated
-/// `name=value` pairs (`play=2.…&panels=runner`).
+/// `name=value` pairs (`play=4.…&panels=runner`).
 pub fn fragment_parameter<'a>(fragment: &'a str, name: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')

@@ -343,3 +343,59 @@ fn a_link_whose_pattern_settings_are_impossible_is_refused_with_the_reason() {
         "a key lookup is not sharded"
     );
 }
+
+/// Every link the documentation shows (`play=N.…` in the README, the docs,
+/// the static files and the code's doc comments) is of the current format.
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn the_documentation_shows_links_of_the_current_format() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut texts: Vec<(String, String)> = Vec::new();
+    fn walk(dir: &std::path::Path, into: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if !path.ends_with("testdata") {
+                    walk(&path, into);
+                }
+            } else {
+                into.push(path);
+            }
+        }
+    }
+    let mut files = vec![root.join("README.md")];
+    for folder in ["docs", "static", "web/src"] {
+        walk(&root.join(folder), &mut files);
+    }
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let is_rust = file.extension().is_some_and(|e| e == "rs");
+        let shown: String = text
+            .lines()
+            .filter(|l| {
+                !is_rust || l.trim_start().starts_with("//!") || l.trim_start().starts_with("///")
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        texts.push((file.display().to_string(), shown));
+    }
+    assert!(texts.len() > 100, "read {} files", texts.len());
+    let current = format!("play={VERSION}.");
+    let mut stale = Vec::new();
+    let mut shown = 0;
+    for (file, text) in &texts {
+        for (at, _) in text.match_indices("play=") {
+            let rest = &text[at..];
+            if rest.len() > 6 && rest.as_bytes()[5].is_ascii_digit() {
+                shown += 1;
+                if !rest.starts_with(&current) {
+                    stale.push(format!("{file}: {}", &rest[..rest.len().min(12)]));
+                }
+            }
+        }
+    }
+    assert!(shown >= 4, "found {shown} links in the documentation");
+    assert!(stale.is_empty(), "links of an older format: {stale:#?}");
+}

@@ -1,6 +1,6 @@
 //! The legacy (pre-expression) parameters on the wire, and the checks
 //! DynamoDB makes on them before anything else, in its order
-//! (`shared/spec/partiql-and-legacy.md` §6):
+//! (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LegacyConditionalParameters.html>):
 //! 1. their enum fields (`ConditionalOperator`, each `ComparisonOperator`,
 //!    each `AttributeUpdates` action), with the request's other field
 //!    constraints;

@@ -1,6 +1,6 @@
 //! ExecuteStatement: one PartiQL statement, run as the request DynamoDB
 //! turns it into, so that it reads, writes, costs and fails as that
-//! request does (`shared/spec/partiql-and-legacy.md`).
+//! request does (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.html>).
 //!
 //! - A SELECT ([`select`]) becomes one Query per partition it fixes, or a
 //!   Scan of the whole table or index when it fixes none; the response
