@@ -31,10 +31,12 @@
 //!    unit that links, files and saved work carry; [`gallery`] holds every
 //!    example, the shop the page opens with among them.
 //!
-//! A new feature names its group before it is written: an export of the
-//! design (Terraform, CloudFormation) reads the chart and belongs beside
-//! it in [`design`]; a console that runs `aws dynamodb …` lines is a way
-//! of sending requests and belongs with the runner in [`patterns`].
+//! A new feature names its group before it is written
+//! (`docs/architecture.md` keeps the map): exports and imports of whole
+//! playgrounds (Terraform, CloudFormation, NoSQL Workbench) are a group
+//! `interchange` beside the gallery at the top; a console that runs
+//! `aws dynamodb …` lines is a crate of its own over the engine's API,
+//! shared with the command line.
 
 pub mod data;
 pub mod design;
