@@ -173,22 +173,25 @@ mod js {
         if let Some(pattern) = pattern.filter(|p| *p < playground.patterns.len()) {
             playground.selected = pattern;
         }
-        let panels = match &options.panels {
-            None => None,
-            Some(names) => Some(
-                names
-                    .iter()
-                    .map(|n| {
-                        Panel::from_name(n).ok_or_else(|| {
+        let panels =
+            match &options.panels {
+                None => None,
+                Some(names) => {
+                    Some(
+                        names
+                            .iter()
+                            .map(|n| {
+                                Panel::from_name(n).ok_or_else(|| {
                             error(format!(
                                 "mount: there is no panel called \"{n}\"; the panels are {}",
-                                Panel::NAMES.join(", ")
+                                Panel::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
                             ))
                         })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
-        };
+                            })
+                            .collect::<Result<Vec<_>, _>>()?,
+                    )
+                }
+            };
         let hosted = Hosted {
             options: Options {
                 embed: true,

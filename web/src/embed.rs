@@ -8,7 +8,7 @@
 //! | option | meaning |
 //! | --- | --- |
 //! | `embed` | the compact layout for a frame: no header, an "Open in the full playground" link |
-//! | `panels=a,b` | only these panels, in this order (names: [`Panel::NAMES`]) |
+//! | `panels=a,b` | only these panels, in this order (names: [`Panel::name`]) |
 //! | `readonly` | nothing can be changed; Compare and Run (reads) still work |
 //! | `pattern=N` | compare the Nth access pattern first |
 //! | `id=…` | echoed in the height messages, to tell frames apart |
@@ -20,90 +20,81 @@ pub fn use_read_only() -> bool {
     yew::use_context::<Options>().is_some_and(|o| o.read_only)
 }
 
-/// A panel of the page, by the name a link or an embed uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Panel {
-    Patterns,
-    Comparison,
-    Review,
-    Throughput,
-    Runner,
-    Items,
-    Data,
-    Item,
-    Stream,
-    Design,
-    Chart,
+/// Which side of the workbench a panel stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The design: what the learner describes (the left side).
+    Model,
+    /// What the design does: numbers, items, requests (the right side).
+    Results,
+}
+
+/// Declares every panel once: its variant, its name in links and embeds
+/// (`panels=`, and the id of its section), its heading and its side, in
+/// the page's order.
+macro_rules! panels {
+    ($($panel:ident => $name:literal, $title:literal, $side:ident;)+) => {
+        /// A panel of the page, by the name a link or an embed uses.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Panel {
+            $($panel,)+
+        }
+
+        impl Panel {
+            /// Every panel, in the page's order.
+            pub const ALL: &'static [Panel] = &[$(Panel::$panel),+];
+
+            /// Its name in links, and the id of its section in the page.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Panel::$panel => $name,)+
+                }
+            }
+
+            /// Its heading.
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(Panel::$panel => $title,)+
+                }
+            }
+
+            /// The side of the workbench it stands on.
+            pub const fn side(self) -> Side {
+                match self {
+                    $(Panel::$panel => Side::$side,)+
+                }
+            }
+        }
+    };
+}
+
+panels! {
+    Patterns => "patterns", "Access patterns", Model;
+    Comparison => "comparison", "What it costs", Results;
+    Runner => "runner", "Run a request", Results;
+    Review => "review", "Design review", Model;
+    Throughput => "throughput", "Throughput per partition", Results;
+    Items => "items", "Items", Results;
+    Data => "data", "The data, as DynamoDB stores it", Results;
+    Item => "item", "One item", Results;
+    Stream => "stream", "Stream and time to live", Results;
+    Design => "design", "Table design", Model;
+    Chart => "chart", "Entity chart", Model;
 }
 
 impl Panel {
-    /// Every panel, in the page's order.
-    pub const ALL: [Panel; 11] = [
-        Panel::Patterns,
-        Panel::Comparison,
-        Panel::Runner,
-        Panel::Review,
-        Panel::Throughput,
-        Panel::Items,
-        Panel::Data,
-        Panel::Item,
-        Panel::Stream,
-        Panel::Design,
-        Panel::Chart,
-    ];
-
-    /// The names, as written in `panels=`.
-    pub const NAMES: [&'static str; 11] = [
-        "patterns",
-        "comparison",
-        "runner",
-        "review",
-        "throughput",
-        "items",
-        "data",
-        "item",
-        "stream",
-        "design",
-        "chart",
-    ];
-
-    /// Its name in links, and the id of its section in the page.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[Self::ALL.iter().position(|p| *p == self).unwrap_or(0)]
-    }
-
-    /// The panel with this name.
+    /// The panel with this name (any case, spaces around ignored).
     pub fn from_name(name: &str) -> Option<Panel> {
-        Self::NAMES
+        Panel::ALL
             .iter()
-            .position(|n| n.eq_ignore_ascii_case(name.trim()))
-            .map(|i| Self::ALL[i])
-    }
-
-    /// Its heading.
-    pub fn title(self) -> &'static str {
-        match self {
-            Panel::Patterns => "Access patterns",
-            Panel::Comparison => "What it costs",
-            Panel::Review => "Design review",
-            Panel::Throughput => "Throughput per partition",
-            Panel::Runner => "Run a request",
-            Panel::Items => "Items",
-            Panel::Data => "The data, as DynamoDB stores it",
-            Panel::Item => "One item",
-            Panel::Stream => "Stream and time to live",
-            Panel::Design => "Table design",
-            Panel::Chart => "Entity chart",
-        }
+            .copied()
+            .find(|p| p.name().eq_ignore_ascii_case(name.trim()))
     }
 
     /// True for the panels that describe the model (the left side of the
     /// workbench); the others show results.
     pub fn is_model(self) -> bool {
-        matches!(
-            self,
-            Panel::Patterns | Panel::Review | Panel::Design | Panel::Chart
-        )
+        self.side() == Side::Model
     }
 }
 
@@ -192,6 +183,41 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_panel_reads_back_from_its_name_in_any_case() {
+        let names: Vec<&str> = Panel::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "patterns",
+                "comparison",
+                "runner",
+                "review",
+                "throughput",
+                "items",
+                "data",
+                "item",
+                "stream",
+                "design",
+                "chart"
+            ]
+        );
+        for &panel in Panel::ALL {
+            assert_eq!(Panel::from_name(panel.name()), Some(panel));
+            assert_eq!(
+                Panel::from_name(&format!(" {} ", panel.name().to_uppercase())),
+                Some(panel)
+            );
+        }
+        assert_eq!(Panel::from_name("console"), None);
+        let model: Vec<&str> = Panel::ALL
+            .iter()
+            .filter(|p| p.is_model())
+            .map(|p| p.name())
+            .collect();
+        assert_eq!(model, ["patterns", "review", "design", "chart"]);
+    }
 
     #[test]
     fn options_come_from_the_query_and_the_fragment() {

@@ -35,7 +35,7 @@ const EMBEDS: [(&str, &[Panel]); 5] = [
         "the access patterns, the design review and the throughput",
         &[Panel::Patterns, Panel::Review, Panel::Throughput],
     ),
-    ("everything", &Panel::ALL),
+    ("everything", Panel::ALL),
 ];
 
 /// The `<iframe>` for a course page, and the few lines that let it take the
