@@ -89,42 +89,15 @@ pub fn call(engine: &mut Engine, operation: Operation, body: &[u8]) -> Result<St
         }
         Operation::PutItem => {
             let (request, mode) = requests::put_item(body)?;
-            let response = engine.put_item(request)?;
-            to_string(&ItemResponse {
-                item: None,
-                attributes: response.attributes.as_ref().map(WireItem),
-                consumed_capacity: consumed_capacity(&response.consumed, mode),
-                item_collection_metrics: response
-                    .item_collection
-                    .as_ref()
-                    .map(responses::item_collection_metrics),
-            })
+            write_item(&engine.put_item(request)?, mode)
         }
         Operation::DeleteItem => {
             let (request, mode) = requests::delete_item(body)?;
-            let response = engine.delete_item(request)?;
-            to_string(&ItemResponse {
-                item: None,
-                attributes: response.attributes.as_ref().map(WireItem),
-                consumed_capacity: consumed_capacity(&response.consumed, mode),
-                item_collection_metrics: response
-                    .item_collection
-                    .as_ref()
-                    .map(responses::item_collection_metrics),
-            })
+            write_item(&engine.delete_item(request)?, mode)
         }
         Operation::UpdateItem => {
             let (request, mode) = requests::update_item(body)?;
-            let response = engine.update_item(request)?;
-            to_string(&ItemResponse {
-                item: None,
-                attributes: response.attributes.as_ref().map(WireItem),
-                consumed_capacity: consumed_capacity(&response.consumed, mode),
-                item_collection_metrics: response
-                    .item_collection
-                    .as_ref()
-                    .map(responses::item_collection_metrics),
-            })
+            write_item(&engine.update_item(request)?, mode)
         }
         Operation::GetItem => {
             let (request, mode) = requests::get_item(body)?;
@@ -217,5 +190,23 @@ pub fn call(engine: &mut Engine, operation: Operation, body: &[u8]) -> Result<St
             let (request, mode) = requests::scan(body)?;
             page(&engine.scan(request)?, mode)
         }
+    })
+}
+
+/// PutItem's, UpdateItem's and DeleteItem's response.
+fn write_item(
+    response: &crate::ops::WriteItemResponse,
+    mode: crate::capacity::ReturnConsumedCapacity,
+) -> String {
+    use attribute_value::WireItem;
+    use responses::{ItemResponse, consumed_capacity, to_string};
+    to_string(&ItemResponse {
+        item: None,
+        attributes: response.attributes.as_ref().map(WireItem),
+        consumed_capacity: consumed_capacity(&response.consumed, mode),
+        item_collection_metrics: response
+            .item_collection
+            .as_ref()
+            .map(responses::item_collection_metrics),
     })
 }

@@ -81,8 +81,8 @@ impl Engine {
                 .map(|p| placeholders.projection(p))
                 .transpose()?;
             placeholders.check_unused()?;
-            let projection =
-                projection.or_else(|| super::legacy::paths(part.attributes_to_get.as_deref()));
+            let projection = projection
+                .or_else(|| super::shared::legacy::paths(part.attributes_to_get.as_deref()));
             let table = self.table_or_not_found(&table_name)?;
             let mut keys: Vec<(Item, PrimaryKey)> = Vec::with_capacity(part.keys.len());
             for key in &part.keys {

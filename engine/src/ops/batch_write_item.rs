@@ -4,7 +4,7 @@
 //! changes nothing. A request DynamoDB would leave unprocessed (throttling)
 //! never happens here: `UnprocessedItems` is always empty.
 
-use super::write::{charge_write_into, check_item_size};
+use super::shared::write::{charge_write_into, check_item_size};
 use super::{Engine, constraint_errors, table_name_problems};
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};

@@ -1,8 +1,9 @@
 //! DeleteItem: remove one item by key (a missing item is not an error).
 
-use super::write::{ReturnValues, charge_write, check_condition, parse_condition_only};
+use super::shared::write::{
+    ReturnValues, WriteItemResponse, charge_write, check_condition, parse_condition_only,
+};
 use super::{Engine, ExpressionParameters, check_table_name};
-use crate::capacity::Consumed;
 use crate::error::Result;
 use crate::expr::ast::Condition;
 use crate::key::key_from_request;
@@ -30,20 +31,9 @@ pub struct DeleteItemRequest {
     pub return_item_collection_metrics: bool,
 }
 
-/// A DeleteItem response.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct DeleteItemResponse {
-    /// `Attributes`: the deleted item, with `ReturnValues=ALL_OLD`.
-    pub attributes: Option<Item>,
-    /// Capacity consumed: the deleted item's size, or 1 when there was none.
-    pub consumed: Consumed,
-    /// The item collection written to (tables with a local index, when asked).
-    pub item_collection: Option<super::ItemCollectionMetrics>,
-}
-
 impl Engine {
     /// DeleteItem.
-    pub fn delete_item(&mut self, request: DeleteItemRequest) -> Result<DeleteItemResponse> {
+    pub fn delete_item(&mut self, request: DeleteItemRequest) -> Result<WriteItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
         request.return_values.check_old_only()?;
         let condition =
@@ -69,7 +59,7 @@ impl Engine {
             ReturnValues::AllOld => effect.old,
             _ => None,
         };
-        Ok(DeleteItemResponse {
+        Ok(WriteItemResponse {
             attributes,
             consumed,
             item_collection,

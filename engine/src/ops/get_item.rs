@@ -54,8 +54,8 @@ impl Engine {
             .map(|p| placeholders.projection(p))
             .transpose()?;
         placeholders.check_unused()?;
-        let projection =
-            projection.or_else(|| super::legacy::paths(request.attributes_to_get.as_deref()));
+        let projection = projection
+            .or_else(|| super::shared::legacy::paths(request.attributes_to_get.as_deref()));
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
         let entry = table.get(&key);

@@ -1,4 +1,7 @@
-//! The operations, one file each, on an [`Engine`] that holds the tables.
+//! The operations, one file each, on an [`Engine`] that holds the tables;
+//! what several of them share (the write's checks and capacity, a page of
+//! a read, projections, item collections, the legacy parameters) is in
+//! `shared/`.
 //!
 //! Every operation validates its whole request before it changes anything:
 //! a request either succeeds completely or fails with DynamoDB's error and
@@ -11,24 +14,19 @@ mod batch_write_item;
 mod create_table;
 mod delete_item;
 mod get_item;
-mod item_collections;
-mod legacy;
-mod page;
 mod partiql;
 mod put_item;
 mod query;
 mod scan;
-mod select;
+mod shared;
 mod streams;
 mod tables;
 mod tags;
 mod transact_get_items;
 mod transact_write_items;
 mod ttl;
-mod update;
 mod update_item;
 mod update_table;
-mod write;
 
 pub use crate::table::TimeToLive;
 pub use account::{DEFAULT_ENDPOINT, DEFAULT_LIMITS, ENDPOINT_CACHE_MINUTES, Limits};
@@ -45,25 +43,26 @@ pub use batch_write_item::{
     request_item_problems,
 };
 pub use create_table::{CreateTableRequest, IndexRequest, create_table_problems};
-pub use delete_item::{DeleteItemRequest, DeleteItemResponse};
+pub use delete_item::DeleteItemRequest;
 pub use get_item::{GetItemRequest, GetItemResponse};
-use item_collections::item_collection_metrics;
-pub use item_collections::{ItemCollectionMetrics, collection_size};
-pub use legacy::{
-    AttributeUpdates, COMPARISON_OPERATORS, ComparisonOperator, LegacyTest, UpdateKind,
-    attribute_update, combine,
-};
-pub use page::{PageResponse, StartKey};
 pub use partiql::{
     BatchExecuteStatementResponse, BatchStatementError, BatchStatementOutcome,
     BatchStatementRequest, ExecuteStatementRequest, ExecuteStatementResponse,
     ExecuteTransactionRequest, ExecuteTransactionResponse, MAX_BATCH_STATEMENTS,
     MAX_STATEMENT_CHARS, MAX_TRANSACTION_STATEMENTS, Served, StatementToken, fingerprint,
 };
-pub use put_item::{PutItemRequest, PutItemResponse};
+pub use put_item::PutItemRequest;
 pub use query::QueryRequest;
 pub use scan::ScanRequest;
-pub use select::Select;
+use shared::item_collections::item_collection_metrics;
+pub use shared::item_collections::{ItemCollectionMetrics, collection_size};
+pub use shared::legacy::{
+    AttributeUpdates, COMPARISON_OPERATORS, ComparisonOperator, LegacyTest, UpdateKind,
+    attribute_update, combine,
+};
+pub use shared::page::{PageResponse, StartKey};
+pub use shared::select::Select;
+pub use shared::write::{ReturnValues, WriteItemResponse};
 pub use streams::{
     IteratorStart, MAX_GET_RECORDS, RecordsPage, StreamDescription, StreamSpecification,
     StreamSummary, sequence_text, shard_id, stream_arn,
@@ -76,9 +75,8 @@ pub use transact_write_items::{
     TransactWriteItemsRequest, TransactWriteItemsResponse,
 };
 pub use ttl::{TTL_CHANGE_INTERVAL_SECONDS, TimeToLiveSpecification};
-pub use update_item::{UpdateItemRequest, UpdateItemResponse, parse_update};
+pub use update_item::{UpdateItemRequest, parse_update};
 pub use update_table::{GsiUpdate, UpdateTableRequest};
-pub use write::ReturnValues;
 
 use std::collections::BTreeMap;
 

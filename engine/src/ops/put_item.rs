@@ -1,10 +1,10 @@
 //! PutItem: store a whole item, replacing any item with the same key.
 
-use super::write::{
-    ReturnValues, charge_write, check_condition, check_item_size, parse_condition_only,
+use super::shared::write::{
+    ReturnValues, WriteItemResponse, charge_write, check_condition, check_item_size,
+    parse_condition_only,
 };
 use super::{Engine, ExpressionParameters, check_table_name};
-use crate::capacity::Consumed;
 use crate::error::Result;
 use crate::expr::ast::Condition;
 use crate::key::primary_key_of;
@@ -32,20 +32,9 @@ pub struct PutItemRequest {
     pub return_item_collection_metrics: bool,
 }
 
-/// A PutItem response.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PutItemResponse {
-    /// `Attributes`: the old item, with `ReturnValues=ALL_OLD`.
-    pub attributes: Option<Item>,
-    /// Capacity consumed.
-    pub consumed: Consumed,
-    /// The item collection written to (tables with a local index, when asked).
-    pub item_collection: Option<super::ItemCollectionMetrics>,
-}
-
 impl Engine {
     /// PutItem.
-    pub fn put_item(&mut self, request: PutItemRequest) -> Result<PutItemResponse> {
+    pub fn put_item(&mut self, request: PutItemRequest) -> Result<WriteItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
         request.return_values.check_old_only()?;
         let condition =
@@ -76,7 +65,7 @@ impl Engine {
             ReturnValues::AllOld => effect.old,
             _ => None,
         };
-        Ok(PutItemResponse {
+        Ok(WriteItemResponse {
             attributes,
             consumed,
             item_collection,

@@ -3,9 +3,9 @@
 
 use std::ops::Bound;
 
-use super::legacy::LegacyTest;
-use super::page::{PageBuilder, PageResponse, Target};
-use super::select::{Select, check_select_parameters, read_shape};
+use super::shared::legacy::LegacyTest;
+use super::shared::page::{PageBuilder, PageResponse, Target};
+use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
 use crate::error::{Error, Result, Span};
 use crate::expr::ast::Condition;
@@ -132,8 +132,8 @@ impl Engine {
             .map(|p| placeholders.projection(p))
             .transpose()?;
         placeholders.check_unused()?;
-        let projection =
-            projection.or_else(|| super::legacy::paths(request.attributes_to_get.as_deref()));
+        let projection = projection
+            .or_else(|| super::shared::legacy::paths(request.attributes_to_get.as_deref()));
 
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;
@@ -148,7 +148,10 @@ impl Engine {
                 let whole = Span::new(0, key_condition_text.map_or(0, str::len));
                 analyze(&condition, schema).map_err(|e| e.or_at("KeyConditionExpression", whole))?
             }
-            (None, Some(tests)) => analyze(&super::legacy::key_condition(tests, schema)?, schema)?,
+            (None, Some(tests)) => analyze(
+                &super::shared::legacy::key_condition(tests, schema)?,
+                schema,
+            )?,
             // Invariant: one of the two was required above.
             (None, None) => return Err(Error::validation("Query key condition not supported")),
         };

@@ -4,8 +4,8 @@
 
 use std::ops::Bound;
 
-use super::page::{PageBuilder, PageResponse, Target};
-use super::select::{Select, check_select_parameters, read_shape};
+use super::shared::page::{PageBuilder, PageResponse, Target};
+use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
@@ -126,8 +126,8 @@ impl Engine {
             .transpose()?;
         placeholders.check_unused()?;
         let filter = filter.or(request.scan_filter);
-        let projection =
-            projection.or_else(|| super::legacy::paths(request.attributes_to_get.as_deref()));
+        let projection = projection
+            .or_else(|| super::shared::legacy::paths(request.attributes_to_get.as_deref()));
 
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;

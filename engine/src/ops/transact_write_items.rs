@@ -19,8 +19,8 @@
 //! read units of the items it names; another request with the same token
 //! is refused.
 
+use super::shared::write::{charge_write_into, check_item_size, parse_condition_only};
 use super::update_item::{check_key_untouched, parse_update, updated_item};
-use super::write::{charge_write_into, check_item_size, parse_condition_only};
 use super::{
     DeleteItemRequest, Engine, ExpressionParameters, PutItemRequest, UpdateItemRequest,
     check_table_name, constraint_errors,

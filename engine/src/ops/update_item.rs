@@ -1,8 +1,10 @@
 //! UpdateItem: change some attributes of an item, creating it if missing.
 
-use super::legacy::{AttributeUpdates, UPDATE_TYPE_MISMATCH};
-use super::update::apply_update;
-use super::write::{ReturnValues, charge_write, check_condition, check_item_size};
+use super::shared::legacy::{AttributeUpdates, UPDATE_TYPE_MISMATCH};
+use super::shared::update::apply_update;
+use super::shared::write::{
+    ReturnValues, WriteItemResponse, charge_write, check_condition, check_item_size,
+};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};
@@ -39,17 +41,6 @@ pub struct UpdateItemRequest {
     pub return_old_on_condition_failure: bool,
     /// `ReturnItemCollectionMetrics` is `SIZE`.
     pub return_item_collection_metrics: bool,
-}
-
-/// An UpdateItem response.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct UpdateItemResponse {
-    /// `Attributes`, as `ReturnValues` asked.
-    pub attributes: Option<Item>,
-    /// Capacity consumed: the larger of the item before and after.
-    pub consumed: Consumed,
-    /// The item collection written to (tables with a local index, when asked).
-    pub item_collection: Option<super::ItemCollectionMetrics>,
 }
 
 /// The actions and condition of an UpdateItem-shaped request, parsed and
@@ -119,7 +110,7 @@ pub(super) fn updated_item(
 
 impl Engine {
     /// UpdateItem.
-    pub fn update_item(&mut self, request: UpdateItemRequest) -> Result<UpdateItemResponse> {
+    pub fn update_item(&mut self, request: UpdateItemRequest) -> Result<WriteItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
         let (mut actions, mut condition) = parse_update(
             request.update_expression.as_deref(),
@@ -158,7 +149,7 @@ impl Engine {
             let mut consumed = Consumed::new(&request.table_name);
             consumed.table = crate::capacity::write_units(0);
             table.usage.add_write(None, &key.partition, consumed.table);
-            return Ok(UpdateItemResponse {
+            return Ok(WriteItemResponse {
                 attributes: None,
                 consumed,
                 item_collection: None,
@@ -193,7 +184,7 @@ impl Engine {
             ReturnValues::UpdatedNew => Some(project(&new, &updated())),
         }
         .filter(|a| !a.is_empty());
-        Ok(UpdateItemResponse {
+        Ok(WriteItemResponse {
             attributes,
             consumed,
             item_collection,

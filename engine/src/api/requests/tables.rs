@@ -105,6 +105,29 @@ fn index_request(wire: IndexWire, field: &str) -> Result<IndexRequest> {
     })
 }
 
+/// `AttributeDefinitions` of CreateTable and UpdateTable, as name and type
+/// pairs; absent, none.
+fn attribute_definitions(
+    definitions: Option<Vec<AttributeDefinition>>,
+) -> Result<Vec<(String, String)>> {
+    definitions
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| {
+            Ok((
+                required(
+                    d.attribute_name,
+                    "attributeDefinitions.member.attributeName",
+                )?,
+                required(
+                    d.attribute_type,
+                    "attributeDefinitions.member.attributeType",
+                )?,
+            ))
+        })
+        .collect()
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct CreateTableWire {
@@ -145,23 +168,7 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
     };
     let definitions_missing = missing(wire.attribute_definitions.is_some(), "attributeDefinitions");
     let key_schema_missing = missing(wire.key_schema.is_some(), "keySchema");
-    let attribute_definitions = wire
-        .attribute_definitions
-        .unwrap_or_default()
-        .into_iter()
-        .map(|d| {
-            Ok((
-                required(
-                    d.attribute_name,
-                    "attributeDefinitions.member.attributeName",
-                )?,
-                required(
-                    d.attribute_type,
-                    "attributeDefinitions.member.attributeType",
-                )?,
-            ))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let attribute_definitions = attribute_definitions(wire.attribute_definitions)?;
     let indexes =
         |list: Option<Vec<IndexWire>>, field: &str| -> Result<Option<Vec<IndexRequest>>> {
             list.map(|l| l.into_iter().map(|i| index_request(i, field)).collect())
@@ -275,23 +282,7 @@ pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
     }
     Ok(UpdateTableRequest {
         table_name: required(wire.table_name, "tableName")?,
-        attribute_definitions: wire
-            .attribute_definitions
-            .unwrap_or_default()
-            .into_iter()
-            .map(|d| {
-                Ok((
-                    required(
-                        d.attribute_name,
-                        "attributeDefinitions.member.attributeName",
-                    )?,
-                    required(
-                        d.attribute_type,
-                        "attributeDefinitions.member.attributeType",
-                    )?,
-                ))
-            })
-            .collect::<Result<Vec<_>>>()?,
+        attribute_definitions: attribute_definitions(wire.attribute_definitions)?,
         global_secondary_index_updates: updates,
         billing_mode: wire.billing_mode,
         provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),

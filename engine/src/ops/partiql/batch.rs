@@ -9,7 +9,7 @@ use super::check_statement_length;
 use crate::capacity::{Consumed, write_units};
 use crate::error::{Error, Result};
 use crate::key::{KeySchema, key_from_request, primary_key_of};
-use crate::ops::update::apply_update;
+use crate::ops::shared::update::apply_update;
 use crate::ops::{Engine, GetItemRequest};
 use crate::partiql::Binder;
 use crate::partiql::ast::{self, Projection, Statement};

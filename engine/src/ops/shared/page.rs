@@ -60,7 +60,7 @@ pub struct StartKey {
 }
 
 /// The table or index a read walks.
-pub(super) struct Target<'a> {
+pub(in crate::ops) struct Target<'a> {
     pub table: &'a Table,
     pub index: Option<&'a Index>,
 }
@@ -186,7 +186,7 @@ impl<'a> Target<'a> {
 }
 
 /// Accumulates one page.
-pub(super) struct PageBuilder<'a> {
+pub(in crate::ops) struct PageBuilder<'a> {
     target: &'a Target<'a>,
     shape: &'a ReadShape,
     filter: Option<&'a Condition>,
@@ -352,7 +352,7 @@ impl<'a> PageBuilder<'a> {
 }
 
 /// Read units to record per partition, split by the bytes read in each.
-pub(super) struct ReadUsage {
+pub(in crate::ops) struct ReadUsage {
     index: Option<String>,
     partitions: Vec<(KeyValue, f64)>,
 }

@@ -1,15 +1,30 @@
 //! What every single-item write shares: ReturnValues, the condition check,
 //! the item checks, and turning a write's effect into consumed capacity.
 
-use super::{ExpressionParameters, check_expression_parameters};
 use crate::capacity::{Consumed, write_units};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
 use crate::expr::eval::eval_condition;
 use crate::expr::{ExprKind, Placeholders};
 use crate::key::PrimaryKey;
+use crate::ops::{ExpressionParameters, check_expression_parameters};
 use crate::table::{Table, WriteEffect};
 use crate::types::{Item, MAX_ITEM_BYTES, item_size};
+
+/// What PutItem, UpdateItem and DeleteItem answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WriteItemResponse {
+    /// `Attributes`, as `ReturnValues` asked: the item as it was
+    /// (`ALL_OLD`, the only choice of PutItem and DeleteItem) or, for
+    /// UpdateItem, the updated attributes or the whole item, before or
+    /// after.
+    pub attributes: Option<Item>,
+    /// Capacity consumed: for the larger of the item before and after, and
+    /// one unit when there was neither.
+    pub consumed: Consumed,
+    /// The item collection written to (tables with a local index, when asked).
+    pub item_collection: Option<crate::ops::ItemCollectionMetrics>,
+}
 
 /// `ReturnValues`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -29,7 +44,7 @@ pub enum ReturnValues {
 
 impl ReturnValues {
     /// Accepts only `NONE` and `ALL_OLD` (PutItem, DeleteItem).
-    pub(super) fn check_old_only(self) -> Result<()> {
+    pub(in crate::ops) fn check_old_only(self) -> Result<()> {
         match self {
             ReturnValues::None | ReturnValues::AllOld => Ok(()),
             _ => Err(Error::validation("Return values set to invalid value")),
@@ -39,7 +54,7 @@ impl ReturnValues {
 
 /// Parses the ConditionExpression of a write that has no other expression
 /// (PutItem, DeleteItem), checking its placeholders.
-pub(super) fn parse_condition_only(
+pub(in crate::ops) fn parse_condition_only(
     expression: &ExpressionParameters,
     condition: Option<&str>,
 ) -> Result<Option<Condition>> {
@@ -57,7 +72,7 @@ pub(super) fn parse_condition_only(
 }
 
 /// Checks an item about to be stored: its size.
-pub(super) fn check_item_size(item: &Item, message: &str) -> Result<usize> {
+pub(in crate::ops) fn check_item_size(item: &Item, message: &str) -> Result<usize> {
     let size = item_size(item);
     if size > MAX_ITEM_BYTES {
         return Err(Error::validation(message));
@@ -68,7 +83,7 @@ pub(super) fn check_item_size(item: &Item, message: &str) -> Result<usize> {
 /// Evaluates a ConditionExpression against the current item (missing = empty).
 /// On failure the write is still charged, as DynamoDB charges it, and the
 /// error carries the old item when the request asked for it.
-pub(super) fn check_condition(
+pub(in crate::ops) fn check_condition(
     table: &mut Table,
     key: &PrimaryKey,
     condition: Option<&Condition>,
@@ -95,7 +110,11 @@ pub(super) fn check_condition(
 }
 
 /// The capacity a write consumed, by arm, and its per-partition usage.
-pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEffect) -> Consumed {
+pub(in crate::ops) fn charge_write(
+    table: &mut Table,
+    key: &PrimaryKey,
+    effect: &WriteEffect,
+) -> Consumed {
     let mut consumed = Consumed::new(&table.description.name);
     charge_write_into(&mut consumed, table, key, effect, 1.0);
     consumed
@@ -105,7 +124,7 @@ pub(super) fn charge_write(table: &mut Table, key: &PrimaryKey, effect: &WriteEf
 /// table), and records its per-partition usage. The table arm is charged
 /// `times` over: twice for a transaction's writes (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling>); index arms
 /// are charged as for any write.
-pub(super) fn charge_write_into(
+pub(in crate::ops) fn charge_write_into(
     consumed: &mut Consumed,
     table: &mut Table,
     key: &PrimaryKey,

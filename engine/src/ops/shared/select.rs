@@ -22,7 +22,7 @@ pub enum Select {
 
 /// What a read returns per item.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct ReadShape {
+pub(in crate::ops) struct ReadShape {
     /// Paths to keep, or every attribute.
     pub projection: Option<Vec<Path>>,
     /// Only counts, no items.
@@ -35,7 +35,7 @@ pub(super) struct ReadShape {
 /// (before anything else about the request). Query prefixes its
 /// `AttributesToGet` conflicts with `1 validation error detected: `, Scan
 /// does not (as moto records DynamoDB answering).
-pub(super) fn check_select_parameters(
+pub(in crate::ops) fn check_select_parameters(
     select: Option<Select>,
     has_projection: bool,
     attributes_to_get: bool,
@@ -67,7 +67,7 @@ pub(super) fn check_select_parameters(
 }
 
 /// Decides the read shape once the target is known.
-pub(super) fn read_shape(
+pub(in crate::ops) fn read_shape(
     select: Option<Select>,
     projection: Option<Vec<Path>>,
     filter: Option<&Condition>,

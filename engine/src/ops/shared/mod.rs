@@ -1,0 +1,19 @@
+//! What several operations share, apart from the operations themselves:
+//!
+//! - [`write`]: what every single-item write shares — ReturnValues, the
+//!   condition check, the item checks, and a write's effect as consumed
+//!   capacity — and [`update`], an UpdateExpression applied to an item;
+//! - [`page`]: one page of a Query or Scan, and [`select`], what each
+//!   item of it carries (`Select`, `ProjectionExpression`);
+//! - [`item_collections`]: the item collection metrics of a table with a
+//!   local secondary index;
+//! - [`legacy`]: the pre-expression parameters (`Expected`, `QueryFilter`,
+//!   `ScanFilter`, `KeyConditions`, `AttributeUpdates`), turned into the
+//!   expressions they mean.
+
+pub mod item_collections;
+pub mod legacy;
+pub mod page;
+pub mod select;
+pub mod update;
+pub mod write;
