@@ -12,6 +12,7 @@
 //! `ResourceNotFoundException` of the other table calls.
 
 use super::{Engine, check_table_name};
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::table::PointInTimeRecovery;
 
@@ -54,25 +55,22 @@ impl Engine {
     ) -> Result<ContinuousBackups> {
         check_table_name(table_name, "tableName")?;
         let Some(specification) = specification else {
-            return Err(Error::validation(
-                "1 validation error detected: Value null at 'pointInTimeRecoverySpecification' failed to satisfy constraint: Member must not be null",
-            ));
+            return Err(Violation::missing("pointInTimeRecoverySpecification").into());
         };
         let Some(enabled) = specification.enabled else {
-            return Err(Error::validation(
-                "1 validation error detected: Value null at 'pointInTimeRecoverySpecification.pointInTimeRecoveryEnabled' failed to satisfy constraint: Member must not be null",
-            ));
+            return Err(Violation::missing(
+                "pointInTimeRecoverySpecification.pointInTimeRecoveryEnabled",
+            )
+            .into());
         };
+        const PERIOD: &[Rule] = &[
+            Rule::AtLeast(1),
+            Rule::AtMost(MAX_RECOVERY_PERIOD_DAYS as i64),
+        ];
+        let at = "pointInTimeRecoverySpecification.recoveryPeriodInDays";
         let period = match specification.recovery_period_days {
-            Some(days) if days < 1 => {
-                return Err(Error::validation(format!(
-                    "1 validation error detected: Value '{days}' at 'pointInTimeRecoverySpecification.recoveryPeriodInDays' failed to satisfy constraint: Member must have value greater than or equal to 1"
-                )));
-            }
-            Some(days) if days > i64::from(MAX_RECOVERY_PERIOD_DAYS) => {
-                return Err(Error::validation(format!(
-                    "1 validation error detected: Value '{days}' at 'pointInTimeRecoverySpecification.recoveryPeriodInDays' failed to satisfy constraint: Member must have value less than or equal to {MAX_RECOVERY_PERIOD_DAYS}"
-                )));
+            Some(days) if !constraint::number(days, at, PERIOD).is_empty() => {
+                return Err(constraint::error(constraint::number(days, at, PERIOD)));
             }
             Some(_) if !enabled => {
                 return Err(Error::validation(

@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 
 use super::{Engine, ExpressionParameters, check_expression_parameters};
-use super::{constraint_errors, table_name_problems};
+use super::table_name_problems;
+use crate::error::constraint::{self, Rule, Violation};
 use crate::capacity::{Consumed, read_units};
 use crate::error::{Error, Result};
 use crate::expr::Placeholders;
@@ -146,9 +147,7 @@ impl Engine {
 /// at most 100 in all.
 fn check_request_items(items: &[(String, KeysAndAttributes)]) -> Result<()> {
     if items.is_empty() {
-        return constraint_errors(vec![
-            "Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1".into(),
-        ]);
+        return Err(Violation::new("{}", "requestItems", Rule::LengthAtLeast(1)).into());
     }
     let mut problems = Vec::new();
     if items
@@ -160,22 +159,27 @@ fn check_request_items(items: &[(String, KeysAndAttributes)]) -> Result<()> {
                 .iter()
                 .map(|(name, _)| (name.as_str(), 1, "KeysAndAttributes")),
         );
-        problems.push(format!(
-            "Value '{shown}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]"
+        problems.push(Violation::new(
+            shown,
+            "requestItems",
+            Rule::MapKeys(constraint::TABLE_NAME_AS_MAP_KEY),
         ));
     }
     for (name, part) in items {
         if part.keys.is_empty() {
-            problems.push(format!(
-                "Value '[]' at 'requestItems.{name}.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1"
+            problems.push(Violation::new(
+                "[]",
+                format!("requestItems.{name}.member.keys"),
+                Rule::LengthAtLeast(1),
             ));
         } else if part.keys.len() > MAX_BATCH_GETS {
-            problems.push(format!(
-                "Value at 'RequestItems.{name}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to {MAX_BATCH_GETS}"
+            problems.push(Violation::unshown(
+                format!("RequestItems.{name}.member.Keys"),
+                Rule::LengthAtMost(MAX_BATCH_GETS),
             ));
         }
     }
-    constraint_errors(problems)?;
+    constraint::check(problems)?;
     let total: usize = items.iter().map(|(_, part)| part.keys.len()).sum();
     if total > MAX_BATCH_GETS {
         return Err(Error::validation(

@@ -5,7 +5,8 @@
 //! never happens here: `UnprocessedItems` is always empty.
 
 use super::shared::write::{charge_write_into, check_item_size};
-use super::{Engine, constraint_errors, table_name_problems};
+use super::{Engine, table_name_problems};
+use crate::error::constraint::{self, Rule, Violation};
 use crate::capacity::Consumed;
 use crate::error::{Error, Result};
 use crate::key::{KeySchema, PrimaryKey, key_from_request, primary_key_of};
@@ -146,7 +147,7 @@ impl Engine {
 /// The request-level constraints DynamoDB checks first, each with its
 /// message: table names, and between 1 and 25 requests per table and in all.
 fn check_request_items(items: &[(String, Vec<WriteRequest>)]) -> Result<()> {
-    constraint_errors(request_item_problems(items))?;
+    constraint::check(request_item_problems(items))?;
     let total: usize = items.iter().map(|(_, writes)| writes.len()).sum();
     if total > MAX_BATCH_WRITES {
         return Err(Error::validation(
@@ -156,13 +157,21 @@ fn check_request_items(items: &[(String, Vec<WriteRequest>)]) -> Result<()> {
     Ok(())
 }
 
+/// How many writes one table's list holds, as the map's constraint lists it.
+const WRITES_PER_TABLE: &[Rule] = &[
+    Rule::LengthAtMost(MAX_BATCH_WRITES),
+    Rule::LengthAtLeast(1),
+];
+
 /// What breaks the constraints on `RequestItems` itself, one problem a
 /// line as DynamoDB lists them (the request's decoder adds its own).
-pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<String> {
+pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Violation> {
     if items.is_empty() {
-        return vec![
-            "Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1".into(),
-        ];
+        return vec![Violation::new(
+            "{}",
+            "requestItems",
+            Rule::LengthAtLeast(1),
+        )];
     }
     let mut problems = Vec::new();
     // The request as DynamoDB prints it, made only when a problem needs it.
@@ -177,18 +186,20 @@ pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Strin
         .iter()
         .any(|(name, _)| !table_name_problems(name, "").is_empty())
     {
-        problems.push(format!(
-            "Value '{}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]",
-            shown()
+        problems.push(Violation::new(
+            shown(),
+            "requestItems",
+            Rule::MapKeys(constraint::TABLE_NAME_AS_MAP_KEY),
         ));
     }
     if items
         .iter()
         .any(|(_, writes)| writes.is_empty() || writes.len() > MAX_BATCH_WRITES)
     {
-        problems.push(format!(
-            "Value '{}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
-            shown()
+        problems.push(Violation::new(
+            shown(),
+            "requestItems",
+            Rule::MapValues(WRITES_PER_TABLE),
         ));
     }
     problems

@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 
 use super::streams::StreamSpecification;
 use super::tags::{Tag, checked_tags};
-use super::{Engine, check_table_name, constraint_errors, table_name_problems};
+use super::{Engine, check_table_name, table_name_problems};
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::key::{KeyAttribute, KeySchema, KeyType};
 use crate::table::{
@@ -61,12 +62,16 @@ pub struct CreateTableRequest {
 
 /// The request's constraint problems (names, enumerations, throughput),
 /// in DynamoDB's order; the API puts its missing fields among them.
-pub fn create_table_problems(request: &CreateTableRequest) -> Vec<String> {
+pub fn create_table_problems(request: &CreateTableRequest) -> Vec<Violation> {
     let mut problems = Vec::new();
     problems.extend(table_name_problems(&request.table_name, "tableName"));
     for (i, (_, t)) in request.attribute_definitions.iter().enumerate() {
         if KeyType::from_tag(t).is_none() {
-            problems.push(format!("Value '{t}' at 'attributeDefinitions.{}.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]", i + 1));
+            problems.push(Violation::new(
+                t,
+                format!("attributeDefinitions.{}.member.attributeType", i + 1),
+                ATTRIBUTE_TYPES,
+            ));
         }
     }
     key_type_problems(&request.key_schema, "keySchema", &mut problems);
@@ -85,8 +90,17 @@ pub fn create_table_problems(request: &CreateTableRequest) -> Vec<String> {
                 &mut problems,
             );
             match &index.projection_type {
-                None => problems.push(format!("Value null at '{field}.{}.member.projection' failed to satisfy constraint: Member must not be null", i + 1)),
-                Some(t) if !["ALL", "KEYS_ONLY", "INCLUDE"].contains(&t.as_str()) => problems.push(format!("Value '{t}' at '{field}.{}.member.projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]", i + 1)),
+                None => problems.push(Violation::missing(format!(
+                    "{field}.{}.member.projection",
+                    i + 1
+                ))),
+                Some(t) if !["ALL", "KEYS_ONLY", "INCLUDE"].contains(&t.as_str()) => {
+                    problems.push(Violation::new(
+                        t,
+                        format!("{field}.{}.member.projection.projectionType", i + 1),
+                        PROJECTION_TYPES,
+                    ))
+                }
                 _ => {}
             }
         }
@@ -115,28 +129,31 @@ pub fn create_table_problems(request: &CreateTableRequest) -> Vec<String> {
         && mode != "PROVISIONED"
         && mode != "PAY_PER_REQUEST"
     {
-        problems.push(format!("Value '{mode}' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
+        problems.push(Violation::new(mode, "billingMode", BILLING_MODES));
     }
     problems
 }
 
 fn check_enums(request: &CreateTableRequest) -> Result<()> {
-    constraint_errors(create_table_problems(request))
+    constraint::check(create_table_problems(request))
 }
 
 /// Provisioned units below 1, in DynamoDB's constraint wording.
 pub(super) fn throughput_problems(
     throughput: Option<(u64, u64)>,
     field: &str,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<Violation>,
 ) {
     let Some((read, write)) = throughput else {
         return;
     };
     for (units, member) in [(read, "readCapacityUnits"), (write, "writeCapacityUnits")] {
-        if units < 1 {
-            problems.push(format!("Value '{units}' at '{field}.{member}' failed to satisfy constraint: Member must have value greater than or equal to 1"));
-        }
+        let units = i64::try_from(units).unwrap_or(i64::MAX);
+        problems.extend(constraint::number(
+            units,
+            &format!("{field}.{member}"),
+            &[Rule::AtLeast(1)],
+        ));
     }
 }
 
@@ -172,21 +189,31 @@ pub(super) fn index_throughput(
     }
 }
 
-fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<String>) {
-    if schema.is_empty() || schema.len() > 2 {
-        let bound = if schema.is_empty() {
-            "greater than or equal to 1"
-        } else {
-            "less than or equal to 2"
-        };
-        problems.push(format!(
-            "Value '{}' at '{field}' failed to satisfy constraint: Member must have length {bound}",
-            render_schema(schema)
-        ));
-    }
+/// A key schema holds one or two elements.
+const KEY_SCHEMA_LENGTH: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(2)];
+/// `AttributeType`'s members, as DynamoDB lists them.
+pub(super) const ATTRIBUTE_TYPES: Rule = Rule::OneOf("B, N, S");
+/// `KeyType`'s members.
+const KEY_TYPES: Rule = Rule::OneOf("HASH, RANGE");
+/// `ProjectionType`'s members.
+const PROJECTION_TYPES: Rule = Rule::OneOf("ALL, INCLUDE, KEYS_ONLY");
+/// `BillingMode`'s members.
+pub(super) const BILLING_MODES: Rule = Rule::OneOf("PROVISIONED, PAY_PER_REQUEST");
+
+/// The breaches of a key schema's length.
+fn key_schema_length_problems(schema: &[(String, String)], field: &str) -> Vec<Violation> {
+    constraint::length(schema.len(), &render_schema(schema), field, KEY_SCHEMA_LENGTH)
+}
+
+fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<Violation>) {
+    problems.extend(key_schema_length_problems(schema, field));
     for (i, (_, t)) in schema.iter().enumerate() {
         if t != "HASH" && t != "RANGE" {
-            problems.push(format!("Value '{t}' at '{field}.{}.member.keyType' failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]", i + 1));
+            problems.push(Violation::new(
+                t,
+                format!("{field}.{}.member.keyType", i + 1),
+                KEY_TYPES,
+            ));
         }
     }
 }
@@ -205,17 +232,7 @@ pub(super) fn build_key_schema(
     definitions: &[(String, KeyType)],
     what: &str,
 ) -> Result<KeySchema> {
-    if schema.is_empty() || schema.len() > 2 {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '{}' at 'keySchema' failed to satisfy constraint: Member must have length {}",
-            render_schema(schema),
-            if schema.is_empty() {
-                "greater than or equal to 1"
-            } else {
-                "less than or equal to 2"
-            }
-        )));
-    }
+    constraint::check(key_schema_length_problems(schema, "keySchema"))?;
     let find = |name: &str| definitions.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
     let (hash_name, hash_type) = &schema[0];
     if hash_type != "HASH" {

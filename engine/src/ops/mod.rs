@@ -80,6 +80,7 @@ pub use update_table::{GsiUpdate, UpdateTableRequest};
 
 use std::collections::BTreeMap;
 
+use crate::error::constraint::{self, Violation};
 use crate::error::{Error, Result};
 use crate::table::Table;
 use crate::types::Value;
@@ -229,36 +230,14 @@ fn check_expression_parameters(
 
 /// Validates a table name the way DynamoDB's request validation does.
 fn check_table_name(name: &str, field: &str) -> Result<()> {
-    constraint_errors(table_name_problems(name, field))
+    constraint::check(table_name_problems(name, field))
 }
 
-/// What is wrong with a table or index name, one constraint a line, with
-/// the request path DynamoDB names (`tableName`,
+/// What is wrong with a table or index name, one breach each, at the
+/// request path DynamoDB names (`tableName`,
 /// `globalSecondaryIndexes.1.member.indexName`).
-pub(crate) fn table_name_problems(name: &str, field: &str) -> Vec<String> {
-    // DynamoDB names the pattern before the length (dynalite's suite,
-    // recorded against the service: `''` fails both, pattern first).
-    let mut problems = Vec::new();
-    if !name
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
-        || name.is_empty()
-    {
-        problems.push(format!(
-            "Value '{name}' at '{field}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
-        ));
-    }
-    if name.len() < 3 {
-        problems.push(format!(
-            "Value '{name}' at '{field}' failed to satisfy constraint: Member must have length greater than or equal to 3"
-        ));
-    }
-    if name.len() > 255 {
-        problems.push(format!(
-            "Value '{name}' at '{field}' failed to satisfy constraint: Member must have length less than or equal to 255"
-        ));
-    }
-    problems
+pub(crate) fn table_name_problems(name: &str, field: &str) -> Vec<Violation> {
+    constraint::text(name, field, constraint::TABLE_NAME)
 }
 
 /// A request map as DynamoDB's validation messages print it (Java's map
@@ -280,22 +259,3 @@ fn request_map_text<'a>(tables: impl Iterator<Item = (&'a str, usize, &'static s
     format!("{{{}}}", members.join(", "))
 }
 
-/// Joins request-constraint problems as DynamoDB does:
-/// `N validation error(s) detected: a; b`.
-pub fn constraint_errors(problems: Vec<String>) -> Result<()> {
-    match problems.is_empty() {
-        true => Ok(()),
-        false => Err(constraint_error(problems)),
-    }
-}
-
-/// The error for one or more request-constraint problems.
-pub fn constraint_error(problems: Vec<String>) -> Error {
-    match problems.len() {
-        1 => Error::validation(format!("1 validation error detected: {}", problems[0])),
-        n => Error::validation(format!(
-            "{n} validation errors detected: {}",
-            problems.join("; ")
-        )),
-    }
-}

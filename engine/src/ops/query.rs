@@ -7,6 +7,7 @@ use super::shared::legacy::LegacyTest;
 use super::shared::page::{PageBuilder, PageResponse, Target};
 use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result, Span};
 use crate::expr::ast::Condition;
 use crate::expr::keycond::{SortCondition, analyze};
@@ -91,9 +92,7 @@ impl Engine {
     pub fn query(&mut self, request: QueryRequest) -> Result<PageResponse> {
         check_table_name(&request.table_name, "tableName")?;
         if request.limit.is_some_and(|l| l < 1) {
-            return Err(Error::validation(
-                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
-            ));
+            return Err(Violation::unshown("Limit", Rule::AtLeast(1)).into());
         }
         check_select_parameters(
             request.select,

@@ -7,6 +7,7 @@ use std::ops::Bound;
 use super::shared::page::{PageBuilder, PageResponse, Target};
 use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
 use crate::expr::{ExprKind, Placeholders};
@@ -57,17 +58,11 @@ fn check_segments(segment: Option<i64>, total: Option<i64>) -> Result<Option<(u3
             "The Segment parameter is required but was not present in the request when parameter TotalSegments is present",
         )),
         (Some(segment), Some(total)) => {
-            let mut problems = Vec::new();
-            if segment < 0 {
-                problems.push(format!("Value '{segment}' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0"));
-            }
-            if total < 1 {
-                problems.push(format!("Value '{total}' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1"));
-            }
-            if total > MAX_TOTAL_SEGMENTS {
-                problems.push(format!("Value '{total}' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to {MAX_TOTAL_SEGMENTS}"));
-            }
-            super::constraint_errors(problems)?;
+            const SEGMENT: &[Rule] = &[Rule::AtLeast(0)];
+            const TOTAL_SEGMENTS: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(MAX_TOTAL_SEGMENTS)];
+            let mut problems = constraint::number(segment, "segment", SEGMENT);
+            problems.extend(constraint::number(total, "totalSegments", TOTAL_SEGMENTS));
+            constraint::check(problems)?;
             if segment >= total {
                 return Err(Error::validation(format!(
                     "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: {segment} is not less than TotalSegments: {total}"
@@ -94,9 +89,7 @@ impl Engine {
         if let Some(limit) = request.limit
             && limit < 1
         {
-            return Err(Error::validation(format!(
-                "1 validation error detected: Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"
-            )));
+            return Err(Violation::new(limit, "limit", Rule::AtLeast(1)).into());
         }
         let segments = check_segments(request.segment, request.total_segments)?;
         check_select_parameters(

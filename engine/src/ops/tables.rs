@@ -1,6 +1,7 @@
 //! DescribeTable, ListTables and DeleteTable.
 
-use super::{Engine, check_table_name, constraint_errors};
+use super::{Engine, check_table_name};
+use crate::error::constraint::{self, Rule};
 use crate::error::{Error, Result};
 use crate::table::{StreamViewType, TableDescription, stream_label};
 
@@ -73,14 +74,8 @@ impl Engine {
     /// ListTables: names in order, at most `Limit` of them.
     pub fn list_tables(&self, request: &ListTablesRequest) -> Result<ListTablesResponse> {
         let limit = request.limit.unwrap_or(100);
-        let mut problems = Vec::new();
-        if limit < 1 {
-            problems.push(format!("Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"));
-        }
-        if limit > 100 {
-            problems.push(format!("Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 100"));
-        }
-        constraint_errors(problems)?;
+        const LIMIT: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(100)];
+        constraint::check(constraint::number(limit, "limit", LIMIT))?;
         let names: Vec<String> = self
             .tables
             .keys()

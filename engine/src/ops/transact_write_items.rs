@@ -23,9 +23,10 @@ use super::shared::write::{charge_write_into, check_item_size, parse_condition_o
 use super::update_item::{check_key_untouched, parse_update, updated_item};
 use super::{
     DeleteItemRequest, Engine, ExpressionParameters, PutItemRequest, UpdateItemRequest,
-    check_table_name, constraint_errors,
+    check_table_name,
 };
 use crate::capacity::{Consumed, read_units, write_units};
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{CancellationReason, Error, Result};
 use crate::expr::ast::{Condition, UpdateAction};
 use crate::expr::eval::eval_condition;
@@ -462,9 +463,7 @@ fn add_consumed(list: &mut Vec<Consumed>, consumed: Consumed) {
 }
 
 fn required(field: &str) -> Error {
-    Error::validation(format!(
-        "1 validation error detected: Value null at '{field}' failed to satisfy constraint: Member must not be null"
-    ))
+    Violation::missing(field).into()
 }
 
 /// Between 1 and 100 actions (`kind`: `TransactWriteItem` or `TransactGetItem`).
@@ -476,13 +475,13 @@ pub fn check_action_count(n: usize, kind: &str) -> Result<()> {
         format!("[{}]", members.join(", "))
     };
     match n {
-        0 => constraint_errors(vec![
-            "Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1".into(),
-        ]),
-        n if n > MAX_TRANSACT_ITEMS => constraint_errors(vec![format!(
-            "Value '{}' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to {MAX_TRANSACT_ITEMS}",
-            listed(n)
-        )]),
+        0 => Err(Violation::new("[]", "transactItems", Rule::LengthAtLeast(1)).into()),
+        n if n > MAX_TRANSACT_ITEMS => Err(Violation::new(
+            listed(n),
+            "transactItems",
+            Rule::LengthAtMost(MAX_TRANSACT_ITEMS),
+        )
+        .into()),
         _ => Ok(()),
     }
 }

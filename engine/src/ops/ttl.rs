@@ -10,6 +10,7 @@
 //! DynamoDB leaves them.
 
 use super::Engine;
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result};
 use crate::key::{PrimaryKey, primary_key_of};
 use crate::table::TimeToLive;
@@ -37,9 +38,12 @@ impl Engine {
     ) -> Result<TimeToLiveSpecification> {
         super::check_table_name(table_name, "tableName")?;
         if specification.attribute_name.is_empty() {
-            return Err(Error::validation(
-                "1 validation error detected: Value '' at 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must have length greater than or equal to 1",
-            ));
+            return Err(Violation::new(
+                "",
+                "timeToLiveSpecification.attributeName",
+                Rule::LengthAtLeast(1),
+            )
+            .into());
         }
         let now = self.now;
         let table = self.table_mut_or_not_found(table_name)?;

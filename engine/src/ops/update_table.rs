@@ -21,7 +21,9 @@ use super::create_table::{
     IndexRequest, build_index, index_throughput, table_class, throughput_problems,
 };
 use super::streams::StreamSpecification;
-use super::{Engine, constraint_errors, table_name_problems};
+use super::create_table::{ATTRIBUTE_TYPES, BILLING_MODES};
+use super::{Engine, table_name_problems};
+use crate::error::constraint::{self, Violation};
 use crate::error::{Error, Result};
 use crate::key::KeyType;
 use crate::table::{
@@ -95,9 +97,9 @@ fn check_shape(request: &UpdateTableRequest) -> Result<()> {
         && mode != "PROVISIONED"
         && mode != "PAY_PER_REQUEST"
     {
-        problems.push(format!("Value '{mode}' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"));
+        problems.push(Violation::new(mode, "billingMode", BILLING_MODES));
     }
-    constraint_errors(problems)?;
+    constraint::check(problems)?;
     let structural = request
         .global_secondary_index_updates
         .iter()
@@ -152,9 +154,12 @@ fn merged_definitions(
     let mut definitions = table.description.attribute_definitions.clone();
     for (name, type_text) in requested {
         let Some(key_type) = KeyType::from_tag(type_text) else {
-            return Err(Error::validation(format!(
-                "1 validation error detected: Value '{type_text}' at 'attributeDefinitions.1.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]"
-            )));
+            return Err(Violation::new(
+                type_text,
+                "attributeDefinitions.1.member.attributeType",
+                ATTRIBUTE_TYPES,
+            )
+            .into());
         };
         match definitions.iter().find(|(n, _)| n == name) {
             Some((_, existing)) if *existing != key_type => {

@@ -10,10 +10,11 @@ use super::{
 };
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
+use crate::error::constraint::{self, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{
-    BatchGetItemRequest, BatchWriteItemRequest, KeysAndAttributes, WriteRequest, constraint_error,
-    constraint_errors, request_item_problems,
+    BatchGetItemRequest, BatchWriteItemRequest, KeysAndAttributes, WriteRequest,
+    request_item_problems,
 };
 
 /// A JSON object, its members in the order the request gives them.
@@ -104,16 +105,6 @@ struct BatchWriteWire {
     return_item_collection_metrics: Option<String>,
 }
 
-/// The problem text of a one-problem constraint error, for listing it with others.
-fn problem(error: Error) -> Result<String> {
-    match error {
-        Error::Validation { message, .. } => Ok(message
-            .strip_prefix("1 validation error detected: ")
-            .map_or(message.clone(), str::to_string)),
-        other => Err(other),
-    }
-}
-
 /// BatchWriteItem, with whether item collection metrics were asked for.
 /// Every constraint the request breaks is listed in one message, in
 /// DynamoDB's order: the enumerations, then `RequestItems`.
@@ -122,27 +113,19 @@ pub fn batch_write_item(
 ) -> Result<(BatchWriteItemRequest, ReturnConsumedCapacity, bool)> {
     let wire: BatchWriteWire = parse_body(body)?;
     let mut problems = Vec::new();
-    let rcc = match return_consumed_capacity(wire.return_consumed_capacity.as_deref()) {
-        Ok(rcc) => rcc,
-        Err(e) => {
-            problems.push(problem(e)?);
+    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())
+        .unwrap_or_else(|breach| {
+            problems.push(breach);
             ReturnConsumedCapacity::None
-        }
-    };
-    let metrics =
-        match return_item_collection_metrics(wire.return_item_collection_metrics.as_deref()) {
-            Ok(metrics) => metrics,
-            Err(e) => {
-                problems.push(problem(e)?);
-                false
-            }
-        };
+        });
+    let metrics = return_item_collection_metrics(wire.return_item_collection_metrics.as_deref())
+        .unwrap_or_else(|breach| {
+            problems.push(breach);
+            false
+        });
     let Some(items) = wire.request_items else {
-        problems.push(
-            "Value null at 'requestItems' failed to satisfy constraint: Member must not be null"
-                .into(),
-        );
-        return Err(constraint_error(problems));
+        problems.push(Violation::missing("requestItems"));
+        return Err(constraint::error(problems));
     };
     let mut request_items = Vec::new();
     for (table, json) in members(items, "RequestItems")? {
@@ -171,7 +154,7 @@ pub fn batch_write_item(
     }
     if !problems.is_empty() {
         problems.extend(request_item_problems(&request_items));
-        constraint_errors(problems)?;
+        constraint::check(problems)?;
     }
     Ok((BatchWriteItemRequest { request_items }, rcc, metrics))
 }

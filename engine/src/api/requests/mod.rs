@@ -34,6 +34,7 @@ use serde_json::Value as Json;
 
 use super::attribute_value::{decode_item, decode_value};
 use crate::capacity::ReturnConsumedCapacity;
+use crate::error::constraint::{self, Checked, Choice, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{ExpressionParameters, ReturnValues, Select};
 use crate::types::Item;
@@ -53,12 +54,9 @@ pub fn no_parameters(body: &[u8]) -> Result<()> {
     parse_body::<serde_json::Map<String, Json>>(body).map(|_| ())
 }
 
-pub(super) fn required<T>(value: Option<T>, field: &str) -> Result<T> {
-    value.ok_or_else(|| {
-        Error::validation(format!(
-            "1 validation error detected: Value null at '{field}' failed to satisfy constraint: Member must not be null"
-        ))
-    })
+/// A required member, or its breach.
+pub(super) fn required<T>(value: Option<T>, field: &str) -> Checked<T> {
+    value.ok_or_else(|| Violation::missing(field))
 }
 
 /// The request's own constraints (required fields, enumerations, name
@@ -68,163 +66,121 @@ pub(super) fn required<T>(value: Option<T>, field: &str) -> Result<T> {
 /// them, which each operation's decoding follows.
 ///
 /// A request that holds requests (a transaction's actions) collects its
-/// members' problems into the same list, each field named by its path
+/// members' breaches into the same list, each member named by its path
 /// from the top (`transactItems.1.member.put.tableName`): see
 /// [`Constraints::within`].
 #[derive(Default)]
 pub(super) struct Constraints {
-    problems: Vec<String>,
-    /// The path of the member being checked, ending in `.`; empty at the top.
+    breaches: Vec<Violation>,
+    /// The path of the member being checked; empty at the top.
     at: String,
 }
 
 impl Constraints {
     /// Runs `check` on the member at `path` (`transactItems.1.member.put`).
     pub fn within<R>(&mut self, path: &str, check: impl FnOnce(&mut Constraints) -> R) -> R {
-        let inner = format!("{}{path}.", self.at);
+        let inner = match self.at.is_empty() {
+            true => path.to_string(),
+            false => format!("{}.{path}", self.at),
+        };
         let outer = std::mem::replace(&mut self.at, inner);
         let result = check(self);
         self.at = outer;
         result
     }
 
-    /// A required field: `None` (and a problem) when it is missing.
+    /// A required field: `None` (and a breach) when it is missing.
     pub fn required<T>(&mut self, value: Option<T>, field: &str) -> Option<T> {
-        if value.is_none() {
-            self.problems.push(format!(
-                "Value null at '{}{field}' failed to satisfy constraint: Member must not be null",
-                self.at
-            ));
-        }
-        value
+        self.choice(required(value, field))
     }
 
     /// A table name: required, and DynamoDB's pattern and lengths.
     pub fn table_name(&mut self, value: Option<String>, field: &str) -> Option<String> {
         let name = self.required(value, field)?;
-        let path = format!("{}{field}", self.at);
-        self.problems
-            .extend(crate::ops::table_name_problems(&name, &path));
+        for breach in crate::ops::table_name_problems(&name, field) {
+            self.breaches.push(breach.within(&self.at));
+        }
         Some(name)
     }
 
-    /// An enumeration: the value, `None` when absent, or a problem.
-    pub fn choice<T: Copy>(&mut self, result: Result<T>) -> Option<T> {
-        match result {
+    /// A checked member: the value, or `None` and its breach.
+    pub fn choice<T>(&mut self, checked: Checked<T>) -> Option<T> {
+        match checked {
             Ok(value) => Some(value),
-            Err(Error::Validation { message, .. }) => {
-                let problem = message
-                    .strip_prefix("1 validation error detected: ")
-                    .unwrap_or(&message);
-                self.problems.push(nested(problem, &self.at));
+            Err(breach) => {
+                self.breaches.push(breach.within(&self.at));
                 None
             }
-            Err(_) => None,
         }
     }
 
-    /// Every problem found, as one error.
+    /// Every breach found, as one error.
     pub fn finish(self) -> Result<()> {
-        crate::ops::constraint_errors(self.problems)
+        constraint::check(self.breaches)
     }
-}
-
-/// `problem` ("Value 'x' at 'field' failed to satisfy constraint: …")
-/// with its field's path prefixed by `at`. The field is the last quoted
-/// name before "failed to satisfy": the value before it may hold anything.
-fn nested(problem: &str, at: &str) -> String {
-    let start = problem
-        .rfind("' failed to satisfy constraint")
-        .and_then(|end| problem[..end].rfind(" at '"))
-        .map(|quote| quote + " at '".len());
-    match start {
-        Some(start) if !at.is_empty() => format!("{}{at}{}", &problem[..start], &problem[start..]),
-        _ => problem.to_string(),
-    }
-}
-
-pub(super) fn enum_value<T: Copy>(
-    value: Option<&str>,
-    field: &str,
-    allowed: &[(&str, T)],
-    listed: &str,
-) -> Result<Option<T>> {
-    let Some(text) = value else { return Ok(None) };
-    allowed
-        .iter()
-        .find(|(name, _)| *name == text)
-        .map(|(_, v)| Some(*v))
-        .ok_or_else(|| {
-            Error::validation(format!(
-                "1 validation error detected: Value '{text}' at '{field}' failed to satisfy constraint: Member must satisfy enum value set: [{listed}]"
-            ))
-        })
 }
 
 /// `ReturnItemCollectionMetrics`: `SIZE` asks for them.
-pub fn return_item_collection_metrics(value: Option<&str>) -> Result<bool> {
-    Ok(enum_value(
-        value,
-        "returnItemCollectionMetrics",
-        &[("SIZE", true), ("NONE", false)],
-        "SIZE, NONE",
-    )?
-    .unwrap_or(false))
+pub fn return_item_collection_metrics(value: Option<&str>) -> Checked<bool> {
+    const CHOICE: Choice<bool> = Choice {
+        values: &[("SIZE", true), ("NONE", false)],
+        listed: "SIZE, NONE",
+    };
+    Ok(CHOICE
+        .of_optional(value, "returnItemCollectionMetrics")?
+        .unwrap_or(false))
 }
 
 /// Decodes `ReturnConsumedCapacity`.
-pub fn return_consumed_capacity(value: Option<&str>) -> Result<ReturnConsumedCapacity> {
-    Ok(enum_value(
-        value,
-        "returnConsumedCapacity",
-        &[
+pub fn return_consumed_capacity(value: Option<&str>) -> Checked<ReturnConsumedCapacity> {
+    const CHOICE: Choice<ReturnConsumedCapacity> = Choice {
+        values: &[
             ("NONE", ReturnConsumedCapacity::None),
             ("TOTAL", ReturnConsumedCapacity::Total),
             ("INDEXES", ReturnConsumedCapacity::Indexes),
         ],
-        "INDEXES, TOTAL, NONE",
-    )?
-    .unwrap_or_default())
+        listed: "INDEXES, TOTAL, NONE",
+    };
+    Ok(CHOICE
+        .of_optional(value, "returnConsumedCapacity")?
+        .unwrap_or_default())
 }
 
-pub(super) fn return_values(value: Option<&str>) -> Result<ReturnValues> {
-    Ok(enum_value(
-        value,
-        "returnValues",
-        &[
+pub(super) fn return_values(value: Option<&str>) -> Checked<ReturnValues> {
+    const CHOICE: Choice<ReturnValues> = Choice {
+        values: &[
             ("NONE", ReturnValues::None),
             ("ALL_OLD", ReturnValues::AllOld),
             ("UPDATED_OLD", ReturnValues::UpdatedOld),
             ("ALL_NEW", ReturnValues::AllNew),
             ("UPDATED_NEW", ReturnValues::UpdatedNew),
         ],
-        "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW",
-    )?
-    .unwrap_or_default())
+        listed: "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW",
+    };
+    Ok(CHOICE.of_optional(value, "returnValues")?.unwrap_or_default())
 }
 
-pub(super) fn return_old_on_failure(value: Option<&str>) -> Result<bool> {
-    Ok(enum_value(
-        value,
-        "returnValuesOnConditionCheckFailure",
-        &[("ALL_OLD", true), ("NONE", false)],
-        "ALL_OLD, NONE",
-    )?
-    .unwrap_or(false))
+pub(super) fn return_old_on_failure(value: Option<&str>) -> Checked<bool> {
+    const CHOICE: Choice<bool> = Choice {
+        values: &[("ALL_OLD", true), ("NONE", false)],
+        listed: "ALL_OLD, NONE",
+    };
+    Ok(CHOICE
+        .of_optional(value, "returnValuesOnConditionCheckFailure")?
+        .unwrap_or(false))
 }
 
-pub(super) fn select(value: Option<&str>) -> Result<Option<Select>> {
-    enum_value(
-        value,
-        "select",
-        &[
+pub(super) fn select(value: Option<&str>) -> Checked<Option<Select>> {
+    const CHOICE: Choice<Select> = Choice {
+        values: &[
             ("SPECIFIC_ATTRIBUTES", Select::SpecificAttributes),
             ("COUNT", Select::Count),
             ("ALL_ATTRIBUTES", Select::AllAttributes),
             ("ALL_PROJECTED_ATTRIBUTES", Select::AllProjectedAttributes),
         ],
-        "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES",
-    )
+        listed: "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES",
+    };
+    CHOICE.of_optional(value, "select")
 }
 
 pub(super) fn placeholder_key_ok(key: &str, sigil: char) -> bool {

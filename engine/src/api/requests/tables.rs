@@ -4,10 +4,11 @@ use serde::Deserialize;
 
 use super::tags::{TagWire, tags};
 use super::{parse_body, required};
+use crate::error::constraint::{self, Shown, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{
     CreateTableRequest, GsiUpdate, IndexRequest, ListTablesRequest, StreamSpecification,
-    UpdateTableRequest, constraint_error, create_table_problems,
+    UpdateTableRequest, create_table_problems,
 };
 
 #[derive(Deserialize)]
@@ -162,9 +163,7 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
         ));
     }
     let missing = |present: bool, field: &str| {
-        (!present).then(|| {
-            format!("Value null at '{field}' failed to satisfy constraint: Member must not be null")
-        })
+        (!present).then(|| Violation::missing(field))
     };
     let definitions_missing = missing(wire.attribute_definitions.is_some(), "attributeDefinitions");
     let key_schema_missing = missing(wire.key_schema.is_some(), "keySchema");
@@ -191,9 +190,10 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
         table_class: wire.table_class,
     };
     if definitions_missing.is_some() || key_schema_missing.is_some() {
-        let about_the_empty_key_schema =
-            |p: &String| key_schema_missing.is_some() && p.starts_with("Value '[]' at 'keySchema'");
-        let problems: Vec<String> = definitions_missing
+        let about_the_empty_key_schema = |p: &Violation| {
+            key_schema_missing.is_some() && p.at == "keySchema" && p.value == Shown::Text("[]".into())
+        };
+        let problems: Vec<Violation> = definitions_missing
             .clone()
             .into_iter()
             .chain(
@@ -203,7 +203,7 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
             )
             .chain(key_schema_missing.clone())
             .collect();
-        return Err(constraint_error(problems));
+        return Err(constraint::error(problems));
     }
     Ok(request)
 }
@@ -217,7 +217,7 @@ struct TableNameWire {
 /// DescribeTable and DeleteTable: the table name.
 pub fn table_name(body: &[u8]) -> Result<String> {
     let wire: TableNameWire = parse_body(body)?;
-    required(wire.table_name, "tableName")
+    Ok(required(wire.table_name, "tableName")?)
 }
 
 #[derive(Deserialize)]

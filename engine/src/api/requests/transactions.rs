@@ -10,6 +10,7 @@ use super::items::{PendingRequest, Write, pending_write};
 use super::{Constraints, parse_body, return_consumed_capacity, return_item_collection_metrics};
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
+use crate::error::constraint::{self, Checked, Rule};
 use crate::error::{Error, Result};
 use crate::ops::{ConditionCheckRequest, TransactGet, TransactWrite, TransactWriteItemsRequest};
 
@@ -36,16 +37,10 @@ const NO_ACTION: &str =
     "The action or operation requested is invalid. Verify that the action is typed correctly.";
 
 /// `ClientRequestToken`: 1 to 36 characters.
-pub(super) fn check_client_request_token(token: Option<&str>) -> Result<()> {
-    match token {
-        Some(token) if token.is_empty() || token.len() > 36 => Err(Error::validation(format!(
-            "1 validation error detected: Value '{token}' at 'clientRequestToken' failed to satisfy constraint: Member must have length {}",
-            if token.is_empty() {
-                "greater than or equal to 1"
-            } else {
-                "less than or equal to 36"
-            }
-        ))),
+pub(super) fn check_client_request_token(token: Option<&str>) -> Checked<()> {
+    const TOKEN: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(36)];
+    match token.map(|token| constraint::text(token, "clientRequestToken", TOKEN)) {
+        Some(breaches) if !breaches.is_empty() => Err(breaches[0].clone()),
         _ => Ok(()),
     }
 }

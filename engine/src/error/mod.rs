@@ -5,7 +5,11 @@
 //! Expression errors also carry the byte [`Span`] of the offending token, so a
 //! front end can underline it; the span is never part of the message.
 
+pub mod constraint;
+
 use std::fmt;
+
+pub use constraint::{Rule, Violation};
 
 use crate::types::Item;
 
