@@ -120,6 +120,33 @@ fn only_the_json_api_knows_dynamodbs_wire_shapes() {
 }
 
 #[test]
+fn only_the_constraint_module_words_a_constraint_breach() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut wording = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap();
+        if relative.ends_with("constraint.rs") || relative.ends_with("layering_tests.rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(file).unwrap();
+        let code = source
+            .split("#[cfg(test)]\nmod tests")
+            .next()
+            .unwrap_or_default();
+        if code.contains("failed to satisfy constraint") {
+            wording.push(relative.display().to_string());
+        }
+    }
+    assert!(files.len() > 50, "read {} files", files.len());
+    assert!(
+        wording.is_empty(),
+        "constraint messages written by hand, not by error::constraint: {wording:#?}"
+    );
+}
+
+#[test]
 fn the_code_cites_no_document_outside_the_repository_or_the_web() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();

@@ -7,6 +7,7 @@ use serde_json::{Value as Json, json};
 
 use super::attribute_value::encode_item;
 use super::requests::parse_body;
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{Engine, IteratorStart, sequence_text};
 use crate::table::StreamRecord;
@@ -23,11 +24,7 @@ pub const OPERATIONS: [&str; 4] = [
 ];
 
 fn required<T>(value: Option<T>, field: &str) -> Result<T> {
-    value.ok_or_else(|| {
-        Error::validation(format!(
-            "1 validation error detected: Value null at '{field}' failed to satisfy constraint: Member must not be null"
-        ))
-    })
+    value.ok_or_else(|| Violation::missing(field).into())
 }
 
 #[derive(Deserialize)]
@@ -97,9 +94,14 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 "AT_SEQUENCE_NUMBER" => IteratorStart::AtSequence(sequence()?),
                 "AFTER_SEQUENCE_NUMBER" => IteratorStart::AfterSequence(sequence()?),
                 other => {
-                    return Err(Error::validation(format!(
-                        "1 validation error detected: Value '{other}' at 'shardIteratorType' failed to satisfy constraint: Member must satisfy enum value set: [AFTER_SEQUENCE_NUMBER, LATEST, AT_SEQUENCE_NUMBER, TRIM_HORIZON]"
-                    )));
+                    return Err(Violation::new(
+                        other,
+                        "shardIteratorType",
+                        Rule::OneOf(
+                            "AFTER_SEQUENCE_NUMBER, LATEST, AT_SEQUENCE_NUMBER, TRIM_HORIZON",
+                        ),
+                    )
+                    .into());
                 }
             };
             let iterator = engine.get_shard_iterator(&arn, &shard, start)?;

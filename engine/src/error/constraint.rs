@@ -168,7 +168,9 @@ impl fmt::Display for Rule {
             Rule::LengthAtMost(n) => write!(f, "Member must have length less than or equal to {n}"),
             Rule::AtLeast(n) => write!(f, "Member must have value greater than or equal to {n}"),
             Rule::AtMost(n) => write!(f, "Member must have value less than or equal to {n}"),
-            Rule::MapKeys(rules) => write!(f, "Map keys must satisfy constraint: {}", listed(rules)),
+            Rule::MapKeys(rules) => {
+                write!(f, "Map keys must satisfy constraint: {}", listed(rules))
+            }
             Rule::MapValues(rules) => {
                 write!(f, "Map value must satisfy constraint: {}", listed(rules))
             }

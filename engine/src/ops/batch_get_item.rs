@@ -6,10 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use super::{Engine, ExpressionParameters, check_expression_parameters};
 use super::table_name_problems;
-use crate::error::constraint::{self, Rule, Violation};
+use super::{Engine, ExpressionParameters, check_expression_parameters};
 use crate::capacity::{Consumed, read_units};
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::expr::Placeholders;
 use crate::key::{PrimaryKey, key_from_request};

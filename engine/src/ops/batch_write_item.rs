@@ -6,8 +6,8 @@
 
 use super::shared::write::{charge_write_into, check_item_size};
 use super::{Engine, table_name_problems};
-use crate::error::constraint::{self, Rule, Violation};
 use crate::capacity::Consumed;
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::key::{KeySchema, PrimaryKey, key_from_request, primary_key_of};
 use crate::table::PlannedWrite;
@@ -158,20 +158,13 @@ fn check_request_items(items: &[(String, Vec<WriteRequest>)]) -> Result<()> {
 }
 
 /// How many writes one table's list holds, as the map's constraint lists it.
-const WRITES_PER_TABLE: &[Rule] = &[
-    Rule::LengthAtMost(MAX_BATCH_WRITES),
-    Rule::LengthAtLeast(1),
-];
+const WRITES_PER_TABLE: &[Rule] = &[Rule::LengthAtMost(MAX_BATCH_WRITES), Rule::LengthAtLeast(1)];
 
 /// What breaks the constraints on `RequestItems` itself, one problem a
 /// line as DynamoDB lists them (the request's decoder adds its own).
 pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Violation> {
     if items.is_empty() {
-        return vec![Violation::new(
-            "{}",
-            "requestItems",
-            Rule::LengthAtLeast(1),
-        )];
+        return vec![Violation::new("{}", "requestItems", Rule::LengthAtLeast(1))];
     }
     let mut problems = Vec::new();
     // The request as DynamoDB prints it, made only when a problem needs it.

@@ -202,7 +202,12 @@ pub(super) const BILLING_MODES: Rule = Rule::OneOf("PROVISIONED, PAY_PER_REQUEST
 
 /// The breaches of a key schema's length.
 fn key_schema_length_problems(schema: &[(String, String)], field: &str) -> Vec<Violation> {
-    constraint::length(schema.len(), &render_schema(schema), field, KEY_SCHEMA_LENGTH)
+    constraint::length(
+        schema.len(),
+        &render_schema(schema),
+        field,
+        KEY_SCHEMA_LENGTH,
+    )
 }
 
 fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<Violation>) {

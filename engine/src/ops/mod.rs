@@ -258,4 +258,3 @@ fn request_map_text<'a>(tables: impl Iterator<Item = (&'a str, usize, &'static s
         .collect();
     format!("{{{}}}", members.join(", "))
 }
-

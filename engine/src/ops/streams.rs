@@ -12,6 +12,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 
 use super::Engine;
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::table::{Stream, StreamRecord, StreamViewType, Table, stream_label};
 
@@ -38,9 +39,11 @@ impl StreamSpecification {
         let view = match &self.view_type {
             None => None,
             Some(name) => Some(StreamViewType::from_name(name).ok_or_else(|| {
-                Error::validation(format!(
-                    "1 validation error detected: Value '{name}' at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must satisfy enum value set: [NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]"
-                ))
+                Violation::new(
+                    name,
+                    "streamSpecification.streamViewType",
+                    Rule::OneOf("NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY"),
+                )
             })?),
         };
         match (self.enabled, view) {
@@ -265,16 +268,9 @@ impl Engine {
     /// GetRecords: from where the iterator points, at most `limit` records.
     pub fn get_records(&self, iterator_text: &str, limit: Option<usize>) -> Result<RecordsPage> {
         let limit = limit.unwrap_or(MAX_GET_RECORDS);
-        if !(1..=MAX_GET_RECORDS).contains(&limit) {
-            return Err(Error::validation(format!(
-                "1 validation error detected: Value '{limit}' at 'limit' failed to satisfy constraint: Member must have value {}",
-                if limit < 1 {
-                    "greater than or equal to 1"
-                } else {
-                    "less than or equal to 1000"
-                }
-            )));
-        }
+        const LIMIT: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(MAX_GET_RECORDS as i64)];
+        let shown = i64::try_from(limit).unwrap_or(i64::MAX);
+        constraint::check(constraint::number(shown, "limit", LIMIT))?;
         let (arn, shard, position, issued) = parse_iterator(iterator_text)?;
         if self.now - issued > ITERATOR_LIFETIME_SECONDS {
             return Err(Error::ExpiredIterator(

@@ -17,11 +17,11 @@
 //! "will not change", and throughput on an on-demand table without a
 //! billing mode), the message follows the published table variant.
 
+use super::create_table::{ATTRIBUTE_TYPES, BILLING_MODES};
 use super::create_table::{
     IndexRequest, build_index, index_throughput, table_class, throughput_problems,
 };
 use super::streams::StreamSpecification;
-use super::create_table::{ATTRIBUTE_TYPES, BILLING_MODES};
 use super::{Engine, table_name_problems};
 use crate::error::constraint::{self, Violation};
 use crate::error::{Error, Result};

@@ -25,6 +25,7 @@ use super::ast::{
     Select, Statement, Update,
 };
 use super::lexer::{Token, TokenKind, tokenize};
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result, Span};
 use crate::limits::{MAX_NESTING, MAX_PARSE_DEPTH, MAX_STATEMENT_CHARS};
 use crate::types::sets::has_duplicates;
@@ -104,9 +105,9 @@ pub const TOO_DEEP: &str = "The statement is nested too deeply";
 /// it, before it is read.
 pub fn parse_counting(source: &str) -> Result<(Statement, usize)> {
     if source.len() > MAX_STATEMENT_CHARS * 4 || source.chars().count() > MAX_STATEMENT_CHARS {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '{source}' at 'statement' failed to satisfy constraint: Member must have length less than or equal to {MAX_STATEMENT_CHARS}"
-        )));
+        return Err(
+            Violation::new(source, "statement", Rule::LengthAtMost(MAX_STATEMENT_CHARS)).into(),
+        );
     }
     let mut parser = Parser {
         tokens: tokenize(source),

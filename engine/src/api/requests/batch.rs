@@ -113,11 +113,12 @@ pub fn batch_write_item(
 ) -> Result<(BatchWriteItemRequest, ReturnConsumedCapacity, bool)> {
     let wire: BatchWriteWire = parse_body(body)?;
     let mut problems = Vec::new();
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())
-        .unwrap_or_else(|breach| {
+    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref()).unwrap_or_else(
+        |breach| {
             problems.push(breach);
             ReturnConsumedCapacity::None
-        });
+        },
+    );
     let metrics = return_item_collection_metrics(wire.return_item_collection_metrics.as_deref())
         .unwrap_or_else(|breach| {
             problems.push(breach);

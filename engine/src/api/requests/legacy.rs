@@ -13,6 +13,7 @@
 use serde_json::Value as Json;
 
 use crate::api::attribute_value::decode_value;
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
 use crate::ops::{
@@ -53,9 +54,7 @@ pub(super) fn conditional_operator(json: Option<&Json>) -> Result<Option<bool>> 
             let shown = other
                 .as_str()
                 .map_or_else(|| other.to_string(), str::to_string);
-            Err(Error::validation(format!(
-                "1 validation error detected: Value '{shown}' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]"
-            )))
+            Err(Violation::new(shown, "conditionalOperator", Rule::OneOf("OR, AND")).into())
         }
     }
 }
@@ -110,18 +109,14 @@ pub(super) fn check_operators(json: Option<&Json>, parameter: &str, required: bo
         let at = format!("{parameter}.{name}.member.comparisonOperator");
         match entry.get("ComparisonOperator") {
             None | Some(Json::Null) if required => {
-                return Err(Error::validation(format!(
-                    "1 validation error detected: Value null at '{at}' failed to satisfy constraint: Member must not be null"
-                )));
+                return Err(Violation::missing(at).into());
             }
             None | Some(Json::Null) => {}
             Some(op) => {
                 let known = op.as_str().and_then(ComparisonOperator::from_name);
                 if known.is_none() {
                     let shown = op.as_str().map_or_else(|| op.to_string(), str::to_string);
-                    return Err(Error::validation(format!(
-                        "1 validation error detected: Value '{shown}' at '{at}' failed to satisfy constraint: Member must satisfy enum value set: {COMPARISON_OPERATORS}"
-                    )));
+                    return Err(Violation::new(shown, at, COMPARISON_OPERATORS).into());
                 }
             }
         }
@@ -280,9 +275,12 @@ pub(super) fn check_update_actions(json: Option<&Json>) -> Result<()> {
                 || action.map(Json::to_string).unwrap_or_default(),
                 str::to_string,
             );
-            return Err(Error::validation(format!(
-                "1 validation error detected: Value '{shown}' at 'attributeUpdates.{name}.member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]"
-            )));
+            return Err(Violation::new(
+                shown,
+                format!("attributeUpdates.{name}.member.action"),
+                Rule::OneOf("ADD, PUT, DELETE"),
+            )
+            .into());
         }
     }
     Ok(())
@@ -319,9 +317,7 @@ pub(super) fn attributes_to_get(json: Option<Json>) -> Result<Option<Vec<String>
         }
     };
     if names.is_empty() {
-        return Err(Error::validation(
-            "1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1",
-        ));
+        return Err(Violation::new("[]", "attributesToGet", Rule::LengthAtLeast(1)).into());
     }
     let mut out: Vec<String> = Vec::with_capacity(names.len());
     for name in names {

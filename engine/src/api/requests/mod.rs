@@ -157,7 +157,9 @@ pub(super) fn return_values(value: Option<&str>) -> Checked<ReturnValues> {
         ],
         listed: "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW",
     };
-    Ok(CHOICE.of_optional(value, "returnValues")?.unwrap_or_default())
+    Ok(CHOICE
+        .of_optional(value, "returnValues")?
+        .unwrap_or_default())
 }
 
 pub(super) fn return_old_on_failure(value: Option<&str>) -> Checked<bool> {

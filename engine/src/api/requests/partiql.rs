@@ -12,6 +12,7 @@ use super::transactions::check_client_request_token;
 use super::{parse_body, required, return_consumed_capacity, return_old_on_failure};
 use crate::api::attribute_value::{decode_item, decode_value, encode_item};
 use crate::capacity::ReturnConsumedCapacity;
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{
     BatchStatementRequest, ExecuteStatementRequest, ExecuteTransactionRequest, StatementToken,
@@ -60,9 +61,7 @@ fn parameters(json: Option<Vec<Json>>, field: &str) -> Result<Vec<Value>> {
         return Ok(Vec::new());
     };
     if list.is_empty() {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '[]' at '{field}' failed to satisfy constraint: Member must have length greater than or equal to 1"
-        )));
+        return Err(Violation::new("[]", field, Rule::LengthAtLeast(1)).into());
     }
     list.iter().map(|v| decode_value(v, 1)).collect()
 }
@@ -85,17 +84,14 @@ pub fn execute_statement(body: &[u8]) -> Result<(ExecuteStatementRequest, Return
     let return_old =
         return_old_on_failure(wire.return_values_on_condition_check_failure.as_deref())?;
     let statement = required(wire.statement, "statement")?;
-    if let Some(token) = &wire.next_token
-        && (token.is_empty() || token.chars().count() > 32_768)
-    {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '{token}' at 'nextToken' failed to satisfy constraint: Member must have length {}",
-            if token.is_empty() {
-                "greater than or equal to 1"
-            } else {
-                "less than or equal to 32768"
-            }
-        )));
+    if let Some(token) = &wire.next_token {
+        const TOKEN: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(32_768)];
+        constraint::check(constraint::length(
+            token.chars().count(),
+            token,
+            "nextToken",
+            TOKEN,
+        ))?;
     }
     let parameters = parameters(wire.parameters, "parameters")?;
     let next_token = wire.next_token.as_deref().map(decode_token).transpose()?;

@@ -162,9 +162,7 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
             "TableName must be at least 3 characters long and at most 255 characters long",
         ));
     }
-    let missing = |present: bool, field: &str| {
-        (!present).then(|| Violation::missing(field))
-    };
+    let missing = |present: bool, field: &str| (!present).then(|| Violation::missing(field));
     let definitions_missing = missing(wire.attribute_definitions.is_some(), "attributeDefinitions");
     let key_schema_missing = missing(wire.key_schema.is_some(), "keySchema");
     let attribute_definitions = attribute_definitions(wire.attribute_definitions)?;
@@ -191,7 +189,9 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
     };
     if definitions_missing.is_some() || key_schema_missing.is_some() {
         let about_the_empty_key_schema = |p: &Violation| {
-            key_schema_missing.is_some() && p.at == "keySchema" && p.value == Shown::Text("[]".into())
+            key_schema_missing.is_some()
+                && p.at == "keySchema"
+                && p.value == Shown::Text("[]".into())
         };
         let problems: Vec<Violation> = definitions_missing
             .clone()

@@ -7,6 +7,7 @@
 
 use super::check_statement_length;
 use crate::capacity::{Consumed, write_units};
+use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result};
 use crate::key::{KeySchema, key_from_request, primary_key_of};
 use crate::ops::shared::update::apply_update;
@@ -92,14 +93,11 @@ fn failed(error: &Error, table_name: Option<String>) -> BatchStatementOutcome {
 /// The count of a batch's or a transaction's statements, checked.
 pub(super) fn check_count(n: usize, max: usize, field: &str) -> Result<()> {
     if n == 0 {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '[]' at '{field}' failed to satisfy constraint: Member must have length greater than or equal to 1"
-        )));
+        return Err(Violation::new("[]", field, Rule::LengthAtLeast(1)).into());
     }
     if n > max {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value at '{field}' failed to satisfy constraint: Member must have length less than or equal to {max}"
-        )));
+        // DynamoDB leaves a list this long out of the message.
+        return Err(Violation::unshown(field, Rule::LengthAtMost(max)).into());
     }
     Ok(())
 }

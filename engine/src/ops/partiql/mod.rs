@@ -28,6 +28,7 @@ pub use transaction::{
 
 use super::Engine;
 use crate::capacity::Consumed;
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::partiql::ast::Statement;
 use crate::partiql::plan::{Access, KeyRead};
@@ -133,11 +134,10 @@ pub fn fingerprint(statement: &str, parameters: &[Value]) -> u64 {
 /// The request-level checks of ExecuteStatement, before the statement is
 /// parsed.
 fn check_request(request: &ExecuteStatementRequest) -> Result<()> {
-    if request.limit.is_some_and(|l| l < 1) {
-        return Err(Error::validation(format!(
-            "1 validation error detected: Value '{}' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
-            request.limit.unwrap_or_default()
-        )));
+    if let Some(limit) = request.limit
+        && limit < 1
+    {
+        return Err(Violation::new(limit, "limit", Rule::AtLeast(1)).into());
     }
     check_statement_length(&request.statement, "statement")
 }
@@ -145,16 +145,11 @@ fn check_request(request: &ExecuteStatementRequest) -> Result<()> {
 /// A statement's length: 1 to 8,192 characters.
 pub fn check_statement_length(statement: &str, field: &str) -> Result<()> {
     let chars = statement.chars().count();
-    let constraint = if chars == 0 {
-        "Member must have length greater than or equal to 1"
-    } else if chars > MAX_STATEMENT_CHARS {
-        "Member must have length less than or equal to 8192"
-    } else {
-        return Ok(());
-    };
-    Err(Error::validation(format!(
-        "1 validation error detected: Value '{statement}' at '{field}' failed to satisfy constraint: {constraint}"
-    )))
+    const STATEMENT: &[Rule] = &[
+        Rule::LengthAtLeast(1),
+        Rule::LengthAtMost(MAX_STATEMENT_CHARS),
+    ];
+    constraint::check(constraint::length(chars, statement, field, STATEMENT))
 }
 
 impl Engine {

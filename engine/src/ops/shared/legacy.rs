@@ -17,6 +17,7 @@
 //! (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LegacyConditionalParameters.html>), as dynalite, Alternator and
 //! ExtendDB reproduce them against DynamoDB.
 
+use crate::error::Rule;
 use crate::error::{Error, Result};
 use crate::expr::ast::{CompareOp, Condition, Operand, UpdateAction};
 use crate::key::KeySchema;
@@ -41,8 +42,9 @@ pub enum ComparisonOperator {
 }
 
 /// The operators as DynamoDB lists them in its enum message.
-pub const COMPARISON_OPERATORS: &str =
-    "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
+pub const COMPARISON_OPERATORS: Rule = Rule::OneOf(
+    "IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS",
+);
 
 impl ComparisonOperator {
     /// The operator by its wire name (case-sensitive, as DynamoDB's).
