@@ -6,12 +6,12 @@
 
 use std::collections::BTreeMap;
 
+use super::shared::read::{ReadExpressions, parse_read};
 use super::table_name_problems;
-use super::{Engine, ExpressionParameters, check_expression_parameters};
+use super::{Engine, ExpressionParameters};
 use crate::capacity::{Consumed, read_units};
 use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
-use crate::expr::Placeholders;
 use crate::key::{PrimaryKey, key_from_request};
 use crate::types::{Item, Path, path::project};
 
@@ -70,20 +70,14 @@ impl Engine {
                 names: part.expression_attribute_names.clone(),
                 values: None,
             };
-            check_expression_parameters(
+            let projection = parse_read(
                 &parameters,
-                part.projection_expression.is_some(),
-                "ProjectionExpression is null",
-            )?;
-            let mut placeholders = Placeholders::new(parameters.names.as_ref(), None);
-            let projection = part
-                .projection_expression
-                .as_deref()
-                .map(|p| placeholders.projection(p))
-                .transpose()?;
-            placeholders.check_unused()?;
-            let projection = projection
-                .or_else(|| super::shared::legacy::paths(part.attributes_to_get.as_deref()));
+                ReadExpressions::projection(
+                    part.projection_expression.as_deref(),
+                    part.attributes_to_get.as_deref(),
+                ),
+            )?
+            .projection;
             let table = self.table_or_not_found(&table_name)?;
             let mut keys: Vec<(Item, PrimaryKey)> = Vec::with_capacity(part.keys.len());
             for key in &part.keys {

@@ -1,9 +1,9 @@
 //! GetItem: read one item by key.
 
-use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use super::shared::read::{ReadExpressions, parse_read};
+use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::{Consumed, read_units};
 use crate::error::Result;
-use crate::expr::Placeholders;
 use crate::key::key_from_request;
 use crate::types::{Item, path::project};
 
@@ -39,23 +39,14 @@ impl Engine {
     /// GetItem.
     pub fn get_item(&mut self, request: GetItemRequest) -> Result<GetItemResponse> {
         check_table_name(&request.table_name, "tableName")?;
-        check_expression_parameters(
+        let projection = parse_read(
             &request.expression,
-            request.projection_expression.is_some(),
-            "ProjectionExpression is null",
-        )?;
-        let mut placeholders = Placeholders::new(
-            request.expression.names.as_ref(),
-            request.expression.values.as_ref(),
-        );
-        let projection = request
-            .projection_expression
-            .as_deref()
-            .map(|p| placeholders.projection(p))
-            .transpose()?;
-        placeholders.check_unused()?;
-        let projection = projection
-            .or_else(|| super::shared::legacy::paths(request.attributes_to_get.as_deref()));
+            ReadExpressions::projection(
+                request.projection_expression.as_deref(),
+                request.attributes_to_get.as_deref(),
+            ),
+        )?
+        .projection;
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
         let entry = table.get(&key);

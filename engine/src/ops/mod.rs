@@ -196,7 +196,7 @@ impl Engine {
 /// Checks the parts of a request both maps share: not empty, and only given
 /// when an expression uses them. `null_expressions` ends DynamoDB's message,
 /// e.g. `ConditionExpression is null`.
-fn check_expression_parameters(
+pub(in crate::ops) fn check_expression_parameters(
     parameters: &ExpressionParameters,
     any_expression: bool,
     null_expressions: &str,

@@ -5,13 +5,13 @@ use std::ops::Bound;
 
 use super::shared::legacy::LegacyTest;
 use super::shared::page::{PageBuilder, PageResponse, Target};
+use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
 use super::shared::select::{Select, check_select_parameters, read_shape};
-use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result, Span};
 use crate::expr::ast::Condition;
 use crate::expr::keycond::{SortCondition, analyze};
-use crate::expr::{ExprKind, Placeholders};
 use crate::key::{EntryKey, KeyValue, PartitionKey, Tie};
 use crate::types::Item;
 
@@ -106,33 +106,20 @@ impl Engine {
                 "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
             ));
         }
-        check_expression_parameters(
+        let ParsedRead {
+            key_condition,
+            filter,
+            projection,
+        } = parse_read(
             &request.expression,
-            key_condition_text.is_some()
-                || request.filter_expression.is_some()
-                || request.projection_expression.is_some(),
-            "FilterExpression and KeyConditionExpression are null",
+            ReadExpressions {
+                key_condition: key_condition_text,
+                filter: request.filter_expression.as_deref(),
+                projection: request.projection_expression.as_deref(),
+                attributes_to_get: request.attributes_to_get.as_deref(),
+                null_expressions: "FilterExpression and KeyConditionExpression are null",
+            },
         )?;
-        let mut placeholders = Placeholders::new(
-            request.expression.names.as_ref(),
-            request.expression.values.as_ref(),
-        );
-        let key_condition = key_condition_text
-            .map(|text| placeholders.condition(text, ExprKind::KeyCondition))
-            .transpose()?;
-        let filter = request
-            .filter_expression
-            .as_deref()
-            .map(|f| placeholders.condition(f, ExprKind::Filter))
-            .transpose()?;
-        let projection = request
-            .projection_expression
-            .as_deref()
-            .map(|p| placeholders.projection(p))
-            .transpose()?;
-        placeholders.check_unused()?;
-        let projection = projection
-            .or_else(|| super::shared::legacy::paths(request.attributes_to_get.as_deref()));
 
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;

@@ -5,12 +5,12 @@
 use std::ops::Bound;
 
 use super::shared::page::{PageBuilder, PageResponse, Target};
+use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
 use super::shared::select::{Select, check_select_parameters, read_shape};
-use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
-use crate::expr::{ExprKind, Placeholders};
 use crate::key::{KeyValue, PartitionKey};
 use crate::types::Item;
 
@@ -98,29 +98,19 @@ impl Engine {
             request.attributes_to_get.is_some(),
             false,
         )?;
-        check_expression_parameters(
+        let ParsedRead {
+            filter, projection, ..
+        } = parse_read(
             &request.expression,
-            request.filter_expression.is_some() || request.projection_expression.is_some(),
-            "FilterExpression is null",
+            ReadExpressions {
+                filter: request.filter_expression.as_deref(),
+                projection: request.projection_expression.as_deref(),
+                attributes_to_get: request.attributes_to_get.as_deref(),
+                null_expressions: "FilterExpression is null",
+                ..ReadExpressions::default()
+            },
         )?;
-        let mut placeholders = Placeholders::new(
-            request.expression.names.as_ref(),
-            request.expression.values.as_ref(),
-        );
-        let filter = request
-            .filter_expression
-            .as_deref()
-            .map(|f| placeholders.condition(f, ExprKind::Filter))
-            .transpose()?;
-        let projection = request
-            .projection_expression
-            .as_deref()
-            .map(|p| placeholders.projection(p))
-            .transpose()?;
-        placeholders.check_unused()?;
         let filter = filter.or(request.scan_filter);
-        let projection = projection
-            .or_else(|| super::shared::legacy::paths(request.attributes_to_get.as_deref()));
 
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;

@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 
+use super::shared::read::{ReadExpressions, parse_read};
 use super::transact_write_items::check_action_count;
-use super::{Engine, ExpressionParameters, check_expression_parameters, check_table_name};
+use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::{Consumed, read_units};
 use crate::error::{CancellationReason, Error, Result};
-use crate::expr::Placeholders;
 use crate::key::key_from_request;
-use crate::types::{Item, Path, path::project};
+use crate::types::{Item, path::project};
 
 /// One Get of a TransactGetItems.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -50,18 +50,11 @@ impl Engine {
                 names: get.expression_attribute_names.clone(),
                 values: None,
             };
-            check_expression_parameters(
+            let projection = parse_read(
                 &parameters,
-                get.projection_expression.is_some(),
-                "ProjectionExpression is null",
-            )?;
-            let mut placeholders = Placeholders::new(parameters.names.as_ref(), None);
-            let projection: Option<Vec<Path>> = get
-                .projection_expression
-                .as_deref()
-                .map(|p| placeholders.projection(p))
-                .transpose()?;
-            placeholders.check_unused()?;
+                ReadExpressions::projection(get.projection_expression.as_deref(), None),
+            )?
+            .projection;
             let table = self.table_or_not_found(&get.table_name)?;
             // A key that does not fit the table cancels the read, with the
             // reason on the Get that carried it.

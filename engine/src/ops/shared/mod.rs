@@ -3,6 +3,8 @@
 //! - [`write`]: what every single-item write shares — ReturnValues, the
 //!   condition check, the item checks, and a write's effect as consumed
 //!   capacity — and [`update`], an UpdateExpression applied to an item;
+//! - [`read`]: what every read does before it touches a table — its
+//!   expressions checked, parsed and resolved;
 //! - [`page`]: one page of a Query or Scan, and [`select`], what each
 //!   item of it carries (`Select`, `ProjectionExpression`);
 //! - [`item_collections`]: the item collection metrics of a table with a
@@ -14,6 +16,7 @@
 pub mod item_collections;
 pub mod legacy;
 pub mod page;
+pub mod read;
 pub mod select;
 pub mod update;
 pub mod write;
