@@ -8,6 +8,7 @@
 //! (or forbidden in a sandboxed frame), the clipboard may be refused, there
 //! may be no parent window. Each function says what happened instead.
 
+use crate::model::failure::Failure;
 use gloo::events::EventListener;
 use gloo::storage::{LocalStorage, Storage};
 use wasm_bindgen::JsCast;
@@ -96,15 +97,17 @@ impl Shelf for BrowserShelf {
         LocalStorage::get::<String>(key).ok()
     }
 
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), Failure> {
         if !Self::available() {
-            return Err("storage is turned off for this page".into());
+            return Err(Failure::refused("storage is turned off for this page"));
         }
-        LocalStorage::set(key, value).map_err(|e| match e {
-            gloo::storage::errors::StorageError::JsError(js) => {
-                format!("{}: {}", js.name, js.message)
-            }
-            other => other.to_string(),
+        LocalStorage::set(key, value).map_err(|e| {
+            Failure::refused(match e {
+                gloo::storage::errors::StorageError::JsError(js) => {
+                    format!("{}: {}", js.name, js.message)
+                }
+                other => other.to_string(),
+            })
         })
     }
 
@@ -229,18 +232,18 @@ pub fn download(name: &str, text: &str) {
 
 /// Reads a file the learner chose or dropped, refusing one larger than
 /// `limit` bytes before reading it.
-pub async fn read_file(file: web_sys::File, limit: usize) -> Result<String, String> {
+pub async fn read_file(file: web_sys::File, limit: usize) -> Result<String, Failure> {
     let file = gloo::file::File::from(file);
     if file.size() > limit as u64 {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "the file is {:.1} MB, and a playground file is at most {:.0} MB",
             file.size() as f64 / (1024.0 * 1024.0),
             limit as f64 / (1024.0 * 1024.0)
-        ));
+        )));
     }
     gloo::file::futures::read_as_text(&file)
         .await
-        .map_err(|e| format!("the file could not be read ({e})"))
+        .map_err(|e| Failure::refused(format!("the file could not be read ({e})")))
 }
 
 /// The shape of the message an embedded page posts to its parent when its

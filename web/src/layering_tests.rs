@@ -1,7 +1,8 @@
 //! What holds across the page's folders: the model and the links know
 //! nothing of the browser or the page drawn from them (so they could be a
 //! crate of their own, for the command line to share); the page names
-//! operations by the engine's type, never by a string of its own; and it
+//! operations by the engine's type, never by a string of its own; it fails
+//! with one type, `model::failure::Failure`, never a bare string; and it
 //! changes the engine only where the list below says (a list that may
 //! only shrink, until the reducer is the one place that changes the page).
 
@@ -120,4 +121,54 @@ fn the_model_and_the_links_know_nothing_of_the_browser_or_the_page() {
     }
     assert!(read > 60, "read {read} files");
     assert!(upward.is_empty(), "{upward:#?}");
+}
+
+/// The text of each `Result<…>` type written in `text`, its generics matched.
+fn result_types(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for (start, _) in text.match_indices("Result<") {
+        let mut depth = 0;
+        for (i, c) in text[start..].char_indices() {
+            match c {
+                '<' => depth += 1,
+                '>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        found.push(&text[start..=start + i]);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_page_fails_with_a_failure_never_a_string() {
+    let code = page_code();
+    assert!(code.len() > 80, "read {} files", code.len());
+    let stringly: Vec<String> = code
+        .iter()
+        .flat_map(|(file, text)| {
+            result_types(text)
+                .into_iter()
+                .filter(|t| t.ends_with(", String>") || t.ends_with(",String>"))
+                .map(move |t| format!("{file}: {t}"))
+        })
+        .collect();
+    assert!(
+        stringly.is_empty(),
+        "errors are model::failure::Failure, which writes itself:\n{}",
+        stringly.join("\n")
+    );
+}
+
+#[test]
+fn a_result_type_is_read_with_its_generics() {
+    assert_eq!(
+        result_types("fn f() -> Result<Vec<Run>, String> { let r: Result<u8, Failure> = Ok(1); }"),
+        ["Result<Vec<Run>, String>", "Result<u8, Failure>"]
+    );
 }

@@ -15,6 +15,7 @@
 //! replace the current data. Whatever cannot be built changes nothing and
 //! says why.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -101,10 +102,10 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
     let state = state.clone();
     let opening = matches!(built, Built::Playground(_));
     // A chart edit says why in the editors; an opened playground in a notice.
-    let refuse = move |problem: String| match opening {
+    let refuse = move |problem: Failure| match opening {
         true => Action::OpenRefused {
             build,
-            problem: crate::store::sentence(&context, &problem),
+            problem: Failure::refused(crate::store::sentence(&context, &problem)),
         },
         false => Action::Refused { build, problem },
     };
@@ -226,7 +227,7 @@ fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, conte
 /// Reads each run to its last page, giving the browser the thread back
 /// whenever a task has read for [`READ_TASK_MS`]: a Scan of a large table
 /// is many pages.
-async fn read_paced(engine: &mut Engine, plan: &[PlannedRun]) -> Result<Vec<Run>, String> {
+async fn read_paced(engine: &mut Engine, plan: &[PlannedRun]) -> Result<Vec<Run>, Failure> {
     let mut runs = Vec::with_capacity(plan.len());
     let mut started = crate::browser::now();
     for planned in plan {

@@ -29,6 +29,7 @@
 //!   otherwise another tab saved it meanwhile, and the save is refused as
 //!   a [`SavedError::Conflict`] for the learner to choose which to keep.
 
+use crate::model::failure::Failure;
 use serde::{Deserialize, Serialize};
 
 use crate::share::{Document, ShareError, decode_link, encode_link};
@@ -42,7 +43,7 @@ const SET_ASIDE: &str = "ddbplay/set-aside/";
 pub trait Shelf {
     fn get(&self, key: &str) -> Option<String>;
     /// Fails when the value cannot be stored, with the browser's reason.
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+    fn set(&mut self, key: &str, value: &str) -> Result<(), Failure>;
     fn remove(&mut self, key: &str);
     /// Every key that starts with `prefix`.
     fn keys(&self, prefix: &str) -> Vec<String>;
@@ -96,12 +97,12 @@ pub struct Loaded {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SavedError {
     /// The browser refused the write.
-    NotSaved(String),
+    NotSaved(Box<Failure>),
     /// It was stored, but no longer reads; it has been set aside (or, when
     /// the copy could not be stored, left where it was).
     Unreadable {
         name: String,
-        why: String,
+        why: Box<Failure>,
         kept: bool,
     },
     /// A newer version of the page saved it; it is left as it is.
@@ -110,6 +111,13 @@ pub enum SavedError {
     Conflict { name: String },
     /// There is no such playground.
     Missing,
+}
+
+impl SavedError {
+    /// This browser would not store the work: `why` says what it answered.
+    pub fn not_saved(why: Failure) -> SavedError {
+        SavedError::NotSaved(Box::new(why))
+    }
 }
 
 impl std::fmt::Display for SavedError {
@@ -210,7 +218,7 @@ impl<S: Shelf> Library<S> {
     /// Makes `id` the playground the page shows (`None`: an unsaved one).
     pub fn set_current(&mut self, id: Option<&str>) -> Result<(), SavedError> {
         match id {
-            Some(id) => self.shelf.set(CURRENT, id).map_err(SavedError::NotSaved),
+            Some(id) => self.shelf.set(CURRENT, id).map_err(SavedError::not_saved),
             None => {
                 self.shelf.remove(CURRENT);
                 Ok(())
@@ -239,7 +247,8 @@ impl<S: Shelf> Library<S> {
         now: f64,
         read_at: Option<u64>,
     ) -> Result<(String, u64), SavedError> {
-        let encoded = encode_link(document).map_err(|e| SavedError::NotSaved(e.to_string()))?;
+        let encoded = encode_link(document)
+            .map_err(|e| SavedError::not_saved(Failure::refused(e.to_string())))?;
         let link = encoded.split_once('=').map_or(encoded.as_str(), |(_, v)| v);
         let mut entries = self.list();
         let id = match id {
@@ -261,11 +270,11 @@ impl<S: Shelf> Library<S> {
             revision,
             link: link.to_string(),
         };
-        let text =
-            serde_json::to_string(&stored).map_err(|e| SavedError::NotSaved(e.to_string()))?;
+        let text = serde_json::to_string(&stored)
+            .map_err(|e| SavedError::not_saved(Failure::refused(e.to_string())))?;
         self.shelf
             .set(&format!("{PLAYGROUND}{id}"), &text)
-            .map_err(SavedError::NotSaved)?;
+            .map_err(SavedError::not_saved)?;
         entries.retain(|e| e.id != id);
         entries.push(Entry {
             id: id.clone(),
@@ -321,7 +330,7 @@ impl<S: Shelf> Library<S> {
                 }
                 Err(SavedError::Unreadable {
                     name: entry.name,
-                    why: why.to_string(),
+                    why: Box::new(Failure::refused(why.to_string())),
                     kept,
                 })
             }
@@ -390,9 +399,9 @@ impl<S: Shelf> Library<S> {
     }
 
     fn write_index(&mut self, entries: &[Entry]) -> Result<(), SavedError> {
-        let text =
-            serde_json::to_string(entries).map_err(|e| SavedError::NotSaved(e.to_string()))?;
-        self.shelf.set(INDEX, &text).map_err(SavedError::NotSaved)
+        let text = serde_json::to_string(entries)
+            .map_err(|e| SavedError::not_saved(Failure::refused(e.to_string())))?;
+        self.shelf.set(INDEX, &text).map_err(SavedError::not_saved)
     }
 }
 
@@ -457,9 +466,11 @@ mod tests {
         fn get(&self, key: &str) -> Option<String> {
             self.values.get(key).cloned()
         }
-        fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn set(&mut self, key: &str, value: &str) -> Result<(), Failure> {
             if self.full || self.refuses.is_some_and(|p| key.starts_with(p)) {
-                return Err("QuotaExceededError: the quota has been exceeded".into());
+                return Err(Failure::refused(
+                    "QuotaExceededError: the quota has been exceeded",
+                ));
             }
             self.values.insert(key.into(), value.into());
             Ok(())

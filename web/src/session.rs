@@ -20,6 +20,7 @@
 //! tab's, or keep both.
 
 use crate::embed::Options;
+use crate::model::failure::Failure;
 use crate::model::playground::Playground;
 use crate::model::{gallery, gallery::commerce};
 use crate::saved::{Library, SavedError, Shelf};
@@ -83,31 +84,37 @@ fn example_because(notice: Option<Notice>) -> Boot {
 }
 
 /// Reads a link's playground parameter into a playground.
-pub fn open_link(value: &str) -> Result<Playground, String> {
-    decode_link(value).map_err(|e| e.to_string()).and_then(open)
+pub fn open_link(value: &str) -> Result<Playground, Failure> {
+    decode_link(value)
+        .map_err(|e| Failure::refused(e.to_string()))
+        .and_then(open)
 }
 
 /// Reads a `.ddbplay.json` file into a playground.
-pub fn open_file(text: &str) -> Result<Playground, String> {
-    decode_file(text).map_err(|e| e.to_string()).and_then(open)
+pub fn open_file(text: &str) -> Result<Playground, Failure> {
+    decode_file(text)
+        .map_err(|e| Failure::refused(e.to_string()))
+        .and_then(open)
 }
 
 /// What a fragment the learner navigated to (a link pasted into the
 /// address bar, Back, Forward) opens: a shared playground or an example,
 /// with its session; `None` for a fragment that is only a place on the
 /// page.
-pub fn navigated(fragment: &str) -> Option<Result<(Playground, Session), String>> {
+pub fn navigated(fragment: &str) -> Option<Result<(Playground, Session), Failure>> {
     if let Some(value) = link_parameter(fragment) {
         return Some(
             open_link(value)
                 .map(|p| (p, Session::unsaved("Shared playground")))
-                .map_err(|why| sentence(LINK_FAILED, &why)),
+                .map_err(|why| Failure::refused(sentence(LINK_FAILED, &why))),
         );
     }
     let name = fragment_parameter(fragment, "example")?;
     Some(match gallery::find(name) {
         Some(example) => Ok(((example.playground)(), example_session(example))),
-        None => Err(format!("There is no example called \"{name}\".")),
+        None => Err(Failure::refused(format!(
+            "There is no example called \"{name}\"."
+        ))),
     })
 }
 
@@ -336,7 +343,7 @@ pub fn resolve(
             let loaded = library.load(id, now)?;
             let playground = open(loaded.document).map_err(|why| SavedError::Unreadable {
                 name: session.name.clone(),
-                why,
+                why: Box::new(why),
                 kept: true,
             })?;
             library.set_current(Some(id))?;
@@ -375,7 +382,7 @@ mod tests {
         fn get(&self, key: &str) -> Option<String> {
             self.0.get(key).cloned()
         }
-        fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn set(&mut self, key: &str, value: &str) -> Result<(), Failure> {
             self.0.insert(key.into(), value.into());
             Ok(())
         }
@@ -478,7 +485,7 @@ mod tests {
         }
         assert_eq!(
             navigated("#example=nothing").unwrap().unwrap_err(),
-            "There is no example called \"nothing\"."
+            Failure::refused("There is no example called \"nothing\".")
         );
     }
 

@@ -18,6 +18,9 @@ pub enum KeyType {
 }
 
 impl KeyType {
+    /// Every key type, in DynamoDB's order.
+    pub const ALL: [KeyType; 3] = [KeyType::S, KeyType::N, KeyType::B];
+
     /// The wire name.
     pub fn tag(self) -> &'static str {
         match self {

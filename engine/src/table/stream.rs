@@ -29,6 +29,14 @@ pub enum StreamViewType {
 }
 
 impl StreamViewType {
+    /// Every view type, from the least a record carries to the most.
+    pub const ALL: [StreamViewType; 4] = [
+        StreamViewType::KeysOnly,
+        StreamViewType::NewImage,
+        StreamViewType::OldImage,
+        StreamViewType::NewAndOldImages,
+    ];
+
     /// DynamoDB's name for it.
     pub fn name(self) -> &'static str {
         match self {
@@ -41,14 +49,7 @@ impl StreamViewType {
 
     /// The view type with this name.
     pub fn from_name(name: &str) -> Option<StreamViewType> {
-        [
-            StreamViewType::KeysOnly,
-            StreamViewType::NewImage,
-            StreamViewType::OldImage,
-            StreamViewType::NewAndOldImages,
-        ]
-        .into_iter()
-        .find(|v| v.name() == name)
+        StreamViewType::ALL.into_iter().find(|v| v.name() == name)
     }
 
     fn with_new(self) -> bool {
@@ -75,6 +76,14 @@ pub enum EventName {
 }
 
 impl EventName {
+    /// Every event, in the order DynamoDB's documentation lists them.
+    pub const ALL: [EventName; 3] = [EventName::Insert, EventName::Modify, EventName::Remove];
+
+    /// Reads `INSERT`, `MODIFY` or `REMOVE`.
+    pub fn from_name(name: &str) -> Option<EventName> {
+        EventName::ALL.into_iter().find(|e| e.name() == name)
+    }
+
     /// DynamoDB's name for it.
     pub fn name(self) -> &'static str {
         match self {

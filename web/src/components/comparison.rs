@@ -349,7 +349,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         };
     };
     let body = match &state.runs[state.selected] {
-        Err(message) => html! { <p class="error" role="alert">{ message }</p> },
+        Err(failure) => html! { <p class="error" role="alert">{ failure.to_string() }</p> },
         Ok(Measured::Reads { .. }) => html! { <ReadRuns state={state.clone()} /> },
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
         Ok(Measured::Transaction(cost)) => transaction(cost, &state.prices),

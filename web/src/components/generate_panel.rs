@@ -2,6 +2,7 @@
 //! entity's items (each with its children). Large tables fill a slice at a time,
 //! with a progress bar, and the page stays responsive meanwhile.
 
+use crate::model::failure::Failure;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -99,7 +100,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
                 root.count = (count, count);
             }
             if let Err(problem) = chart.validate() {
-                error.set(Some(problem));
+                error.set(Some(problem.to_string()));
                 return;
             }
             error.set(None);
@@ -107,7 +108,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
         })
     };
     let pasted = use_state(String::new);
-    let paste_message = use_state(|| None::<Result<String, String>>);
+    let paste_message = use_state(|| None::<Result<String, Failure>>);
     let on_paste_input = {
         let pasted = pasted.clone();
         Callback::from(move |e: InputEvent| {
@@ -120,10 +121,10 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
         Callback::from(move |_| {
             let outcome = parse_pasted(&state.chart, &pasted).and_then(|items| {
                 if state.edits.len() + items.len() > MAX_EDITS {
-                    return Err(format!(
+                    return Err(Failure::refused(format!(
                         "A playground keeps at most {} items added or changed by hand; generate larger tables from the chart instead.",
                         thousands(MAX_EDITS)
-                    ));
+                    )));
                 }
                 add_items(
                     &mut state.engine.borrow_mut(),
@@ -180,7 +181,7 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             <button type="button" onclick={on_add}>{ "Add items" }</button>
             { match &*paste_message {
                 Some(Ok(text)) => html! { <p class="ok" role="status">{ text }</p> },
-                Some(Err(text)) => html! { <p class="error" role="alert">{ text }</p> },
+                Some(Err(failure)) => html! { <p class="error" role="alert">{ failure.to_string() }</p> },
                 None => html! {},
             } }
         </fieldset>

@@ -2,6 +2,7 @@
 //! keys come from the chart's templates), or write the item as DynamoDB
 //! JSON. "Edit" on a row of the data view opens that item here.
 
+use crate::model::failure::Failure;
 use std::collections::BTreeMap;
 
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -35,7 +36,7 @@ pub fn item_editor(props: &ItemEditorProps) -> Html {
     });
     let fields = use_state(BTreeMap::<String, String>::new);
     let json = use_state(String::new);
-    let message = use_state(|| None::<Result<String, String>>);
+    let message = use_state(|| None::<Result<String, Failure>>);
     // An item opened from the data view fills the JSON, and the form when
     // its entity is known.
     {
@@ -156,7 +157,7 @@ pub fn item_editor(props: &ItemEditorProps) -> Html {
                     </div>
                     { match &*message {
                         Some(Ok(text)) => html! { <p class="ok" role="status">{ text }</p> },
-                        Some(Err(text)) => html! { <p class="error" role="alert">{ text }</p> },
+                        Some(Err(failure)) => html! { <p class="error" role="alert">{ failure.to_string() }</p> },
                         None => html! {},
                     } }
                 </div>

@@ -84,7 +84,7 @@ pub fn pattern_bar(props: &PatternBarProps) -> Html {
                         .then(|| alternative.trim().to_string());
                     let pattern = match settings.apply(pattern) {
                         Ok(pattern) => pattern,
-                        Err(why) => return problem.set(Some(why)),
+                        Err(why) => return problem.set(Some(why.to_string())),
                     };
                     let index_after = index.unwrap_or(state.patterns.len());
                     state.dispatch(Action::SavePattern { index, pattern });

@@ -2,6 +2,7 @@
 //! returns and reads on the current data, and what it costs — re-measured
 //! whenever the chart or the data changes.
 
+use crate::model::failure::Failure;
 use yew::prelude::*;
 
 use super::collapsible::Collapsible;
@@ -29,7 +30,7 @@ fn show_runner() {
 }
 
 /// Returned, read and capacity cells for a measured pattern.
-fn numbers(measured: &Result<Measured, String>) -> Html {
+fn numbers(measured: &Result<Measured, Failure>) -> Html {
     match measured {
         Ok(measured @ (Measured::Reads { .. } | Measured::Statement(_))) => {
             let Some((runs, own)) = measured.reads() else {
@@ -63,7 +64,7 @@ fn numbers(measured: &Result<Measured, String>) -> Html {
                 }
             </td>
         </> },
-        Err(message) => html! { <td colspan="3" class="error">{ message }</td> },
+        Err(failure) => html! { <td colspan="3" class="error">{ failure.to_string() }</td> },
     }
 }
 

@@ -161,7 +161,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                 }
                 Ok(Err(why)) => report(Err(SavedError::Unreadable {
                     name: entry.name.clone(),
-                    why,
+                    why: Box::new(why),
                     kept: true,
                 })),
                 Err(error) => report(Err(error)),

@@ -3,6 +3,7 @@
 //! It is worked out afresh from the measured runs whenever they change —
 //! after every edit to the chart, the data or a pattern.
 
+use crate::model::failure::Failure;
 use yew::prelude::*;
 
 use super::collapsible::Collapsible;
@@ -31,7 +32,7 @@ pub fn budget_summary(state: &State) -> Option<String> {
 }
 
 /// The derivation of the numbers a row's reasons quote, one click away.
-fn how_counted(measured: &Result<Measured, String>, prices: &Prices) -> Html {
+fn how_counted(measured: &Result<Measured, Failure>, prices: &Prices) -> Html {
     let steps = match measured {
         Ok(Measured::Write(cost)) => derive_write(cost, prices),
         Ok(Measured::Transaction(cost)) => derive_transaction(cost, prices),

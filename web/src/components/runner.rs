@@ -14,8 +14,9 @@ use crate::embed::{Panel, use_read_only};
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
 use crate::model::data::multi_item::{consumed_units, response_items, retarget, written_keys};
+use crate::model::failure::Failure;
 use crate::model::format::units;
-use crate::model::gateway::{Failure, run};
+use crate::model::gateway::run;
 use crate::model::measure::sharding::{MAX_SHARDS, gathered_response, shard_write};
 use crate::model::patterns::runner::{
     Draft, Form, OPERATIONS, StatementRun, highlight, run_statement,
@@ -185,12 +186,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                         engine::partiql::parse(text).is_ok_and(|s| s.is_write())
                     });
                     let result = if read_only && writes {
-                        Err(Failure {
-                            kind: "ReadOnly".into(),
-                            message: READ_ONLY_STATEMENT.into(),
-                            location: None,
-                            reasons: Vec::new(),
-                        })
+                        Err(Failure::service("ReadOnly", READ_ONLY_STATEMENT))
                     } else {
                         run_statement(&mut engine.borrow_mut(), &request, &state.chart.table)
                     };
@@ -222,15 +218,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                     let gathered = gathered_response(&mut engine.borrow_mut(), &request, table, n);
                     let (result, sharded) = match gathered {
                         Ok((response, sentence)) => (Ok(response), Some(sentence)),
-                        Err(message) => (
-                            Err(Failure {
-                                kind: "ValidationException".into(),
-                                message,
-                                location: None,
-                                reasons: Vec::new(),
-                            }),
-                            None,
-                        ),
+                        Err(failure) => (Err(failure), None),
                     };
                     return Outcome {
                         operation: form.operation,
@@ -450,8 +438,13 @@ pub fn runner(props: &RunnerProps) -> Html {
                 None => html! {},
                 Some(Outcome { result: Err(failure), .. }) => html! {
                     <div class="failure" role="alert">
-                        <p><strong>{ format!("{}: ", failure.kind) }</strong>{ &failure.message }</p>
-                        if failure.kind == "ConditionalCheckFailedException" {
+                        <p>
+                            if let Some(kind) = &failure.kind {
+                                <strong>{ format!("{kind}: ") }</strong>
+                            }
+                            { &failure.message }
+                        </p>
+                        if failure.kind() == "ConditionalCheckFailedException" {
                             <p class="muted">{ "Nothing was written, yet the attempt is charged write units on the item's size; DynamoDB does not report them." }</p>
                         }
                         if !failure.reasons.is_empty() {

@@ -6,6 +6,7 @@
 //! keeps checked against a recount. Below, expiring the items whose time
 //! to live has passed by a chosen date.
 
+use engine::table::EventName;
 use serde_json::Value as Json;
 use yew::prelude::*;
 
@@ -97,9 +98,9 @@ fn records(newest: &[ChangeRecord]) -> Html {
                 </thead>
                 <tbody>
                     { for newest.iter().map(|r| html! {
-                        <tr data-sequence={r.sequence.to_string()} class={classes!("record", r.event.to_lowercase())}>
+                        <tr data-sequence={r.sequence.to_string()} class={classes!("record", r.event.name().to_lowercase())}>
                             <td class="num">{ r.sequence }</td>
-                            <td><span class="event">{ r.event }</span></td>
+                            <td><span class="event">{ r.event.name() }</span></td>
                             <td class="key">{ &r.keys }</td>
                             <td>{ image("old image", &r.old_image) }{ image("new image", &r.new_image) }</td>
                             <td>{ if r.by_service { "time to live (the service)" } else { "a request" } }</td>
@@ -170,7 +171,7 @@ fn handler_section(props: &HandlerProps) -> Html {
                     error.set(None);
                     state.dispatch(Action::SetHandler(Some(handler)));
                 }
-                Err(why) => error.set(Some(why)),
+                Err(why) => error.set(Some(why.to_string())),
             }
         })
     };
@@ -243,7 +244,7 @@ fn handler_section(props: &HandlerProps) -> Html {
 /// A handler to start from: the table's keys, templates to fill in.
 fn blank_handler(table: &TableDesign) -> StreamHandler {
     StreamHandler {
-        event: "INSERT".into(),
+        event: EventName::Insert,
         when_attribute: crate::model::design::chart::ENTITY_ATTRIBUTE.into(),
         when_equals: String::new(),
         key: std::iter::once(&table.partition_key)
@@ -336,9 +337,9 @@ fn handler_form(draft: &UseStateHandle<Option<StreamHandler>>, handler: &StreamH
             <div class="row">
                 <label class="field inline">
                     <span>{ "On each record" }</span>
-                    <select onchange={edit(|h, v| h.event = v)}>
-                        { for ["INSERT", "MODIFY", "REMOVE"].iter().map(|e| html! {
-                            <option value={*e} selected={handler.event == *e}>{ *e }</option>
+                    <select onchange={edit(|h, v| h.event = EventName::from_name(&v).unwrap_or(h.event))}>
+                        { for EventName::ALL.into_iter().map(|e| html! {
+                            <option value={e.name()} selected={handler.event == e}>{ e.name() }</option>
                         }) }
                     </select>
                 </label>

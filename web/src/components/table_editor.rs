@@ -7,6 +7,8 @@
 //! A design DynamoDB would refuse is refused whole, with CreateTable's own
 //! message, and the draft stays for the learner to fix.
 
+use engine::key::KeyType;
+use engine::table::StreamViewType;
 use yew::prelude::*;
 
 use super::collapsible::Collapsible;
@@ -64,7 +66,7 @@ impl Draft {
             let old = key.as_ref().map(|k| k.name.clone()).unwrap_or_default();
             *key = (!name.is_empty()).then(|| KeyAttribute {
                 name: name.clone(),
-                key_type: key.as_ref().map_or("S", |k| k.key_type),
+                key_type: key.as_ref().map_or(KeyType::S, |k| k.key_type),
             });
             old
         } else {
@@ -76,11 +78,7 @@ impl Draft {
     }
 
     fn set_type(&mut self, slot: Slot, key_type: &str) {
-        let key_type = match key_type {
-            "N" => "N",
-            "B" => "B",
-            _ => "S",
-        };
+        let key_type = KeyType::from_tag(key_type).unwrap_or(KeyType::S);
         if let Some(key) = self.partition_key(slot) {
             key.key_type = key_type;
         } else if let Some(Some(key)) = self.key(slot) {
@@ -101,6 +99,15 @@ fn edit(
     })
 }
 
+/// What a key type holds, as the type menu's tooltip says it.
+fn key_type_words(key_type: KeyType) -> &'static str {
+    match key_type {
+        KeyType::S => "string",
+        KeyType::N => "number",
+        KeyType::B => "binary",
+    }
+}
+
 /// A key attribute's name and type fields.
 fn key_fields(
     draft: &UseStateHandle<Draft>,
@@ -110,14 +117,14 @@ fn key_fields(
     disabled: bool,
 ) -> Html {
     let name = key.map(|k| k.name.clone()).unwrap_or_default();
-    let key_type = key.map_or("S", |k| k.key_type);
+    let key_type = key.map_or(KeyType::S, |k| k.key_type);
     html! {
         <span class="key-fields">
             <input type="text" class="key-name" value={name} {disabled} spellcheck="false"
                 aria-label={format!("{label} name")} onchange={edit(draft, move |d, v| d.set_name(slot, v))} />
             <select aria-label={format!("{label} type")} {disabled} onchange={edit(draft, move |d, v| d.set_type(slot, &v))}>
-                { for [("S", "string"), ("N", "number"), ("B", "binary")].iter().map(|(t, words)| html! {
-                    <option value={*t} selected={key_type == *t} title={*words}>{ *t }</option>
+                { for KeyType::ALL.into_iter().map(|t| html! {
+                    <option value={t.tag()} selected={key_type == t} title={key_type_words(t)}>{ t.tag() }</option>
                 }) }
             </select>
         </span>
@@ -125,13 +132,15 @@ fn key_fields(
 }
 
 /// The stream's view types, and no stream.
-const STREAM_CHOICES: [(&str, &str); 5] = [
-    ("none", "none"),
-    ("KEYS_ONLY", "KEYS_ONLY: the keys"),
-    ("NEW_IMAGE", "NEW_IMAGE: the item after"),
-    ("OLD_IMAGE", "OLD_IMAGE: the item before"),
-    ("NEW_AND_OLD_IMAGES", "NEW_AND_OLD_IMAGES: both"),
-];
+/// A stream view type as the menu offers it: its name and what it carries.
+fn stream_choice(view: StreamViewType) -> &'static str {
+    match view {
+        StreamViewType::KeysOnly => "KEYS_ONLY: the keys",
+        StreamViewType::NewImage => "NEW_IMAGE: the item after",
+        StreamViewType::OldImage => "OLD_IMAGE: the item before",
+        StreamViewType::NewAndOldImages => "NEW_AND_OLD_IMAGES: both",
+    }
+}
 
 fn projection_name(projection: &ProjectionDesign) -> &'static str {
     match projection {
@@ -309,9 +318,10 @@ pub fn table_editor(props: &TableEditorProps) -> Html {
             <div class="row design-row">
                 <label class="field inline">
                     <span>{ "Stream" }</span>
-                    <select onchange={edit(&draft, |d, v| d.table.stream = (v != "none").then_some(v))}>
-                        { for STREAM_CHOICES.iter().map(|(value, words)| html! {
-                            <option value={*value} selected={table.stream.as_deref().unwrap_or("none") == *value}>{ *words }</option>
+                    <select onchange={edit(&draft, |d, v| d.table.stream = StreamViewType::from_name(&v))}>
+                        <option value="none" selected={table.stream.is_none()}>{ "none" }</option>
+                        { for StreamViewType::ALL.into_iter().map(|view| html! {
+                            <option value={view.name()} selected={table.stream == Some(view)}>{ stream_choice(view) }</option>
                         }) }
                     </select>
                 </label>

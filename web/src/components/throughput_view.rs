@@ -4,6 +4,7 @@
 //! per-partition ceilings. A value over a ceiling is drawn red and says
 //! "throttled" and by how much: the words carry it, not the colour.
 
+use crate::model::failure::Failure;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -28,7 +29,7 @@ const SHOWN: usize = 14;
 const WIDTH: f64 = 260.0;
 
 /// Units one request costs, and which kind.
-fn per_request(measured: &Result<Measured, String>) -> Option<(f64, &'static str)> {
+fn per_request(measured: &Result<Measured, Failure>) -> Option<(f64, &'static str)> {
     match measured.as_ref().ok()? {
         m @ (Measured::Reads { .. } | Measured::Statement(_)) => {
             let (runs, own) = m.reads()?;

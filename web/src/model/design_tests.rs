@@ -1,6 +1,7 @@
 //! The design review, the throughput view and the scatter-gather, on the
 //! examples' own data.
 
+use crate::model::failure::Failure;
 use engine::api::Operation;
 use serde_json::json;
 
@@ -164,7 +165,7 @@ fn a_pattern_that_does_not_run_is_over_budget_with_the_error_and_none_is_unbudge
     let pattern = state.patterns[0].clone();
     let broken = review(
         &pattern,
-        &Err("ValidationException: no".into()),
+        &Err(Failure::refused("ValidationException: no")),
         &state.chart.table,
     );
     assert_eq!(

@@ -3,6 +3,7 @@
 //! changes replayed, every pattern measured, the selected one with its
 //! Scan — without the store above the model.
 
+use crate::model::failure::Failure;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -30,7 +31,7 @@ pub struct Opened {
     /// Items in the table.
     pub item_count: usize,
     /// Each pattern measured; the selected one with its Scan.
-    pub runs: Vec<Result<Measured, String>>,
+    pub runs: Vec<Result<Measured, Failure>>,
 }
 
 impl Opened {
@@ -40,7 +41,7 @@ impl Opened {
     }
 
     /// `playground` opened, or why it cannot be.
-    pub fn open(playground: Playground) -> Result<Opened, String> {
+    pub fn open(playground: Playground) -> Result<Opened, Failure> {
         playground.chart.validate()?;
         let (mut engine, _, warnings) = write_path::build(
             &playground.chart,

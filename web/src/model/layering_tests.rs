@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// How deep each group of `src/model` sits (a folder, or a file at its
 /// top): a group may import only groups that sit deeper.
 /// `fixtures`, which only tests use, stands on everything.
-const LAYERS: [(&str, u8); 11] = [
+const LAYERS: [(&str, u8); 12] = [
     ("fixtures", 0),
     ("gallery", 1),
     ("playground", 2),
@@ -24,6 +24,7 @@ const LAYERS: [(&str, u8); 11] = [
     ("design", 7),
     ("format", 8),
     ("gateway", 8),
+    ("failure", 9),
 ];
 
 /// The page above the model, which it must never name.

@@ -6,7 +6,8 @@
 //! each group to importing only the groups below it):
 //!
 //! 1. [`gateway`] is the one door to the engine: a request body in, the
-//!    response JSON or a [`gateway::Failure`] out. [`format`](mod@format) writes
+//!    response JSON or a [`failure::Failure`] out, the one error type
+//!    the page passes around and shows. [`format`](mod@format) writes
 //!    numbers and values as the page prints them.
 //! 2. [`design`]: the entity chart — the table, its indexes, each entity's
 //!    attributes, generators and key templates — and the items it
@@ -41,6 +42,7 @@
 pub mod data;
 pub mod design;
 pub mod explain;
+pub mod failure;
 pub mod format;
 pub mod gallery;
 pub mod gateway;

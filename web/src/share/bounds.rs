@@ -5,6 +5,7 @@
 //! check covers them all. The refusal names the part of the playground
 //! and the limit, in the words the page shows.
 
+use crate::model::failure::Failure;
 use engine::limits::{
     MAX_EXPRESSION_BYTES, MAX_GLOBAL_INDEXES, MAX_ITEM_BYTES, MAX_LOCAL_INDEXES,
     MAX_PROJECTED_ATTRIBUTES, MAX_STATEMENT_CHARS,
@@ -24,7 +25,7 @@ const MAX_TABLE_NAME_BYTES: usize = 255;
 const MAX_ATTRIBUTE_TEXT_BYTES: usize = MAX_ATTRIBUTES * MAX_ATTRIBUTE_LINE_BYTES;
 
 /// Checks every count and length of `document`.
-pub fn check(document: &Document) -> Result<(), String> {
+pub fn check(document: &Document) -> Result<(), Failure> {
     let table = &document.table;
     longest("Its table's name", &table.name, MAX_TABLE_NAME_BYTES)?;
     most(
@@ -192,32 +193,32 @@ pub fn check(document: &Document) -> Result<(), String> {
 }
 
 /// `text` is at most `limit` bytes.
-fn longest(what: &str, text: &str, limit: usize) -> Result<(), String> {
+fn longest(what: &str, text: &str, limit: usize) -> Result<(), Failure> {
     if text.len() > limit {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "{what} is {} bytes long; the page reads at most {limit}.",
             text.len()
-        ));
+        )));
     }
     Ok(())
 }
 
 /// `json`, written as JSON, is at most `limit` bytes.
-fn json_longest(what: &str, json: &JsonText, limit: usize) -> Result<(), String> {
+fn json_longest(what: &str, json: &JsonText, limit: usize) -> Result<(), Failure> {
     match json.encoded_len(limit) {
         Some(_) => Ok(()),
-        None => Err(format!(
+        None => Err(Failure::refused(format!(
             "{what} is more than {limit} bytes long; the page reads at most {limit}."
-        )),
+        ))),
     }
 }
 
 /// `n` things are at most `limit`.
-fn most(whose: &str, things: &str, n: usize, limit: usize) -> Result<(), String> {
+fn most(whose: &str, things: &str, n: usize, limit: usize) -> Result<(), Failure> {
     if n > limit {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "{whose} has {n} {things}; the page reads at most {limit}."
-        ));
+        )));
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! bomb, a fragment over 1 MB — are made by the browser test itself and
 //! checked natively in `tests.rs`.)
 
+use crate::model::failure::Failure;
 use std::collections::BTreeMap;
 
 use engine::api::Operation;
@@ -29,7 +30,7 @@ impl Shelf for Empty {
     fn get(&self, _: &str) -> Option<String> {
         None
     }
-    fn set(&mut self, _: &str, _: &str) -> Result<(), String> {
+    fn set(&mut self, _: &str, _: &str) -> Result<(), Failure> {
         Ok(())
     }
     fn remove(&mut self, _: &str) {}
@@ -100,7 +101,7 @@ fn cases() -> Vec<(&'static str, String, String)> {
     let failed = |why: &str| {
         format!(
             "{} The example is shown instead.",
-            crate::store::sentence(session::LINK_FAILED, why)
+            crate::store::sentence(session::LINK_FAILED, &why)
         )
     };
     let example = link(&commerce::playground());

@@ -7,9 +7,12 @@
 //! hand-made changes to PutItem and DeleteItem when the data is built, so a
 //! design or an item DynamoDB would refuse is refused with its message.
 
+use crate::model::failure::Failure;
 use std::collections::BTreeMap;
 
 use engine::api::Operation;
+use engine::key::KeyType;
+use engine::table::{EventName, StreamViewType};
 use serde_json::Value as Json;
 
 use super::v1;
@@ -101,10 +104,10 @@ pub fn capture(playground: &Playground) -> Document {
             })
             .collect(),
         write_path: v3::WritePath {
-            stream: chart.table.stream.clone(),
+            stream: chart.table.stream.map(|v| v.name().to_string()),
             ttl_attribute: chart.table.ttl_attribute.clone(),
             handler: handler.as_ref().map(|h| v3::Handler {
-                event: h.event.clone(),
+                event: h.event.name().to_string(),
                 when_attribute: h.when_attribute.clone(),
                 when_equals: h.when_equals.clone(),
                 key: h.key.clone(),
@@ -117,7 +120,7 @@ pub fn capture(playground: &Playground) -> Document {
 }
 
 /// Reads a document back into a playground, or says what is wrong with it.
-pub fn open(document: Document) -> Result<Playground, String> {
+pub fn open(document: Document) -> Result<Playground, Failure> {
     super::bounds::check(&document)?;
     let table = table_in(&document.table, &document.write_path)?;
     let entities = document
@@ -128,17 +131,18 @@ pub fn open(document: Document) -> Result<Playground, String> {
     let chart = Chart { table, entities };
     chart.validate()?;
     if document.patterns.len() > MAX_PATTERNS {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "It has {} access patterns; a playground holds at most {MAX_PATTERNS}.",
             document.patterns.len()
-        ));
+        )));
     }
     let patterns = document
         .patterns
         .into_iter()
         .enumerate()
         .map(|(n, p)| {
-            pattern_in(p, &chart.table.name).map_err(|e| format!("Access pattern {}: {e}", n + 1))
+            pattern_in(p, &chart.table.name)
+                .map_err(|e| e.within(&format!("Access pattern {}", n + 1)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let selected = position_in(document.selected, patterns.len(), "selects access pattern")?;
@@ -147,16 +151,16 @@ pub fn open(document: Document) -> Result<Playground, String> {
     if let Some(index) = &document.view.index
         && !chart.table.indexes.iter().any(|i| &i.name == index)
     {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "The data view shows the index {index}, which the table does not have."
-        ));
+        )));
     }
     let changes = document
         .edits
         .into_iter()
         .enumerate()
         .map(|(n, e)| {
-            let context = |why| format!("Change {} made by hand: {why}.", n + 1);
+            let context = |why| Failure::refused(format!("Change {} made by hand: {why}.", n + 1));
             match e {
                 v1::Edit::Put(item) => item.into_value().map(Edit::Put).map_err(context),
                 v1::Edit::Delete(key) => key.into_value().map(Edit::Delete).map_err(context),
@@ -186,16 +190,18 @@ pub fn open(document: Document) -> Result<Playground, String> {
 }
 
 /// The stream handler, checked as the handler editor checks it.
-fn handler_in(handler: v3::Handler, chart: &Chart) -> Result<StreamHandler, String> {
+fn handler_in(handler: v3::Handler, chart: &Chart) -> Result<StreamHandler, Failure> {
     if chart.table.stream.is_none() {
-        return Err("It has a stream handler, but the table has no stream.".into());
-    }
-    if !["INSERT", "MODIFY", "REMOVE"].contains(&handler.event.as_str()) {
-        return Err(format!(
-            "Its stream handler acts on \"{}\", which is not INSERT, MODIFY or REMOVE.",
-            handler.event
+        return Err(Failure::refused(
+            "It has a stream handler, but the table has no stream.",
         ));
     }
+    let Some(event) = EventName::from_name(&handler.event) else {
+        return Err(Failure::refused(format!(
+            "Its stream handler acts on \"{}\", which is not INSERT, MODIFY or REMOVE.",
+            handler.event
+        )));
+    };
     let key_names = [
         Some(chart.table.partition_key.name.as_str()),
         chart.table.sort_key.as_ref().map(|k| k.name.as_str()),
@@ -206,14 +212,16 @@ fn handler_in(handler: v3::Handler, chart: &Chart) -> Result<StreamHandler, Stri
             .iter()
             .all(|(name, _)| key_names.contains(&Some(name.as_str())))
     {
-        return Err("Its stream handler's key does not name the table's key attributes.".into());
+        return Err(Failure::refused(
+            "Its stream handler's key does not name the table's key attributes.",
+        ));
     }
     for (name, text) in &handler.key {
         crate::model::design::template::Template::parse(text)
-            .map_err(|e| format!("Its stream handler's {name} template: {e}."))?;
+            .map_err(|e| Failure::refused(format!("Its stream handler's {name} template: {e}.")))?;
     }
     Ok(StreamHandler {
-        event: handler.event,
+        event,
         when_attribute: handler.when_attribute,
         when_equals: handler.when_equals,
         key: handler.key,
@@ -229,12 +237,15 @@ fn count32(n: usize) -> u32 {
 
 /// A position in a list: `selected` must name one of `len` things (or be
 /// 0 when there are none).
-fn position_in(n: u32, len: usize, what: &str) -> Result<usize, String> {
+fn position_in(n: u32, len: usize, what: &str) -> Result<usize, Failure> {
     let n = n as usize;
     if n < len || n == 0 {
         Ok(n)
     } else {
-        Err(format!("It {what} {}, but there are only {len}.", n + 1))
+        Err(Failure::refused(format!(
+            "It {what} {}, but there are only {len}.",
+            n + 1
+        )))
     }
 }
 
@@ -242,9 +253,9 @@ fn key_out(key: &KeyAttribute) -> v1::Key {
     v1::Key {
         name: key.name.clone(),
         key_type: match key.key_type {
-            "N" => v1::KeyType::N,
-            "B" => v1::KeyType::B,
-            _ => v1::KeyType::S,
+            KeyType::S => v1::KeyType::S,
+            KeyType::N => v1::KeyType::N,
+            KeyType::B => v1::KeyType::B,
         },
     }
 }
@@ -253,9 +264,9 @@ fn key_in(key: &v1::Key) -> KeyAttribute {
     KeyAttribute {
         name: key.name.clone(),
         key_type: match key.key_type {
-            v1::KeyType::S => "S",
-            v1::KeyType::N => "N",
-            v1::KeyType::B => "B",
+            v1::KeyType::S => KeyType::S,
+            v1::KeyType::N => KeyType::N,
+            v1::KeyType::B => KeyType::B,
         },
     }
 }
@@ -285,16 +296,17 @@ fn table_out(table: &TableDesign) -> v1::Table {
 
 /// The table design; DynamoDB's own checks run when the table is created
 /// (and when its stream and time to live are turned on).
-fn table_in(table: &v1::Table, write_path: &v3::WritePath) -> Result<TableDesign, String> {
-    if let Some(view) = &write_path.stream
-        && !["KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"].contains(&view.as_str())
-    {
-        return Err(format!(
-            "Its table's stream has the view type \"{view}\", which DynamoDB does not have."
-        ));
-    }
+fn table_in(table: &v1::Table, write_path: &v3::WritePath) -> Result<TableDesign, Failure> {
+    let stream = match &write_path.stream {
+        None => None,
+        Some(view) => Some(StreamViewType::from_name(view).ok_or_else(|| {
+            Failure::refused(format!(
+                "Its table's stream has the view type \"{view}\", which DynamoDB does not have."
+            ))
+        })?),
+    };
     Ok(TableDesign {
-        stream: write_path.stream.clone(),
+        stream,
         ttl_attribute: write_path.ttl_attribute.clone(),
         name: table.name.clone(),
         partition_key: key_in(&table.partition_key),
@@ -317,17 +329,21 @@ fn table_in(table: &v1::Table, write_path: &v3::WritePath) -> Result<TableDesign
     })
 }
 
-fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> {
-    let attributes = parse_attributes(&entity.attributes)
-        .map_err(|e| format!("{}: attribute line {}: {}.", entity.name, e.line, e.message))?;
+fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, Failure> {
+    let attributes = parse_attributes(&entity.attributes).map_err(|e| {
+        Failure::refused(format!(
+            "{}: attribute line {}: {}.",
+            entity.name, e.line, e.message
+        ))
+    })?;
     let key_names = table.key_attribute_names();
     let mut keys = BTreeMap::new();
     for (key, template) in entity.keys {
         if !key_names.contains(&key) {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "{} has a template for {key}, which is not a key attribute of the table or its indexes.",
                 entity.name
-            ));
+            )));
         }
         if !template.trim().is_empty() {
             keys.insert(key, template.trim().to_string());
@@ -344,39 +360,41 @@ fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, String> 
 
 /// A pattern's request, rebuilt the way the runner builds a pattern's
 /// request from its form, on the page's one table.
-fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String> {
+fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, Failure> {
     let operation = Operation::parse(&pattern.operation)
         .filter(|o| PATTERN_OPERATIONS.contains(o))
         .ok_or_else(|| {
-            format!(
+            Failure::refused(format!(
                 "\"{}\" is not an operation an access pattern can use.",
                 pattern.operation
-            )
+            ))
         })?;
     let request = pattern
         .request
         .into_value()
-        .map_err(|why| format!("its request: {why}."))?;
+        .map_err(|why| Failure::refused(format!("its request: {why}.")))?;
     if !request.is_object() {
-        return Err("its request is not a JSON object.".into());
+        return Err(Failure::refused("its request is not a JSON object."));
     }
     let mut request = Form::from_request(operation, &request)
         .pattern_request()
-        .map_err(|f| f.message)?;
+        .map_err(|f| Failure::refused(f.message))?;
     retarget(operation, &mut request, table);
     let scan_filter = match pattern.scan_filter {
         None => None,
         Some(filter) => {
             let read = |text: v1::JsonText| {
                 text.into_value()
-                    .map_err(|why| format!("its Scan filter: {why}."))
+                    .map_err(|why| Failure::refused(format!("its Scan filter: {why}.")))
             };
             let values = read(filter.values)?;
             let names = filter.names.map(read).transpose()?;
             if !(values.is_object() || values.is_null())
                 || !names.as_ref().is_none_or(Json::is_object)
             {
-                return Err("its Scan filter's placeholders are not JSON objects.".into());
+                return Err(Failure::refused(
+                    "its Scan filter's placeholders are not JSON objects.",
+                ));
             }
             Some(ScanFilter {
                 expression: filter.expression,
@@ -387,7 +405,9 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
     };
     let alternative = match pattern.alternative {
         Some(_) if operation != Operation::ExecuteStatement => {
-            return Err("it has a statement to compare with, but is not a PartiQL SELECT.".into());
+            return Err(Failure::refused(
+                "it has a statement to compare with, but is not a PartiQL SELECT.",
+            ));
         }
         Some(text) if text.trim().is_empty() => None,
         other => other,
@@ -410,16 +430,16 @@ fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, String
     })
 }
 
-fn prices_in(prices: v1::Prices) -> Result<Prices, String> {
+fn prices_in(prices: v1::Prices) -> Result<Prices, Failure> {
     if !Prices::is_price(prices.read_per_million)
         || !Prices::is_price(prices.write_per_million)
         || !Prices::is_requests_per_month(prices.requests_per_month)
     {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "Its prices must be numbers from 0 to {}, and its requests a month from 0 to {}.",
             crate::model::format::thousands(crate::limits::MAX_PRICE as usize),
             crate::limits::MAX_REQUESTS_PER_MONTH
-        ));
+        )));
     }
     Ok(Prices {
         read_per_million: prices.read_per_million,
@@ -580,7 +600,7 @@ fn runner_out(draft: &Draft) -> v3::Runner {
 
 /// The runner's fields as typed: they may hold half-written requests,
 /// which the runner shows as DynamoDB's errors when run.
-fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, String> {
+fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, Failure> {
     let mut draft = Draft {
         form: Form {
             operation: Operation::Query,
@@ -595,16 +615,22 @@ fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, 
         let (_, _, write) = RUNNER
             .iter()
             .find(|(field, _, _)| *field == name)
-            .ok_or_else(|| format!("The runner has a field \"{name}\" this page does not know."))?;
+            .ok_or_else(|| {
+                Failure::refused(format!(
+                    "The runner has a field \"{name}\" this page does not know."
+                ))
+            })?;
         if name == "editing" {
             let n: usize = value.parse().map_err(|_| {
-                format!("The runner edits access pattern \"{value}\", which is not a number.")
+                Failure::refused(format!(
+                    "The runner edits access pattern \"{value}\", which is not a number."
+                ))
             })?;
             if n >= patterns {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "The runner edits access pattern {}, but there are only {patterns}.",
                     n + 1
-                ));
+                )));
             }
             draft.editing = Some(n);
         } else if name == "operation" {
@@ -617,7 +643,9 @@ fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, 
         draft.form.operation = Operation::parse(&name)
             .filter(|o| OPERATIONS.contains(o))
             .ok_or_else(|| {
-                format!("The runner's operation \"{name}\" is not one the runner offers.")
+                Failure::refused(format!(
+                    "The runner's operation \"{name}\" is not one the runner offers."
+                ))
             })?;
     }
     Ok(draft)

@@ -2,6 +2,7 @@
 //! open to in every later release: the same design, the same items, the
 //! same numbers.
 
+use crate::model::failure::Failure;
 use std::rc::Rc;
 
 use engine::api::Operation;
@@ -152,7 +153,7 @@ fn numbers(state: &State) -> Vec<String> {
         .collect()
 }
 
-fn without_partitions(state: &State) -> Vec<Result<Measured, String>> {
+fn without_partitions(state: &State) -> Vec<Result<Measured, Failure>> {
     let mut runs = state.runs.clone();
     for measured in runs.iter_mut().flatten() {
         if let Measured::Reads { runs, .. } = measured {

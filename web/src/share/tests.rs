@@ -5,6 +5,7 @@ use engine::api::Operation;
 
 use super::open::{capture, open};
 use super::*;
+use crate::model::failure::Failure;
 use crate::model::gallery::commerce;
 
 fn example() -> Document {
@@ -173,7 +174,7 @@ fn a_runner_field_this_page_does_not_know_is_refused() {
     document.runner.insert("colour".into(), "blue".into());
     assert_eq!(
         open(document).unwrap_err(),
-        "The runner has a field \"colour\" this page does not know."
+        Failure::refused("The runner has a field \"colour\" this page does not know.")
     );
 }
 
@@ -251,6 +252,7 @@ fn a_partiql_pattern_and_the_select_it_is_compared_with_travel_together() {
     assert!(
         open(document)
             .unwrap_err()
+            .to_string()
             .contains("it has a statement to compare with, but is not a PartiQL SELECT."),
     );
 }
@@ -327,6 +329,7 @@ fn a_link_whose_pattern_settings_are_impossible_is_refused_with_the_reason() {
     assert!(
         open(document.clone())
             .unwrap_err()
+            .to_string()
             .contains("from 2 to 100")
     );
     document.patterns[1].shards = None;
@@ -334,12 +337,16 @@ fn a_link_whose_pattern_settings_are_impossible_is_refused_with_the_reason() {
     assert!(
         open(document.clone())
             .unwrap_err()
+            .to_string()
             .contains("Requests per second")
     );
     document.patterns[1].rate = 0.0;
     document.patterns[0].shards = Some(4);
     assert!(
-        open(document).unwrap_err().contains("not GetItem"),
+        open(document)
+            .unwrap_err()
+            .to_string()
+            .contains("not GetItem"),
         "a key lookup is not sharded"
     );
 }

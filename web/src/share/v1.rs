@@ -13,6 +13,7 @@
 //! JSON values inside (requests, items) travel as JSON text in the compact
 //! encoding and as plain JSON in the human-readable file ([`JsonText`]).
 
+use crate::model::failure::Failure;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -202,7 +203,7 @@ pub enum Edit {
 /// that does not read as JSON is kept with the reason, so the page can say
 /// which part of the playground it was in.
 #[derive(Clone, Debug, PartialEq)]
-pub struct JsonText(Result<Json, String>);
+pub struct JsonText(Result<Json, Failure>);
 
 impl JsonText {
     /// A value to write.
@@ -211,7 +212,7 @@ impl JsonText {
     }
 
     /// The value read, or why the text is not JSON.
-    pub fn into_value(self) -> Result<Json, String> {
+    pub fn into_value(self) -> Result<Json, Failure> {
         self.0
     }
 
@@ -260,9 +261,9 @@ impl<'de> Deserialize<'de> for JsonText {
             Json::deserialize(deserializer).map(JsonText::new)
         } else {
             let text = String::deserialize(deserializer)?;
-            Ok(JsonText(
-                serde_json::from_str(&text).map_err(|e| super::json_error("it is not JSON", &e)),
-            ))
+            Ok(JsonText(serde_json::from_str(&text).map_err(|e| {
+                Failure::refused(super::json_error("it is not JSON", &e))
+            })))
         }
     }
 }

@@ -13,6 +13,7 @@ mod reduce;
 #[cfg(test)]
 mod tests;
 
+use crate::model::failure::Failure;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -43,14 +44,14 @@ pub struct State {
     pub chart: Chart,
     pub patterns: Vec<AccessPattern>,
     /// Per pattern: what measuring it found, or the error that stopped it.
-    pub runs: Vec<Result<Measured, String>>,
+    pub runs: Vec<Result<Measured, Failure>>,
     pub selected: usize,
     pub prices: Prices,
     pub seed: u64,
     pub item_count: usize,
     pub warnings: Vec<Warning>,
     /// Why the last change to the design was refused, if it was.
-    pub load_error: Option<String>,
+    pub load_error: Option<Failure>,
     /// Items stored so far, and about how many in all, while a large
     /// table fills.
     pub loading: Option<(usize, usize)>,
@@ -118,7 +119,8 @@ pub struct Notice {
 
 /// `context` and `why` as one sentence with one full stop, whatever `why`
 /// ends with: "This link could not be opened: it is damaged."
-pub fn sentence(context: &str, why: &str) -> String {
+pub fn sentence(context: &str, why: &dyn std::fmt::Display) -> String {
+    let why = why.to_string();
     format!("{context}{}.", why.trim_end().trim_end_matches('.'))
 }
 
@@ -141,9 +143,9 @@ pub fn clipped(text: String) -> String {
 
 impl Notice {
     /// Something went wrong.
-    pub fn problem(text: impl Into<String>) -> Notice {
+    pub fn problem(text: impl std::fmt::Display) -> Notice {
         Notice {
-            text: clipped(text.into()),
+            text: clipped(text.to_string()),
             problem: true,
             offer_download: false,
             conflict: false,
@@ -151,7 +153,7 @@ impl Notice {
     }
 
     /// Work the browser did not keep: offer the download.
-    pub fn not_kept(text: impl Into<String>) -> Notice {
+    pub fn not_kept(text: impl std::fmt::Display) -> Notice {
         Notice {
             offer_download: true,
             ..Notice::problem(text)
@@ -159,7 +161,7 @@ impl Notice {
     }
 
     /// Another tab saved the playground on the screen.
-    pub fn conflict(text: impl Into<String>) -> Notice {
+    pub fn conflict(text: impl std::fmt::Display) -> Notice {
         Notice {
             conflict: true,
             ..Notice::problem(text)
@@ -269,10 +271,10 @@ pub enum Action {
     },
     /// A change that cannot be built: say why, change nothing (unless a
     /// newer build has started since).
-    Refused { build: u64, problem: String },
+    Refused { build: u64, problem: Failure },
     /// A playground filled elsewhere that cannot be built: say why in a
     /// notice, change nothing (unless a newer build has started since).
-    OpenRefused { build: u64, problem: String },
+    OpenRefused { build: u64, problem: Failure },
     /// A table starts filling elsewhere, as build number `builds + 1`.
     Started,
     /// How far build `build` has got.
@@ -306,7 +308,7 @@ pub enum Action {
 pub struct Measurement {
     pub patterns: Vec<AccessPattern>,
     pub selected: usize,
-    pub runs: Vec<Result<Measured, String>>,
+    pub runs: Vec<Result<Measured, Failure>>,
 }
 
 impl State {
@@ -319,7 +321,7 @@ impl State {
     /// Builds a playground's data — generated from the chart and the seed,
     /// with the hand-made changes replayed — and measures every pattern.
     /// A playground that cannot be built is refused with the reason.
-    pub fn open(playground: Playground) -> Result<State, String> {
+    pub fn open(playground: Playground) -> Result<State, Failure> {
         playground.chart.validate()?;
         let (engine, _, warnings) = write_path::build(
             &playground.chart,
@@ -333,7 +335,7 @@ impl State {
     /// A large playground's design on its table still empty, to show while
     /// the table fills: what the learner opened, at once, instead of
     /// another playground.
-    pub fn before_filling(playground: &Playground) -> Result<State, String> {
+    pub fn before_filling(playground: &Playground) -> Result<State, Failure> {
         playground.chart.validate()?;
         let (engine, _, warnings) = Loader::new(&playground.chart, playground.seed)?.finish();
         Ok(State::filled(engine, warnings, playground.clone()))
@@ -587,7 +589,7 @@ impl State {
     }
 
     /// Measures one pattern.
-    fn measure_one(&self, i: usize, with_scan: bool) -> Result<Measured, String> {
+    fn measure_one(&self, i: usize, with_scan: bool) -> Result<Measured, Failure> {
         measure_pattern(
             &mut self.engine.borrow_mut(),
             &self.patterns[i],

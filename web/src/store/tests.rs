@@ -73,7 +73,10 @@ fn a_refused_chart_changes_nothing_and_says_why() {
     assert_eq!(refused.chart, state.chart);
     assert_eq!(refused.item_count, state.item_count);
     let message = refused.load_error.clone().unwrap();
-    assert!(message.starts_with("ValidationException: "), "{message}");
+    assert!(
+        message.to_string().starts_with("ValidationException: "),
+        "{message}"
+    );
 }
 
 #[test]
@@ -149,7 +152,7 @@ fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
     else {
         unreachable!()
     };
-    let marker = Err::<Measured, String>("measured while building".into());
+    let marker = Err::<Measured, Failure>(Failure::refused("measured while building"));
     let measured = Measurement {
         patterns: state.patterns.clone(),
         selected: state.selected,

@@ -5,6 +5,7 @@
 //! them again. Replaying the list on freshly generated items gives back the
 //! data the learner saw, which is how a link carries hand-made items.
 
+use crate::model::failure::Failure;
 use std::collections::BTreeMap;
 
 use engine::Engine;
@@ -93,7 +94,7 @@ impl Edits {
     pub fn from_changes(
         changes: impl IntoIterator<Item = Edit>,
         table: &TableDesign,
-    ) -> Result<Edits, String> {
+    ) -> Result<Edits, Failure> {
         let mut edits = Edits::default();
         for (n, edit) in changes.into_iter().enumerate() {
             let value = match &edit {
@@ -101,17 +102,17 @@ impl Edits {
                 Edit::Delete(key) => key,
             };
             let text = item_key(value, table).ok_or_else(|| {
-                format!(
+                Failure::refused(format!(
                     "Change {} made by hand has no {} key.",
                     n + 1,
                     key_names(table)
-                )
+                ))
             })?;
             edits.note(text, edit);
             if edits.len() > MAX_EDITS {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "More than {MAX_EDITS} items were changed by hand; a playground keeps at most that many."
-                ));
+                )));
             }
         }
         Ok(edits)
@@ -119,7 +120,7 @@ impl Edits {
 
     /// Puts and deletes every change on `table`, through the same requests
     /// the runner sends; the first one DynamoDB refuses stops the replay.
-    pub fn replay(&self, engine: &mut Engine, table: &str) -> Result<(), String> {
+    pub fn replay(&self, engine: &mut Engine, table: &str) -> Result<(), Failure> {
         for (n, edit) in self.iter().enumerate() {
             let (operation, request) = match edit {
                 Edit::Put(item) => (
@@ -132,12 +133,11 @@ impl Edits {
                 ),
             };
             call(engine, operation, request.to_string().as_bytes()).map_err(|e| {
-                format!(
-                    "Change {} of {} made by hand ({operation}): {}: {e}",
+                Failure::from(e).within(&format!(
+                    "Change {} of {} made by hand ({operation})",
                     n + 1,
-                    self.len(),
-                    e.short_name()
-                )
+                    self.len()
+                ))
             })?;
         }
         Ok(())
@@ -248,7 +248,10 @@ mod tests {
         let table = commerce::chart().table;
         let missing =
             Edits::from_changes([Edit::Put(json!({"PK": {"S": "X"}}))], &table).unwrap_err();
-        assert_eq!(missing, "Change 1 made by hand has no PK and SK key.");
+        assert_eq!(
+            missing,
+            Failure::refused("Change 1 made by hand has no PK and SK key.")
+        );
         let edits = Edits::from_changes(
             [
                 Edit::Delete(key("X", "0")),
@@ -259,7 +262,9 @@ mod tests {
         .unwrap();
         assert_eq!(
             edits.replay(&mut loaded(), "commerce-main").unwrap_err(),
-            "Change 2 of 2 made by hand (PutItem): ValidationException: One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N"
+            Failure::refused(
+                "Change 2 of 2 made by hand (PutItem): ValidationException: One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N"
+            )
         );
     }
 }

@@ -3,6 +3,7 @@
 //! as DynamoDB JSON, which is what is put. Every failure says which field
 //! or which line, and nothing is stored unless the whole item is.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use engine::types::{Item, Number, Value};
@@ -35,23 +36,23 @@ pub fn item_from_fields(
     chart: &Chart,
     entity: &str,
     fields: &[(String, String)],
-) -> Result<Json, String> {
+) -> Result<Json, Failure> {
     let design = chart
         .entity(entity)
-        .ok_or_else(|| format!("There is no entity {entity} in the chart."))?;
+        .ok_or_else(|| Failure::refused(format!("There is no entity {entity} in the chart.")))?;
     let mut attributes: Vec<(engine::types::Text, Value)> = Vec::new();
     for (name, text) in fields.iter().filter(|(_, t)| !t.trim().is_empty()) {
         let value = match field_type(chart, design, name) {
-            "N" => Value::N(
-                Number::parse(text.trim())
-                    .map_err(|_| format!("{name}: \"{}\" is not a number.", text.trim()))?,
-            ),
+            "N" => Value::N(Number::parse(text.trim()).map_err(|_| {
+                Failure::refused(format!("{name}: \"{}\" is not a number.", text.trim()))
+            })?),
             _ => Value::s(text.as_str()),
         };
         attributes.push((name.as_str().into(), value));
     }
     let attributes: Item = attributes.into_iter().collect();
-    let item = keyed_item(chart, entity, &attributes).map_err(|e| format!("{}.", e.0))?;
+    let item = keyed_item(chart, entity, &attributes)
+        .map_err(|e| Failure::refused(format!("{}.", e.0)))?;
     Ok(engine::api::attribute_value::encode_item(&item))
 }
 
@@ -99,13 +100,13 @@ pub fn item_text(item: &Json) -> String {
 }
 
 /// Reads DynamoDB JSON typed by hand, saying where it stops making sense.
-fn parse_item(text: &str) -> Result<Json, String> {
+fn parse_item(text: &str) -> Result<Json, Failure> {
     serde_json::from_str::<Json>(text).map_err(|e| {
-        format!(
+        Failure::refused(format!(
             "The item is not valid JSON: {e} (line {}, column {}).",
             e.line(),
             e.column()
-        )
+        ))
     })
 }
 
@@ -133,11 +134,10 @@ fn consumed_text(response: &Json) -> String {
 }
 
 /// Puts the item typed as DynamoDB JSON; what it cost, or DynamoDB's error.
-pub fn put_item(engine: &mut Engine, table: &str, text: &str) -> Result<String, String> {
+pub fn put_item(engine: &mut Engine, table: &str, text: &str) -> Result<String, Failure> {
     let item = parse_item(text)?;
     let body = json!({"TableName": table, "Item": item, "ReturnValues": "ALL_OLD", "ReturnConsumedCapacity": "INDEXES"});
-    let response =
-        run(engine, Operation::PutItem, &body).map_err(|f| format!("{}: {}", f.kind, f.message))?;
+    let response = run(engine, Operation::PutItem, &body)?;
     let verb = if response.get("Attributes").is_some() {
         "Replaced the item"
     } else {
@@ -147,22 +147,21 @@ pub fn put_item(engine: &mut Engine, table: &str, text: &str) -> Result<String, 
 }
 
 /// Deletes the item whose table key the DynamoDB JSON holds.
-pub fn delete_item(engine: &mut Engine, chart: &Chart, text: &str) -> Result<String, String> {
+pub fn delete_item(engine: &mut Engine, chart: &Chart, text: &str) -> Result<String, Failure> {
     let item = parse_item(text)?;
     let table = &chart.table;
     let mut key = serde_json::Map::new();
     for attribute in std::iter::once(&table.partition_key).chain(table.sort_key.iter()) {
         let value = item.get(&attribute.name).ok_or_else(|| {
-            format!(
+            Failure::refused(format!(
                 "The item has no {}, so there is no key to delete by.",
                 attribute.name
-            )
+            ))
         })?;
         key.insert(attribute.name.clone(), value.clone());
     }
     let body = json!({"TableName": table.name, "Key": key, "ReturnValues": "ALL_OLD", "ReturnConsumedCapacity": "INDEXES"});
-    let response = run(engine, Operation::DeleteItem, &body)
-        .map_err(|f| format!("{}: {}", f.kind, f.message))?;
+    let response = run(engine, Operation::DeleteItem, &body)?;
     if response.get("Attributes").is_none() {
         return Ok(format!(
             "There was no such item: {}.",
@@ -220,10 +219,15 @@ mod tests {
             "Product",
             &fields(&[("productId", "p1"), ("price", "cheap")]),
         );
-        assert_eq!(bad_number, Err("price: \"cheap\" is not a number.".into()));
+        assert_eq!(
+            bad_number,
+            Err(Failure::refused("price: \"cheap\" is not a number."))
+        );
         let no_key = item_from_fields(&chart, "Product", &fields(&[("price", "3")])).unwrap_err();
         assert!(
-            no_key.starts_with("Product: the PK template cannot be filled"),
+            no_key
+                .to_string()
+                .starts_with("Product: the PK template cannot be filled"),
             "{no_key}"
         );
     }
@@ -246,8 +250,10 @@ mod tests {
             Ok("Deleted the item: 1 WCU on the table.".into())
         );
         assert_eq!(
-            put_item(&mut engine, "commerce-main", r#"{"SK": {"S": "X"}}"#),
-            Err("ValidationException: One or more parameter values were invalid: Missing the key PK in the item".into())
+            put_item(&mut engine, "commerce-main", r#"{"SK": {"S": "X"}}"#)
+                .unwrap_err()
+                .to_string(),
+            "ValidationException: One or more parameter values were invalid: Missing the key PK in the item"
         );
         let broken = put_item(
             &mut engine,
@@ -256,7 +262,8 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            broken.starts_with("The item is not valid JSON") && broken.contains("line 2"),
+            broken.to_string().starts_with("The item is not valid JSON")
+                && broken.to_string().contains("line 2"),
             "{broken}"
         );
     }

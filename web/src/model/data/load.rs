@@ -4,6 +4,7 @@
 //! backfill can be shown each item as it is stored, while it is still in
 //! the processor's cache, instead of walking the full table afterwards.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::{Operation, call};
 use engine::ops::{PutItemRequest, ReturnValues};
@@ -35,15 +36,14 @@ pub struct Loader {
 
 impl Loader {
     /// Creates the table and gets ready to generate.
-    pub fn new(chart: &Chart, seed: u64) -> Result<Loader, String> {
+    pub fn new(chart: &Chart, seed: u64) -> Result<Loader, Failure> {
         let mut engine = Engine::new();
         let create = chart.table.create_table_request().to_string();
-        call(&mut engine, Operation::CreateTable, create.as_bytes())
-            .map_err(|e| format!("{}: {e}", e.short_name()))?;
+        call(&mut engine, Operation::CreateTable, create.as_bytes())?;
         Ok(Loader {
             engine,
             table: chart.table.name.clone(),
-            generation: Generation::new(chart, seed).map_err(|e| e.0)?,
+            generation: Generation::new(chart, seed).map_err(|e| Failure::refused(e.0))?,
             hot: HotPartitions::new(chart),
             stored: 0,
             stored_bytes: 0,
@@ -55,21 +55,21 @@ impl Loader {
     }
 
     /// Generates and stores up to `n` more items; true when all are stored.
-    pub fn step(&mut self, n: usize) -> Result<bool, String> {
+    pub fn step(&mut self, n: usize) -> Result<bool, Failure> {
         for _ in 0..n {
             let Some(generated) = self.generation.next() else {
                 return Ok(true);
             };
-            let generated = generated.map_err(|e| e.0)?;
+            let generated = generated.map_err(|e| Failure::refused(e.0))?;
             self.hot.add(&generated);
             self.stored_bytes += engine::types::item_size(&generated.item);
             if self.stored >= MAX_ITEMS || self.stored_bytes > MAX_ITEM_BYTES_IN_ALL {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "This chart generated more than {} items ({} MB); the page holds at most {MAX_ITEMS} items and {} MB. Lower a count or a number of words.",
                     self.stored,
                     self.stored_bytes / (1024 * 1024),
                     MAX_ITEM_BYTES_IN_ALL / (1024 * 1024)
-                ));
+                )));
             }
             if let Some(backfill) = self.backfill.as_mut().filter(|_| !self.replaced) {
                 backfill.observe(&generated.item)?;
@@ -83,10 +83,7 @@ impl Loader {
                 },
                 ..PutItemRequest::default()
             };
-            let put = self
-                .engine
-                .put_item(request)
-                .map_err(|e| format!("{}: {e}", e.short_name()))?;
+            let put = self.engine.put_item(request)?;
             self.replaced |= put.attributes.is_some();
             self.stored += 1;
         }
@@ -101,7 +98,7 @@ impl Loader {
 
     /// The backfill, having taken in every item of the table as it is
     /// (again, from the table, if an item replaced another).
-    pub fn take_backfill(&mut self) -> Result<Option<Backfill>, String> {
+    pub fn take_backfill(&mut self) -> Result<Option<Backfill>, Failure> {
         let Some(mut backfill) = self.backfill.take() else {
             return Ok(None);
         };

@@ -4,6 +4,7 @@
 //! anything is stored: either every item goes in or none does, and a
 //! problem is reported with the item and line it is on.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::attribute_value::{decode_item, encode_item};
 use engine::key::primary_key_of;
@@ -25,58 +26,60 @@ fn is_dynamodb_json(object: &serde_json::Map<String, Json>) -> bool {
         })
 }
 
-fn plain_value(json: &Json) -> Result<Value, String> {
+fn plain_value(json: &Json) -> Result<Value, Failure> {
     Ok(match json {
         Json::String(s) => Value::s(s.as_str()),
-        Json::Number(n) => Value::N(Number::parse(&n.to_string()).map_err(|e| e.to_string())?),
+        Json::Number(n) => {
+            Value::N(Number::parse(&n.to_string()).map_err(|e| Failure::refused(e.to_string()))?)
+        }
         Json::Bool(b) => Value::Bool(*b),
         Json::Null => Value::Null,
         Json::Array(items) => Value::L(items.iter().map(plain_value).collect::<Result<_, _>>()?),
         Json::Object(map) => Value::M(
             map.iter()
                 .map(|(k, v)| Ok((k.as_str(), plain_value(v)?)))
-                .collect::<Result<_, String>>()?,
+                .collect::<Result<_, Failure>>()?,
         ),
     })
 }
 
-fn item_from(chart: &Chart, json: &Json) -> Result<Item, String> {
+fn item_from(chart: &Chart, json: &Json) -> Result<Item, Failure> {
     let Json::Object(object) = json else {
-        return Err("each item must be a JSON object".into());
+        return Err(Failure::refused("each item must be a JSON object"));
     };
     if is_dynamodb_json(object) {
-        return decode_item(json).map_err(|e| e.to_string());
+        return decode_item(json).map_err(|e| Failure::refused(e.to_string()));
     }
     let entity = object
         .get(ENTITY_ATTRIBUTE)
         .and_then(Json::as_str)
-        .ok_or_else(|| format!("a plain JSON item needs \"{ENTITY_ATTRIBUTE}\" (one of the chart's entities) so its keys can be computed; or write it in DynamoDB JSON with its keys"))?;
+        .ok_or_else(|| Failure::refused(format!("a plain JSON item needs \"{ENTITY_ATTRIBUTE}\" (one of the chart's entities) so its keys can be computed; or write it in DynamoDB JSON with its keys")))?;
     let attributes: Item = object
         .iter()
         .filter(|(k, _)| k.as_str() != ENTITY_ATTRIBUTE)
         .map(|(k, v)| Ok((k.as_str(), plain_value(v)?)))
-        .collect::<Result<_, String>>()?;
-    keyed_item(chart, entity, &attributes).map_err(|e| e.0)
+        .collect::<Result<_, Failure>>()?;
+    keyed_item(chart, entity, &attributes).map_err(|e| Failure::refused(e.0))
 }
 
 /// Reads pasted text into items, naming the item (and line) of any problem.
-pub fn parse_pasted(chart: &Chart, text: &str) -> Result<Vec<Item>, String> {
+pub fn parse_pasted(chart: &Chart, text: &str) -> Result<Vec<Item>, Failure> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err("Paste some items first.".into());
+        return Err(Failure::refused("Paste some items first."));
     }
     if trimmed.starts_with('[') {
         let values: Vec<Json> = serde_json::from_str(trimmed).map_err(|e| {
-            format!(
+            Failure::refused(format!(
                 "The JSON does not read: {e} (line {}, column {})",
                 e.line(),
                 e.column()
-            )
+            ))
         })?;
         return values
             .iter()
             .enumerate()
-            .map(|(i, v)| item_from(chart, v).map_err(|e| format!("Item {}: {e}", i + 1)))
+            .map(|(i, v)| item_from(chart, v).map_err(|e| e.within(&format!("Item {}", i + 1))))
             .collect();
     }
     let mut items = Vec::new();
@@ -85,12 +88,12 @@ pub fn parse_pasted(chart: &Chart, text: &str) -> Result<Vec<Item>, String> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        let json: Json = serde_json::from_str(line)
-            .map_err(|e| format!("Line {}: the JSON does not read: {e}", n + 1))?;
-        items.push(
-            item_from(chart, &json)
-                .map_err(|e| format!("Item {} (line {}): {e}", items.len() + 1, n + 1))?,
-        );
+        let json: Json = serde_json::from_str(line).map_err(|e| {
+            Failure::refused(format!("Line {}: the JSON does not read: {e}", n + 1))
+        })?;
+        items.push(item_from(chart, &json).map_err(|e| {
+            Failure::refused(format!("Item {} (line {}): {e}", items.len() + 1, n + 1))
+        })?);
     }
     Ok(items)
 }
@@ -98,22 +101,22 @@ pub fn parse_pasted(chart: &Chart, text: &str) -> Result<Vec<Item>, String> {
 /// Checks every item against the table, then stores them all; nothing is
 /// stored when any item would be refused. Returns the stored items' table
 /// keys (DynamoDB JSON).
-pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<Vec<Json>, String> {
+pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<Vec<Json>, Failure> {
     let stored = engine
         .table(table)
-        .ok_or_else(|| format!("There is no table {table}."))?;
+        .ok_or_else(|| Failure::refused(format!("There is no table {table}.")))?;
     for (i, item) in items.iter().enumerate() {
         primary_key_of(&stored.description.key_schema, item)
-            .map_err(|e| format!("Item {}: {e}", i + 1))?;
+            .map_err(|e| Failure::refused(format!("Item {}: {e}", i + 1)))?;
         if item_size(item) > MAX_ITEM_BYTES {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "Item {}: Item size has exceeded the maximum allowed size",
                 i + 1
-            ));
+            )));
         }
         stored
             .check_index_keys(item)
-            .map_err(|e| format!("Item {}: {e}", i + 1))?;
+            .map_err(|e| Failure::refused(format!("Item {}: {e}", i + 1)))?;
     }
     let names: Vec<String> = stored
         .description
@@ -136,7 +139,7 @@ pub fn add_items(engine: &mut Engine, table: &str, items: Vec<Item>) -> Result<V
                 item,
                 ..PutItemRequest::default()
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Failure::refused(e.to_string()))?;
     }
     Ok(keys)
 }
@@ -172,7 +175,9 @@ mod tests {
         let bad = "{\"entityType\": \"Customer\", \"customerId\": \"c1000\"}\n{\"entityType\": \"Order\", \"orderId\": \"o1\"}";
         let message = parse_pasted(&chart, bad).unwrap_err();
         assert!(
-            message.starts_with("Item 2 (line 2): Order: the PK template cannot be filled"),
+            message
+                .to_string()
+                .starts_with("Item 2 (line 2): Order: the PK template cannot be filled"),
             "{message}"
         );
         let state = Opened::example();
@@ -182,7 +187,9 @@ mod tests {
         let refused = add_items(&mut engine, "commerce-main", items).unwrap_err();
         assert_eq!(
             refused,
-            "Item 2: One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N"
+            Failure::refused(
+                "Item 2: One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N"
+            )
         );
         assert_eq!(
             engine.table("commerce-main").unwrap().items.n_items(),

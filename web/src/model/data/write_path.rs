@@ -5,6 +5,7 @@
 //! are the stream and time to live turned on — so the change log holds the
 //! learner's changes and nothing else.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use serde_json::json;
@@ -26,7 +27,7 @@ pub fn build(
     seed: u64,
     handler: Option<&StreamHandler>,
     edits: Option<&Edits>,
-) -> Result<(Engine, usize, Vec<Warning>), String> {
+) -> Result<(Engine, usize, Vec<Warning>), Failure> {
     let mut loader = Loader::new(chart, seed)?;
     if let Some(handler) = handler.filter(|_| chart.table.stream.is_some()) {
         loader.backfill_as_stored(Backfill::new(handler, chart)?);
@@ -46,7 +47,7 @@ pub fn after_backfill(
     engine: &mut Engine,
     chart: &Chart,
     edits: Option<&Edits>,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     if let Some(edits) = edits {
         edits.replay(engine, &chart.table.name)?;
     }
@@ -54,16 +55,14 @@ pub fn after_backfill(
 }
 
 /// Turns on the table's stream and time to live, as designed.
-pub fn arm(engine: &mut Engine, table: &TableDesign) -> Result<(), String> {
-    let refused = |f: crate::model::gateway::Failure| format!("{}: {}", f.kind, f.message);
+pub fn arm(engine: &mut Engine, table: &TableDesign) -> Result<(), Failure> {
     if let Some(view) = &table.stream {
         run(
             engine,
             Operation::UpdateTable,
             &json!({"TableName": table.name,
-                    "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view}}),
-        )
-        .map_err(refused)?;
+                    "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view.name()}}),
+        )?;
     }
     if let Some(attribute) = &table.ttl_attribute {
         run(
@@ -71,8 +70,7 @@ pub fn arm(engine: &mut Engine, table: &TableDesign) -> Result<(), String> {
             Operation::UpdateTimeToLive,
             &json!({"TableName": table.name,
                     "TimeToLiveSpecification": {"Enabled": true, "AttributeName": attribute}}),
-        )
-        .map_err(refused)?;
+        )?;
     }
     Ok(())
 }

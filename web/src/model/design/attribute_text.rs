@@ -19,6 +19,7 @@
 //! long, how long a name or a value, how many values and `when`s, and a
 //! number range the generator can draw from without overflowing.
 
+use crate::model::failure::Failure;
 use std::collections::BTreeSet;
 
 use super::chart::{AttributeDesign, Generator};
@@ -107,26 +108,28 @@ pub fn print_attributes(attributes: &[AttributeDesign]) -> String {
 /// A kind of value with its `when` conditions, innermost (first written)
 /// last: `one of OPEN when a = X when b = Y` is the value when b = Y, then
 /// when a = X. Read from the end, without recursion.
-fn parse_generator(text: &str) -> Result<Generator, String> {
+fn parse_generator(text: &str) -> Result<Generator, Failure> {
     let mut conditions = Vec::new();
     let mut rest = text;
     while let Some((then, condition)) = rest.rsplit_once(" when ") {
         if conditions.len() == MAX_WHEN_CLAUSES {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "a line has at most {MAX_WHEN_CLAUSES} \"when\" conditions"
-            ));
+            )));
         }
         let (attribute, equals) = condition
             .split_once('=')
             .filter(|(attribute, _)| !attribute.trim().is_empty())
-            .ok_or_else(|| format!("\"when {condition}\" needs ATTRIBUTE = VALUE"))?;
+            .ok_or_else(|| {
+                Failure::refused(format!("\"when {condition}\" needs ATTRIBUTE = VALUE"))
+            })?;
         let (attribute, equals) = (attribute.trim(), equals.trim());
         // Printed back, a "when" in either would start a condition of its
         // own (in the attribute it cannot be: the split above took it).
         if [attribute, equals].iter().any(|part| holds_when(part)) {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "\"when {condition}\" holds the word \"when\" in its attribute or value, where it would read as another condition"
-            ));
+            )));
         }
         conditions.push((attribute.to_string(), equals.to_string()));
         rest = then.trim();
@@ -149,16 +152,16 @@ fn holds_when(text: &str) -> bool {
     text.split(' ').any(|word| word == "when")
 }
 
-fn parse_kind(text: &str) -> Result<Generator, String> {
+fn parse_kind(text: &str) -> Result<Generator, Failure> {
     let (kind, rest) = match text.split_once(' ') {
         Some((kind, rest)) => (kind, rest.trim()),
         None => (text, ""),
     };
     match (kind, rest) {
-        ("id", prefix) if prefix.len() > MAX_VALUE_BYTES => Err(format!(
+        ("id", prefix) if prefix.len() > MAX_VALUE_BYTES => Err(Failure::refused(format!(
             "the id's prefix is {} bytes long; a prefix is at most {MAX_VALUE_BYTES}",
             prefix.len()
-        )),
+        ))),
         ("id", prefix) => Ok(Generator::Id {
             prefix: prefix.to_string(),
         }),
@@ -170,25 +173,29 @@ fn parse_kind(text: &str) -> Result<Generator, String> {
                 .filter(|o| !o.is_empty())
             {
                 if options.len() == MAX_CHOICES {
-                    return Err(format!("\"one of\" takes at most {MAX_CHOICES} values"));
+                    return Err(Failure::refused(format!(
+                        "\"one of\" takes at most {MAX_CHOICES} values"
+                    )));
                 }
                 // Printed back after ", ", such a value would read as a
                 // condition.
                 if option.starts_with("when ") {
-                    return Err(format!(
+                    return Err(Failure::refused(format!(
                         "a value of \"one of\" cannot start with \"when\": write the condition after the values, as in one of OPEN when orderStatus = PENDING (found \"{option}\")"
-                    ));
+                    )));
                 }
                 if option.len() > MAX_VALUE_BYTES {
-                    return Err(format!(
+                    return Err(Failure::refused(format!(
                         "a value of \"one of\" is {} bytes long; a value is at most {MAX_VALUE_BYTES}",
                         option.len()
-                    ));
+                    )));
                 }
                 options.push(option.to_string());
             }
             if options.is_empty() {
-                return Err("\"one of\" needs values, as in one of PENDING, SHIPPED".into());
+                return Err(Failure::refused(
+                    "\"one of\" needs values, as in one of PENDING, SHIPPED",
+                ));
             }
             Ok(Generator::Choice(options))
         }
@@ -198,24 +205,28 @@ fn parse_kind(text: &str) -> Result<Generator, String> {
             .ok()
             .filter(|y| YEARS.contains(y))
             .map(|year| Generator::Date { year })
-            .ok_or_else(|| year_needed("date", year)),
+            .ok_or_else(|| Failure::refused(year_needed("date", year))),
         ("time", year) => year
             .parse::<u32>()
             .ok()
             .filter(|y| YEARS.contains(y))
             .map(|year| Generator::Time { year })
-            .ok_or_else(|| year_needed("time", year)),
+            .ok_or_else(|| Failure::refused(year_needed("time", year))),
         ("person", "name") => Ok(Generator::PersonName),
         ("email", "") => Ok(Generator::Email),
         ("address", "") => Ok(Generator::Address),
         ("words", range) => {
             let (min, max) = parse_range(range)
                 .filter(|(min, max)| *min >= 0 && min <= max)
-                .ok_or_else(|| format!("\"words {range}\" needs MIN..MAX, as in words 5..20"))?;
+                .ok_or_else(|| {
+                    Failure::refused(format!(
+                        "\"words {range}\" needs MIN..MAX, as in words 5..20"
+                    ))
+                })?;
             if max > i64::from(MAX_WORDS) {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "\"words {range}\" asks for more words than a value may have, at most {MAX_WORDS}"
-                ));
+                )));
             }
             Ok(Generator::Words {
                 min: min as u32,
@@ -223,17 +234,19 @@ fn parse_kind(text: &str) -> Result<Generator, String> {
             })
         }
         ("from", "parent") => Ok(Generator::FromParent),
-        _ => Err(format!(
+        _ => Err(Failure::refused(format!(
             "\"{text}\" is not a kind of value; one of: {KINDS}"
-        )),
+        ))),
     }
 }
 
 /// `1..4` or `5.00..500.00`: whole numbers, or decimals with as many places as written.
-fn parse_number_range(range: &str) -> Result<Generator, String> {
+fn parse_number_range(range: &str) -> Result<Generator, Failure> {
     let bad =
         || format!("\"number {range}\" needs MIN..MAX, as in number 1..10 or number 5.00..99.99");
-    let (low, high) = range.split_once("..").ok_or_else(bad)?;
+    let (low, high) = range
+        .split_once("..")
+        .ok_or_else(|| Failure::refused(bad()))?;
     let (low, high) = (low.trim(), high.trim());
     let decimals = |s: &str| s.split_once('.').map_or(0, |(_, f)| f.len() as u32);
     let places = decimals(low).max(decimals(high));
@@ -245,20 +258,22 @@ fn parse_number_range(range: &str) -> Result<Generator, String> {
                     .all(|b| b.is_ascii_digit())
         };
         if whole_number(low) && whole_number(high) && parse_range(range).is_none() {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "\"number {range}\" cannot be generated: MIN and MAX must lie within {}..{}",
                 i64::MIN,
                 i64::MAX
-            ));
+            )));
         }
-        let (min, max) = parse_range(range).filter(|(a, b)| a <= b).ok_or_else(bad)?;
+        let (min, max) = parse_range(range)
+            .filter(|(a, b)| a <= b)
+            .ok_or_else(|| Failure::refused(bad()))?;
         return Ok(Generator::Integer { min, max });
     }
     let whole = |s: &str| -> Option<i64> { s.split('.').next()?.parse().ok() };
     let (min, max) = whole(low)
         .zip(whole(high))
         .filter(|(a, b)| a <= b && places <= MAX_DECIMALS)
-        .ok_or_else(bad)?;
+        .ok_or_else(|| Failure::refused(bad()))?;
     // The generator draws a whole number of the smallest steps between the
     // ends, so both ends in those steps must fit in 64 bits.
     let scale = 10i64.pow(places);
@@ -268,9 +283,9 @@ fn parse_number_range(range: &str) -> Result<Generator, String> {
             1 => "1 decimal".to_string(),
             n => format!("{n} decimals"),
         };
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "\"number {range}\" cannot be generated: with {places}, MIN and MAX must lie within -{widest}..{widest}"
-        ));
+        )));
     }
     Ok(Generator::Decimal {
         min,

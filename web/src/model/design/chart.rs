@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value as Json, json};
 
+use engine::key::KeyType;
+use engine::table::StreamViewType;
+
 use super::template::{Part, Template};
 use super::template_meet::SEPARATOR;
 
@@ -13,7 +16,7 @@ use super::template_meet::SEPARATOR;
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyAttribute {
     pub name: String,
-    pub key_type: &'static str,
+    pub key_type: KeyType,
 }
 
 impl KeyAttribute {
@@ -21,7 +24,7 @@ impl KeyAttribute {
     pub fn s(name: &str) -> KeyAttribute {
         KeyAttribute {
             name: name.to_string(),
-            key_type: "S",
+            key_type: KeyType::S,
         }
     }
 }
@@ -54,7 +57,7 @@ pub struct TableDesign {
     /// The stream's view type (`NEW_AND_OLD_IMAGES`, …), when the table has
     /// a stream. It is turned on once the generated items are in, so that
     /// only the learner's changes are recorded.
-    pub stream: Option<String>,
+    pub stream: Option<StreamViewType>,
     /// The time-to-live attribute, when TTL is on.
     pub ttl_attribute: Option<String>,
 }
@@ -243,7 +246,7 @@ impl TableDesign {
             "TableName": self.name,
             "BillingMode": "PAY_PER_REQUEST",
             "AttributeDefinitions": self.key_attributes().iter()
-                .map(|k| json!({"AttributeName": k.name, "AttributeType": k.key_type})).collect::<Vec<_>>(),
+                .map(|k| json!({"AttributeName": k.name, "AttributeType": k.key_type.tag()})).collect::<Vec<_>>(),
             "KeySchema": schema(&self.partition_key, &self.sort_key),
         });
         let globals: Vec<Json> = self
@@ -414,7 +417,7 @@ impl Chart {
                     .iter()
                     .filter_map(|i| i.sort_key.as_ref()),
             )
-            .filter(|k| k.key_type == "S")
+            .filter(|k| k.key_type == KeyType::S)
             .collect();
         let mut out = Vec::new();
         for entity in &self.entities {

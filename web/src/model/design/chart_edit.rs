@@ -5,6 +5,7 @@
 
 use super::chart::{Chart, Entity, Generator, TableDesign};
 use crate::limits::{MAX_ATTRIBUTES, MAX_ENTITIES, MAX_NAME_BYTES, MAX_TEMPLATE_BYTES_IN_ALL};
+use crate::model::failure::Failure;
 
 pub use crate::limits::MAX_COUNT;
 
@@ -96,61 +97,61 @@ impl Chart {
     /// entities, names unique, present and short, parents listed before
     /// their children, counts in range, the key templates within
     /// [`MAX_TEMPLATE_BYTES_IN_ALL`] together.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Failure> {
         if self.entities.len() > MAX_ENTITIES {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "The chart has {} entities; a chart has at most {MAX_ENTITIES}.",
                 self.entities.len()
-            ));
+            )));
         }
         let mut above = std::collections::BTreeSet::new();
         let mut template_bytes = 0;
         for entity in &self.entities {
             let name = entity.name.trim();
             if name.is_empty() {
-                return Err("Every entity needs a name.".into());
+                return Err(Failure::refused("Every entity needs a name."));
             }
             if entity.name.len() > MAX_NAME_BYTES {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "An entity's name is {} bytes long; a name is at most {MAX_NAME_BYTES}.",
                     entity.name.len()
-                ));
+                )));
             }
             if entity.attributes.len() > MAX_ATTRIBUTES {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "{name} has {} attributes; an entity has at most {MAX_ATTRIBUTES}.",
                     entity.attributes.len()
-                ));
+                )));
             }
             if above.contains(entity.name.as_str()) {
-                return Err(format!("Two entities are called {name}."));
+                return Err(Failure::refused(format!("Two entities are called {name}.")));
             }
             if let Some(parent) = &entity.parent
                 && !above.contains(parent.as_str())
             {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "{name}'s parent {parent} must be an entity listed above it."
-                ));
+                )));
             }
             above.insert(entity.name.as_str());
             template_bytes += entity.keys.values().map(String::len).sum::<usize>();
             let (low, high) = entity.count;
             if low > high || high > MAX_COUNT {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "{name}: the count must be a range from low to high, at most {MAX_COUNT}."
-                ));
+                )));
             }
         }
         if template_bytes > MAX_TEMPLATE_BYTES_IN_ALL {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "The chart's key templates are {template_bytes} bytes in all; a chart's are at most {MAX_TEMPLATE_BYTES_IN_ALL}."
-            ));
+            )));
         }
         let expected = super::generate::Generation::expected_total(self);
         if expected > MAX_ITEMS {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "This chart would generate about {expected} items; the page holds at most {MAX_ITEMS}. Lower a count."
-            ));
+            )));
         }
         Ok(())
     }
@@ -158,6 +159,7 @@ impl Chart {
 
 #[cfg(test)]
 mod tests {
+    use crate::model::failure::Failure;
     use crate::model::gallery::commerce;
 
     #[test]
@@ -191,13 +193,15 @@ mod tests {
         chart.entities.swap(0, 1);
         assert_eq!(
             chart.validate(),
-            Err("Order's parent Customer must be an entity listed above it.".into())
+            Err(Failure::refused(
+                "Order's parent Customer must be an entity listed above it."
+            ))
         );
         let mut chart = commerce::chart();
         chart.entities[3].name = "Order".into();
         assert_eq!(
             chart.validate(),
-            Err("Two entities are called Order.".into())
+            Err(Failure::refused("Two entities are called Order."))
         );
         let mut chart = commerce::chart();
         chart.entities[0].count = (5, 2);
@@ -205,13 +209,16 @@ mod tests {
             chart
                 .validate()
                 .unwrap_err()
+                .to_string()
                 .starts_with("Customer: the count")
         );
         let mut chart = commerce::chart();
         chart.entities[1].count = (5000, 5000);
         assert_eq!(
             chart.validate(),
-            Err("This chart would generate about 595070 items; the page holds at most 250000. Lower a count.".into())
+            Err(Failure::refused(
+                "This chart would generate about 595070 items; the page holds at most 250000. Lower a count."
+            ))
         );
         let mut chart = commerce::chart();
         let extra = chart.new_entity();

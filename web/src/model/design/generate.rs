@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::rc::Rc;
 
+use engine::key::KeyType;
 use engine::types::{Item, Number, Text, Value};
 use smol_str::format_smolstr;
 
@@ -375,7 +376,7 @@ fn key_values<'v>(
             }
         };
         let value = match key.key_type {
-            "N" => Value::N(Number::parse(text).map_err(|_| {
+            KeyType::N => Value::N(Number::parse(text).map_err(|_| {
                 GenerateError(format!(
                     "{entity}: {} is a number key, but its template gives \"{text}\"",
                     key.name
@@ -419,7 +420,7 @@ pub fn keyed_item(chart: &Chart, entity: &str, attributes: &Item) -> Result<Item
 /// A key template of one entity, parsed once.
 struct KeyTemplate {
     name: String,
-    key_type: &'static str,
+    key_type: KeyType,
     is_table_key: bool,
     template: Template,
 }

@@ -11,6 +11,7 @@
 //! budget and a request rate is also held to the partition ceilings of
 //! [`crate::model::measure::throughput`].
 
+use crate::model::failure::Failure;
 use engine::api::Operation;
 use serde_json::Value as Json;
 
@@ -114,7 +115,7 @@ fn facts<'a>(pattern: &AccessPattern, measured: &'a Measured) -> Facts<'a> {
 /// Reviews one pattern as measured on the current data.
 pub fn review(
     pattern: &AccessPattern,
-    measured: &Result<Measured, String>,
+    measured: &Result<Measured, Failure>,
     table: &TableDesign,
 ) -> Verdict {
     let budget = &pattern.budget;
@@ -179,7 +180,7 @@ pub fn review(
 /// touches may be throttled.
 pub fn review_all(
     patterns: &[AccessPattern],
-    runs: &[Result<Measured, String>],
+    runs: &[Result<Measured, Failure>],
     table: &TableDesign,
 ) -> Vec<Verdict> {
     review_at_rates(patterns, runs, table, &throughput(patterns, runs, table))
@@ -189,7 +190,7 @@ pub fn review_all(
 /// [`throughput`] works out for these patterns and runs).
 pub fn review_at_rates(
     patterns: &[AccessPattern],
-    runs: &[Result<Measured, String>],
+    runs: &[Result<Measured, Failure>],
     table: &TableDesign,
     rates: &[PartitionRate],
 ) -> Vec<Verdict> {

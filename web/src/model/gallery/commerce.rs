@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use engine::api::Operation;
+use engine::table::StreamViewType;
 use serde_json::Value as Json;
 
 use crate::model::data::edits::Edits;
@@ -54,7 +55,7 @@ pub fn chart() -> Chart {
                     ProjectionDesign::Include(vec!["orderStatus".into(), "amount".into()]),
                 ),
             ],
-            stream: Some("NEW_AND_OLD_IMAGES".into()),
+            stream: Some(StreamViewType::NewAndOldImages),
             ttl_attribute: Some("expiresAt".into()),
         },
         entities: vec![

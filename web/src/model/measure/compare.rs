@@ -10,14 +10,15 @@
 //! strongly consistent. A write pattern is measured by [`measure_write`].
 //! The sentences that explain the numbers are in [`crate::model::explain::sentences`].
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use engine::api::requests;
 use engine::capacity::read_units;
 use serde_json::Value as Json;
 
+use super::reads::Way;
 pub use super::reads::{PageFigures, PagedRun, Run, run_all_pages};
-use super::reads::{Way, failure};
 use super::sharding::{scatter_gather, shard_queries, shard_write};
 use super::statement_runs::{StatementMeasure, measure_statement};
 use super::transaction_cost::{TransactionCost, aggregate_cost, measure_transaction};
@@ -61,7 +62,7 @@ pub fn measure(
     pattern: &AccessPattern,
     table: &TableDesign,
     with_scan: bool,
-) -> Result<Measured, String> {
+) -> Result<Measured, Failure> {
     let mut measured = measure_before_scan(engine, pattern, table, with_scan)?;
     if with_scan {
         add_scan_equivalent(engine, pattern, &mut measured)?;
@@ -79,7 +80,7 @@ pub fn measure_before_scan(
     pattern: &AccessPattern,
     table: &TableDesign,
     for_comparison: bool,
-) -> Result<Measured, String> {
+) -> Result<Measured, Failure> {
     if let Some((plan, own)) = planned_reads(pattern, for_comparison) {
         let runs = plan
             .iter()
@@ -121,9 +122,9 @@ pub fn measure_before_scan(
                 .map(Measured::Statement);
         }
         other => {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "{other} is not an operation an access pattern can use."
-            ));
+            )));
         }
     }
     Ok(Measured::Reads { runs, own })
@@ -155,7 +156,7 @@ impl PlannedRun {
     }
 
     /// Reads it to its last page at once.
-    pub fn run(&self, engine: &mut Engine) -> Result<Run, String> {
+    pub fn run(&self, engine: &mut Engine) -> Result<Run, Failure> {
         run_all_pages(
             engine,
             self.operation,
@@ -231,7 +232,7 @@ pub fn add_scan_equivalent(
     engine: &mut Engine,
     pattern: &AccessPattern,
     measured: &mut Measured,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     if let (Measured::Reads { runs, .. }, Some(scan)) = (measured, planned_scan_equivalent(pattern))
     {
         runs.push(scan.run(engine)?);
@@ -240,10 +241,9 @@ pub fn add_scan_equivalent(
 }
 
 /// A GetItem as a run: one item read (or none), its size, its units.
-fn get_item(engine: &mut Engine, request: &Json) -> Result<Run, String> {
-    let (parsed, _) =
-        requests::get_item(request.to_string().as_bytes()).map_err(|e| failure(&e))?;
-    let response = engine.get_item(parsed).map_err(|e| failure(&e))?;
+fn get_item(engine: &mut Engine, request: &Json) -> Result<Run, Failure> {
+    let (parsed, _) = requests::get_item(request.to_string().as_bytes())?;
+    let response = engine.get_item(parsed)?;
     let found = usize::from(response.item.is_some());
     let bytes = response
         .item
@@ -269,7 +269,7 @@ pub fn measure_pattern(
     table: &TableDesign,
     handler: Option<&StreamHandler>,
     with_scan: bool,
-) -> Result<Measured, String> {
+) -> Result<Measured, Failure> {
     let measured = measure(engine, pattern, table, with_scan);
     with_aggregate(engine, pattern, table, handler, measured)
 }
@@ -282,7 +282,7 @@ pub fn measure_pattern_before_scan(
     table: &TableDesign,
     handler: Option<&StreamHandler>,
     for_comparison: bool,
-) -> Result<Measured, String> {
+) -> Result<Measured, Failure> {
     let measured = measure_before_scan(engine, pattern, table, for_comparison);
     with_aggregate(engine, pattern, table, handler, measured)
 }
@@ -294,8 +294,8 @@ fn with_aggregate(
     pattern: &AccessPattern,
     table: &TableDesign,
     handler: Option<&StreamHandler>,
-    mut measured: Result<Measured, String>,
-) -> Result<Measured, String> {
+    mut measured: Result<Measured, Failure>,
+) -> Result<Measured, Failure> {
     if let (Ok(Measured::Transaction(cost)), Some(handler)) = (&mut measured, handler)
         && cost.cancelled.is_none()
         && table.stream.is_some()

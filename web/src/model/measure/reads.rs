@@ -3,6 +3,7 @@
 //! (Count), bytes read, pages, read units, and which partitions the reads
 //! landed on.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use engine::api::requests;
@@ -151,7 +152,7 @@ pub fn run_all_pages(
     body: &Json,
     way: Way,
     with_partitions: bool,
-) -> Result<Run, String> {
+) -> Result<Run, Failure> {
     let mut paged = PagedRun::start(engine, operation, body, way, with_partitions);
     while !paged.read_page(engine)? {}
     Ok(paged.finish(engine))
@@ -216,7 +217,7 @@ impl PagedRun {
     /// Reads the next page; true once the last one has been read. A page
     /// the engine refuses ends the run (and its journal) with the
     /// engine's exception.
-    pub fn read_page(&mut self, engine: &mut Engine) -> Result<bool, String> {
+    pub fn read_page(&mut self, engine: &mut Engine) -> Result<bool, Failure> {
         if self.finished {
             return Ok(true);
         }
@@ -240,7 +241,9 @@ impl PagedRun {
         }
         if !self.finished && self.run.pages >= 100_000 {
             self.stop_journal(engine);
-            return Err("the request did not finish after 100,000 pages".into());
+            return Err(Failure::refused(
+                "the request did not finish after 100,000 pages",
+            ));
         }
         Ok(self.finished)
     }
@@ -254,13 +257,13 @@ impl PagedRun {
         self.run
     }
 
-    fn next_page(&self, engine: &mut Engine) -> Result<engine::ops::PageResponse, String> {
+    fn next_page(&self, engine: &mut Engine) -> Result<engine::ops::PageResponse, Failure> {
         let bytes = self.body.to_string();
         match self.query {
             true => requests::query(bytes.as_bytes()).and_then(|(r, _)| engine.query(r)),
             false => requests::scan(bytes.as_bytes()).and_then(|(r, _)| engine.scan(r)),
         }
-        .map_err(|e| failure(&e))
+        .map_err(Failure::from)
     }
 
     fn stop_journal(&mut self, engine: &mut Engine) {
@@ -268,11 +271,6 @@ impl PagedRun {
             engine.take_usage_journal(&table);
         }
     }
-}
-
-/// DynamoDB's exception and message: "ValidationException: Invalid …".
-pub fn failure(error: &engine::Error) -> String {
-    format!("{}: {error}", error.short_name())
 }
 
 #[cfg(test)]
@@ -338,7 +336,10 @@ mod tests {
         let body = json!({"TableName": "lsi-table", "FilterExpression": "sk = :missing"});
         let mut paged = PagedRun::start(&mut engine, Operation::Scan, &body, Way::Scan, true);
         let refused = paged.read_page(&mut engine).unwrap_err();
-        assert!(refused.starts_with("ValidationException: "), "{refused}");
+        assert!(
+            refused.to_string().starts_with("ValidationException: "),
+            "{refused}"
+        );
         assert!(!engine.table("lsi-table").unwrap().usage.is_kept());
     }
 

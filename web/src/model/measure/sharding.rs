@@ -12,6 +12,7 @@
 //!   sets it equal to a placeholder (`PK = :event`); its value must be a
 //!   string.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use engine::api::attribute_value::{decode_item, encode_item};
@@ -19,7 +20,7 @@ use engine::api::requests;
 use engine::key::KeyValue;
 use serde_json::Value as Json;
 
-use super::reads::{Run, Way, failure, run_all_pages};
+use super::reads::{Run, Way, run_all_pages};
 use crate::model::design::chart::TableDesign;
 use crate::model::patterns::expression_terms::equality_placeholder;
 
@@ -31,7 +32,7 @@ pub fn shard_key(base: &str, shard: u32) -> String {
 }
 
 /// The partition key attribute a request reads: the table's, or its index's.
-fn partition_attribute<'t>(request: &Json, table: &'t TableDesign) -> Result<&'t str, String> {
+fn partition_attribute<'t>(request: &Json, table: &'t TableDesign) -> Result<&'t str, Failure> {
     match request.get("IndexName").and_then(Json::as_str) {
         None => Ok(&table.partition_key.name),
         Some(name) => table
@@ -39,13 +40,13 @@ fn partition_attribute<'t>(request: &Json, table: &'t TableDesign) -> Result<&'t
             .iter()
             .find(|i| i.name == name)
             .map(|i| i.partition_key.name.as_str())
-            .ok_or_else(|| format!("The table has no index {name}.")),
+            .ok_or_else(|| Failure::refused(format!("The table has no index {name}."))),
     }
 }
 
 /// The placeholder a sharded Query sets its partition key to, and the
 /// value before any shard suffix.
-fn sharded_partition(request: &Json, table: &TableDesign) -> Result<(String, String), String> {
+fn sharded_partition(request: &Json, table: &TableDesign) -> Result<(String, String), Failure> {
     let attribute = partition_attribute(request, table)?;
     let condition = request
         .get("KeyConditionExpression")
@@ -53,13 +54,13 @@ fn sharded_partition(request: &Json, table: &TableDesign) -> Result<(String, Str
         .unwrap_or_default();
     let placeholder =
         equality_placeholder(condition, request.get("ExpressionAttributeNames"), attribute)
-            .ok_or_else(|| {
-                format!("A sharded Query sets the partition key {attribute} equal to a value: {attribute} = :value.")
-            })?;
+            .ok_or_else(|| Failure::refused(format!("A sharded Query sets the partition key {attribute} equal to a value: {attribute} = :value.")))?;
     let base = request["ExpressionAttributeValues"][&placeholder]["S"]
         .as_str()
         .ok_or_else(|| {
-            format!("A sharded Query's partition key value ({placeholder}) is a string.")
+            Failure::refused(format!(
+                "A sharded Query's partition key value ({placeholder}) is a string."
+            ))
         })?
         .to_string();
     Ok((placeholder, base))
@@ -70,7 +71,7 @@ pub fn shard_queries(
     request: &Json,
     table: &TableDesign,
     shards: u32,
-) -> Result<Vec<Json>, String> {
+) -> Result<Vec<Json>, Failure> {
     let (placeholder, base) = sharded_partition(request, table)?;
     Ok((0..shards)
         .map(|shard| {
@@ -89,7 +90,7 @@ pub fn shard_write(
     request: &Json,
     table: &TableDesign,
     shard: u32,
-) -> Result<Json, String> {
+) -> Result<Json, Failure> {
     let field = if operation == Operation::PutItem {
         "Item"
     } else {
@@ -97,7 +98,9 @@ pub fn shard_write(
     };
     let attribute = &table.partition_key.name;
     let base = request[field][attribute]["S"].as_str().ok_or_else(|| {
-        format!("A sharded write's partition key value ({attribute}) is a string.")
+        Failure::refused(format!(
+            "A sharded write's partition key value ({attribute}) is a string."
+        ))
     })?;
     let mut write = request.clone();
     write[field][attribute] = serde_json::json!({ "S": shard_key(base, shard) });
@@ -112,7 +115,7 @@ pub fn scatter_gather(
     table: &TableDesign,
     shards: u32,
     with_partitions: bool,
-) -> Result<Run, String> {
+) -> Result<Run, Failure> {
     let mut total = Run::empty(Way::ScatterGather, true);
     for query in &shard_queries(request, table, shards)? {
         total.add_run(run_all_pages(
@@ -134,7 +137,7 @@ pub fn gather(
     request: &Json,
     table: &TableDesign,
     shards: u32,
-) -> Result<Vec<Json>, String> {
+) -> Result<Vec<Json>, Failure> {
     let sort = sort_attribute(request, table);
     let mut items: Vec<(Option<KeyValue>, Json)> = Vec::new();
     for query in &shard_queries(request, table, shards)? {
@@ -179,13 +182,12 @@ fn sort_value(item: &Json, attribute: Option<&str>) -> Option<KeyValue> {
 }
 
 /// Every item a Query returns, page after page (DynamoDB JSON).
-fn returned(engine: &mut Engine, query: &Json) -> Result<Vec<Json>, String> {
+fn returned(engine: &mut Engine, query: &Json) -> Result<Vec<Json>, Failure> {
     let mut body = query.clone();
     let mut items = Vec::new();
     loop {
-        let page = requests::query(body.to_string().as_bytes())
-            .and_then(|(r, _)| engine.query(r))
-            .map_err(|e| failure(&e))?;
+        let page =
+            requests::query(body.to_string().as_bytes()).and_then(|(r, _)| engine.query(r))?;
         items.extend(page.items.unwrap_or_default().iter().map(encode_item));
         match page.last_evaluated_key {
             Some(key) => body["ExclusiveStartKey"] = encode_item(&key),
@@ -203,7 +205,7 @@ pub fn gathered_response(
     request: &Json,
     table: &TableDesign,
     shards: u32,
-) -> Result<(Json, String), String> {
+) -> Result<(Json, String), Failure> {
     let (_, base) = sharded_partition(request, table)?;
     let run = scatter_gather(engine, request, table, shards, false)?;
     let items = gather(engine, request, table, shards)?;

@@ -11,13 +11,14 @@
 //! WHERE would be without the partition key; a SELECT that is a Scan
 //! beside the keyed SELECT the learner gives as its alternative.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::requests;
 use engine::ops::{ExecuteStatementRequest, Served};
 use serde_json::{Value as Json, json};
 
 use super::partition_load::measured;
-use super::reads::{PageFigures, Run, Way, failure};
+use super::reads::{PageFigures, Run, Way};
 use crate::model::design::chart::TableDesign;
 use crate::model::patterns::pattern::AccessPattern;
 use crate::model::patterns::statement::{Explanation, describe};
@@ -34,20 +35,18 @@ fn way(served: &Served) -> Way {
 }
 
 /// The statement of an ExecuteStatement body, decoded as the API decodes it.
-fn decoded(body: &Json) -> Result<ExecuteStatementRequest, String> {
+fn decoded(body: &Json) -> Result<ExecuteStatementRequest, Failure> {
     requests::execute_statement(body.to_string().as_bytes())
         .map(|(request, _)| request)
-        .map_err(|e| failure(&e))
+        .map_err(Failure::from)
 }
 
 /// Sums every page of `request`, read eventually consistent, with what the
 /// engine says the same reads cost strongly consistent.
-fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Run, String> {
+fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Run, Failure> {
     let mut run = Run::empty(Way::PartiqlQuery, true);
     loop {
-        let response = engine
-            .execute_statement(request.clone())
-            .map_err(|e| failure(&e))?;
+        let response = engine.execute_statement(request.clone())?;
         run.add_page(PageFigures {
             scanned_count: response.scanned_count,
             count: response.items.len(),
@@ -57,7 +56,11 @@ fn pages(engine: &mut Engine, mut request: ExecuteStatementRequest) -> Result<Ru
         });
         match response.next_token {
             Some(token) if run.pages < MAX_PAGES => request.next_token = Some(token),
-            Some(_) => return Err("the statement did not finish after 100,000 pages".into()),
+            Some(_) => {
+                return Err(Failure::refused(
+                    "the statement did not finish after 100,000 pages",
+                ));
+            }
             None => return Ok(run),
         }
     }
@@ -71,12 +74,10 @@ fn run_statement(
     body: &Json,
     scan_table_instead: bool,
     with_partitions: bool,
-) -> Result<(Run, Served), String> {
+) -> Result<(Run, Served), Failure> {
     let mut request = decoded(body)?;
     request.scan_table_instead = scan_table_instead;
-    let mut served = engine
-        .explain_statement(&request.statement, &request.parameters)
-        .map_err(|e| failure(&e))?;
+    let mut served = engine.explain_statement(&request.statement, &request.parameters)?;
     if scan_table_instead {
         served = Served::Scan { index: None };
     }
@@ -84,7 +85,9 @@ fn run_statement(
         .map(|s| s.table().text.clone())
         .unwrap_or_default();
     if !matches!(served, Served::Query { .. } | Served::Scan { .. }) {
-        return Err("An access pattern in PartiQL is a SELECT.".into());
+        return Err(Failure::refused(
+            "An access pattern in PartiQL is a SELECT.",
+        ));
     }
     request.consistent_read = false;
     let mut run = if with_partitions {
@@ -120,7 +123,7 @@ pub fn measure_statement(
     table: &TableDesign,
     with_scan: bool,
     with_partitions: bool,
-) -> Result<StatementMeasure, String> {
+) -> Result<StatementMeasure, Failure> {
     let (own, served) = run_statement(engine, &pattern.request, false, with_partitions)?;
     let explanation: Explanation = describe(&served, table);
     let mut runs = vec![own];
@@ -134,7 +137,7 @@ pub fn measure_statement(
                 body["Parameters"] = parameters.clone();
             }
             let (keyed, _) = run_statement(engine, &body, false, true)
-                .map_err(|why| format!("The statement to compare with: {why}"))?;
+                .map_err(|why| Failure::refused(format!("The statement to compare with: {why}")))?;
             runs.insert(0, keyed);
             at = 1;
         }
@@ -226,7 +229,7 @@ mod tests {
         );
         assert_eq!(
             measure_statement(&mut engine, &write, &state.chart.table, true, true).unwrap_err(),
-            "An access pattern in PartiQL is a SELECT."
+            Failure::refused("An access pattern in PartiQL is a SELECT.")
         );
     }
 }

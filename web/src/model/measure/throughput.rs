@@ -15,6 +15,7 @@
 //! shard takes an N-th of the writes. A scatter-gather charges each shard
 //! its own Query at the full rate.
 
+use crate::model::failure::Failure;
 use std::collections::BTreeMap;
 
 use engine::api::Operation;
@@ -158,7 +159,7 @@ fn loads_of(
 /// not run, add nothing.
 pub fn throughput(
     patterns: &[AccessPattern],
-    runs: &[Result<Measured, String>],
+    runs: &[Result<Measured, Failure>],
     table: &TableDesign,
 ) -> Vec<PartitionRate> {
     let mut by_place: BTreeMap<(Option<String>, String), PartitionRate> = BTreeMap::new();

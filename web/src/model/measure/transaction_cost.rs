@@ -13,6 +13,7 @@
 //! enters, leaves or changes in are charged as for ordinary writes (spec
 //! §4.5); the explanation says what the same writes cost one by one.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use serde_json::{Value as Json, json};
@@ -165,7 +166,7 @@ pub fn measure_transaction(
     engine: &mut Engine,
     request: &Json,
     table: &TableDesign,
-) -> Result<TransactionCost, String> {
+) -> Result<TransactionCost, Failure> {
     let actions = request["TransactItems"].as_array().map_or(0, Vec::len);
     let keys = written_keys(Operation::TransactWriteItems, request, table);
     let mut body = request.clone();
@@ -193,7 +194,7 @@ pub fn measure_transaction(
         });
         let response = match response {
             Ok(response) => response,
-            Err(failure) if failure.kind == "TransactionCanceledException" => {
+            Err(failure) if failure.kind() == "TransactionCanceledException" => {
                 return Ok(TransactionCost {
                     actions,
                     writes: keys.len(),
@@ -204,7 +205,7 @@ pub fn measure_transaction(
                     aggregate: None,
                 });
             }
-            Err(failure) => return Err(format!("{}: {}", failure.kind, failure.message)),
+            Err(failure) => return Err(failure),
         };
         for (key, item) in before {
             let undo = match item {
@@ -219,7 +220,7 @@ pub fn measure_transaction(
                     &json!({"TableName": table.name, "Key": key}),
                 ),
             };
-            undo.map_err(|f| format!("Could not undo the measured transaction: {}", f.message))?;
+            undo.map_err(|f| f.within("Could not undo the measured transaction"))?;
         }
         let consumed = response["ConsumedCapacity"]
             .as_array()

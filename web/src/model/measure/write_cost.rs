@@ -7,6 +7,7 @@
 //! re-measured after each change without the measurement changing the data.
 //! Only the Run button keeps a write.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
 use serde_json::{Map, Value as Json, json};
@@ -89,7 +90,7 @@ pub fn measure_write(
     operation: Operation,
     request: &Json,
     table: &TableDesign,
-) -> Result<WriteCost, String> {
+) -> Result<WriteCost, Failure> {
     engine.without_stream_records(|engine| try_and_undo(engine, operation, request, table))
 }
 
@@ -98,12 +99,12 @@ fn try_and_undo(
     operation: Operation,
     request: &Json,
     table: &TableDesign,
-) -> Result<WriteCost, String> {
+) -> Result<WriteCost, Failure> {
     let mut body = request.clone();
     body["ReturnValues"] = json!("ALL_OLD");
     body["ReturnConsumedCapacity"] = json!("INDEXES");
     let key = primary_key(operation, request, table)
-        .ok_or_else(|| "The request has no complete primary key.".to_string())?;
+        .ok_or_else(|| Failure::refused("The request has no complete primary key.".to_string()))?;
     let table_name = request["TableName"].clone();
     let (response, partitions) =
         measured(engine, table_name.as_str().unwrap_or_default(), |engine| {
@@ -111,7 +112,7 @@ fn try_and_undo(
         });
     let response = match response {
         Ok(response) => response,
-        Err(failure) if failure.kind == "ConditionalCheckFailedException" => {
+        Err(failure) if failure.kind() == "ConditionalCheckFailedException" => {
             return Ok(failed_condition(
                 engine,
                 operation,
@@ -120,7 +121,7 @@ fn try_and_undo(
                 failure.message,
             ));
         }
-        Err(failure) => return Err(format!("{}: {}", failure.kind, failure.message)),
+        Err(failure) => return Err(failure),
     };
     let new_item = run(
         engine,
@@ -142,7 +143,7 @@ fn try_and_undo(
             &json!({"TableName": table_name, "Key": key}),
         ),
     };
-    undo.map_err(|f| format!("Could not undo the measured write: {}", f.message))?;
+    undo.map_err(|f| f.within("Could not undo the measured write"))?;
     let consumed = &response["ConsumedCapacity"];
     let mut index_units: Vec<(String, f64)> = ["GlobalSecondaryIndexes", "LocalSecondaryIndexes"]
         .iter()

@@ -3,6 +3,7 @@
 //! it reads), its request rate and its write sharding — as typed, and as a
 //! pattern carries them once checked.
 
+use crate::model::failure::Failure;
 use engine::api::Operation;
 
 use super::pattern::{AccessPattern, Budget};
@@ -54,8 +55,8 @@ impl Settings {
     }
 
     /// The pattern with these settings, or what is wrong with them.
-    pub fn apply(&self, mut pattern: AccessPattern) -> Result<AccessPattern, String> {
-        let number = |text: &str, what: &str| -> Result<Option<f64>, String> {
+    pub fn apply(&self, mut pattern: AccessPattern) -> Result<AccessPattern, Failure> {
+        let number = |text: &str, what: &str| -> Result<Option<f64>, Failure> {
             let text = text.trim().replace(',', "");
             if text.is_empty() {
                 return Ok(None);
@@ -64,7 +65,9 @@ impl Settings {
                 .ok()
                 .filter(|n| n.is_finite() && *n >= 0.0)
                 .map(Some)
-                .ok_or_else(|| format!("{what} is a number of 0 or more, not \"{text}\"."))
+                .ok_or_else(|| {
+                    Failure::refused(format!("{what} is a number of 0 or more, not \"{text}\"."))
+                })
         };
         let budget = Budget {
             keyed: self.keyed,
@@ -75,7 +78,9 @@ impl Settings {
         let shards = match self.shards.trim() {
             "" => None,
             text => Some(text.parse::<u32>().map_err(|_| {
-                format!("Shards is a whole number from 2 to {MAX_SHARDS}, not \"{text}\".")
+                Failure::refused(format!(
+                    "Shards is a whole number from 2 to {MAX_SHARDS}, not \"{text}\"."
+                ))
             })?),
         };
         check_settings(pattern.operation, &budget, rate, shards)?;
@@ -92,33 +97,35 @@ pub fn check_settings(
     budget: &Budget,
     rate: f64,
     shards: Option<u32>,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     if !(rate.is_finite() && (0.0..=MAX_RATE).contains(&rate)) {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "Requests per second is from 0 to {}.",
             crate::model::format::thousands(MAX_RATE as usize)
-        ));
+        )));
     }
     if budget
         .max_units
         .is_some_and(|u| !(u.is_finite() && (0.0..=MAX_UNITS_BUDGET).contains(&u)))
     {
-        return Err(format!(
+        return Err(Failure::refused(format!(
             "The most units a request is a number from 0 to {}.",
             crate::model::format::thousands(MAX_UNITS_BUDGET as usize)
-        ));
+        )));
     }
     if let Some(n) = shards {
         if !(2..=MAX_SHARDS).contains(&n) {
-            return Err(format!("Shards is a whole number from 2 to {MAX_SHARDS}."));
+            return Err(Failure::refused(format!(
+                "Shards is a whole number from 2 to {MAX_SHARDS}."
+            )));
         }
         if !matches!(
             operation,
             Operation::Query | Operation::PutItem | Operation::UpdateItem | Operation::DeleteItem
         ) {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "Only a Query (read from every shard) or a write by key (to one shard) can be sharded, not {operation}."
-            ));
+            )));
         }
     }
     Ok(())
@@ -161,16 +168,42 @@ mod tests {
             f(&mut s);
             s.apply(query()).unwrap_err()
         };
-        assert!(with(|s| s.rate = "-3".into()).contains("0 or more"));
-        assert!(with(|s| s.rate = "2000000".into()).contains("from 0 to 1,000,000"));
-        assert!(with(|s| s.max_units = "lots".into()).contains("not \"lots\""));
-        assert!(with(|s| s.shards = "1".into()).contains("from 2 to 100"));
-        assert!(with(|s| s.shards = "2.5".into()).contains("whole number"));
+        assert!(
+            with(|s| s.rate = "-3".into())
+                .to_string()
+                .contains("0 or more")
+        );
+        assert!(
+            with(|s| s.rate = "2000000".into())
+                .to_string()
+                .contains("from 0 to 1,000,000")
+        );
+        assert!(
+            with(|s| s.max_units = "lots".into())
+                .to_string()
+                .contains("not \"lots\"")
+        );
+        assert!(
+            with(|s| s.shards = "1".into())
+                .to_string()
+                .contains("from 2 to 100")
+        );
+        assert!(
+            with(|s| s.shards = "2.5".into())
+                .to_string()
+                .contains("whole number")
+        );
         let scan = AccessPattern::new("All", Operation::Scan, json!({"TableName": "t"}));
         let sharded = Settings {
             shards: "4".into(),
             ..Settings::default()
         };
-        assert!(sharded.apply(scan).unwrap_err().contains("not Scan"));
+        assert!(
+            sharded
+                .apply(scan)
+                .unwrap_err()
+                .to_string()
+                .contains("not Scan")
+        );
     }
 }

@@ -9,8 +9,9 @@ use serde_json::{Value as Json, json};
 
 use crate::model::data::item_keys::item_key;
 use crate::model::design::chart::TableDesign;
+use crate::model::failure::Failure;
 use crate::model::format::spaced;
-use crate::model::gateway::{Failure, failure, run};
+use crate::model::gateway::run;
 
 /// The form, as the learner filled it in.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,18 +114,16 @@ fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    serde_json::from_str::<Json>(text)
-        .map(Some)
-        .map_err(|e| Failure {
-            kind: "SerializationException".into(),
-            message: format!(
+    serde_json::from_str::<Json>(text).map(Some).map_err(|e| {
+        Failure::service(
+            "SerializationException",
+            format!(
                 "{field} is not valid JSON: {e} (line {}, column {})",
                 e.line(),
                 e.column()
             ),
-            location: None,
-            reasons: Vec::new(),
-        })
+        )
+    })
 }
 
 impl Form {
@@ -315,9 +314,8 @@ pub fn run_statement(
     table: &TableDesign,
 ) -> Result<(Json, StatementRun), Failure> {
     let bytes = body.to_string();
-    let (request, mode) =
-        engine::api::requests::execute_statement(bytes.as_bytes()).map_err(failure)?;
-    let response = engine.execute_statement(request).map_err(failure)?;
+    let (request, mode) = engine::api::requests::execute_statement(bytes.as_bytes())?;
+    let response = engine.execute_statement(request)?;
     let text = engine::api::responses::execute_statement(&response, mode);
     let json: Json = serde_json::from_str(&text).unwrap_or(Json::Null);
     let explanation = super::statement::describe(&response.served, table);
@@ -509,7 +507,7 @@ mod tests {
             ..form()
         };
         let failure = run(&mut engine, Operation::Query, &bad.request().unwrap()).unwrap_err();
-        assert_eq!(failure.kind, "ValidationException");
+        assert_eq!(failure.kind(), "ValidationException");
         assert_eq!(
             failure.message,
             "Invalid KeyConditionExpression: Syntax error; token: \"=\", near: \"= =\""
@@ -578,7 +576,7 @@ mod tests {
             &fulfil.request().unwrap(),
         )
         .unwrap_err();
-        assert_eq!(again.kind, "ConditionalCheckFailedException");
+        assert_eq!(again.kind(), "ConditionalCheckFailedException");
     }
 
     #[test]

@@ -20,8 +20,10 @@
 //! image by image. The handler's values are constants, so the updates give
 //! the same items in whatever order the images come.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::expr::ast::UpdateAction;
+use engine::key::KeyType;
 use engine::table::EventName;
 use engine::types::{Item, Text, Value};
 use serde_json::json;
@@ -36,7 +38,7 @@ pub struct Backfill {
     /// Which images the handler acts on.
     handler: StreamHandler,
     /// Each key attribute of the item to update: its type and template.
-    keys: Vec<(String, &'static str, Template)>,
+    keys: Vec<(String, KeyType, Template)>,
     /// The handler's update, parsed.
     actions: Vec<UpdateAction>,
     /// True when every action ADDs a number, so runs can be one update.
@@ -55,7 +57,7 @@ impl Backfill {
         handler: &StreamHandler,
         engine: &Engine,
         chart: &Chart,
-    ) -> Result<Backfill, String> {
+    ) -> Result<Backfill, Failure> {
         let mut backfill = Backfill::new(handler, chart)?;
         backfill.observe_table(engine)?;
         Ok(backfill)
@@ -63,29 +65,30 @@ impl Backfill {
 
     /// A backfill of `handler` on the chart's table that has seen no image
     /// yet: the handler's update and key templates read.
-    pub fn new(handler: &StreamHandler, chart: &Chart) -> Result<Backfill, String> {
+    pub fn new(handler: &StreamHandler, chart: &Chart) -> Result<Backfill, Failure> {
         let values = handler
             .decoded_values()
-            .map_err(|e| format!("The stream handler: {e}"))?;
+            .map_err(|e| Failure::refused(format!("The stream handler: {e}")))?;
         let expression = engine::ops::ExpressionParameters {
             names: None,
             values,
         };
-        let (actions, _) = engine::ops::parse_update(Some(&handler.update), None, &expression)
-            .map_err(|e| format!("The stream handler: {}: {e}", e.short_name()))?;
+        let (actions, _) =
+            engine::ops::parse_update(Some(&handler.update), None, &expression).map_err(refused)?;
         let key_attributes = chart.table.key_attributes();
         let keys = handler
             .key
             .iter()
             .map(|(attribute, text)| {
-                let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
+                let template = Template::parse(text)
+                    .map_err(|e| Failure::refused(format!("{attribute}: {e}")))?;
                 let key_type = key_attributes
                     .iter()
                     .find(|k| &k.name == attribute)
-                    .map_or("S", |k| k.key_type);
+                    .map_or(KeyType::S, |k| k.key_type);
                 Ok((attribute.clone(), key_type, template))
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, Failure>>()?;
         let adds_only = !actions.is_empty()
             && actions
                 .iter()
@@ -103,7 +106,7 @@ impl Backfill {
 
     /// Takes in one image: the update it calls for, if the handler acts
     /// on it.
-    pub fn observe(&mut self, image: &Item) -> Result<(), String> {
+    pub fn observe(&mut self, image: &Item) -> Result<(), Failure> {
         if !self.handler.matches(EventName::Insert, image) {
             return Ok(());
         }
@@ -116,7 +119,7 @@ impl Backfill {
     }
 
     /// Takes in every item of the table, as it is now.
-    pub fn observe_table(&mut self, engine: &Engine) -> Result<(), String> {
+    pub fn observe_table(&mut self, engine: &Engine) -> Result<(), Failure> {
         let Some(table) = engine.table(&self.table) else {
             return Ok(());
         };
@@ -138,7 +141,7 @@ impl Backfill {
     }
 
     /// Makes the next `n` updates; true when all are made.
-    pub fn step(&mut self, engine: &mut Engine, n: usize) -> Result<bool, String> {
+    pub fn step(&mut self, engine: &mut Engine, n: usize) -> Result<bool, Failure> {
         let end = self.done.saturating_add(n).min(self.targets.len());
         for (key, times) in &self.targets[self.done..end] {
             self.update(engine, key.clone(), *times)?;
@@ -148,16 +151,18 @@ impl Backfill {
     }
 
     /// The key of the item the handler updates for `image`.
-    fn target_key(&self, image: &Item) -> Result<Item, String> {
+    fn target_key(&self, image: &Item) -> Result<Item, Failure> {
         let mut key = Vec::with_capacity(self.keys.len());
         for (attribute, key_type, template) in &self.keys {
             let text = template
                 .render(image)
-                .map_err(|e| format!("{attribute}: {e}"))?;
-            let value = match *key_type {
-                "S" => Value::s(text),
-                other => engine::api::attribute_value::decode_value(&json!({ other: text }), 0)
-                    .map_err(refused)?,
+                .map_err(|e| Failure::refused(format!("{attribute}: {e}")))?;
+            let value = match key_type {
+                KeyType::S => Value::s(text),
+                other => {
+                    engine::api::attribute_value::decode_value(&json!({ other.tag(): text }), 0)
+                        .map_err(refused)?
+                }
             };
             key.push((Text::from(attribute.as_str()), value));
         }
@@ -167,16 +172,18 @@ impl Backfill {
     /// Applies the handler `times` times over to the item at `key` (more
     /// than once only when it ADDs numbers only: once, adding each number
     /// `times` times).
-    fn update(&self, engine: &mut Engine, key: Item, times: usize) -> Result<(), String> {
+    fn update(&self, engine: &mut Engine, key: Item, times: usize) -> Result<(), Failure> {
         let mut actions = self.actions.clone();
         if times > 1 {
             for action in &mut actions {
                 if let UpdateAction::Add(_, Value::N(n)) = action {
                     let mut sum = n.clone();
                     for _ in 1..times {
-                        sum = sum
-                            .checked_add(n)
-                            .map_err(|e| format!("The stream handler: ValidationException: {e}"))?;
+                        sum = sum.checked_add(n).map_err(|e| {
+                            Failure::refused(format!(
+                                "The stream handler: ValidationException: {e}"
+                            ))
+                        })?;
                     }
                     *n = sum;
                 }
@@ -193,8 +200,8 @@ impl Backfill {
 }
 
 /// A refusal of the engine's, as the backfill reports it.
-fn refused(e: engine::Error) -> String {
-    format!("The stream handler: {}: {e}", e.short_name())
+fn refused(e: engine::Error) -> Failure {
+    Failure::from(e).within("The stream handler")
 }
 
 #[cfg(test)]
@@ -211,7 +218,7 @@ mod tests {
         handler: &StreamHandler,
         engine: &mut Engine,
         chart: &Chart,
-    ) -> Result<(), String> {
+    ) -> Result<(), Failure> {
         let mut backfill = Backfill::of_table(handler, engine, chart)?;
         while !backfill.step(engine, usize::MAX)? {}
         Ok(())

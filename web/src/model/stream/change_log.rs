@@ -17,7 +17,7 @@ use crate::model::format::key_text;
 pub struct ChangeRecord {
     pub sequence: u64,
     /// `INSERT`, `MODIFY` or `REMOVE`.
-    pub event: &'static str,
+    pub event: EventName,
     /// The item's key, as the data view writes it.
     pub keys: String,
     pub new_image: Option<Json>,
@@ -66,7 +66,7 @@ pub fn change_log(engine: &Engine, table: &TableDesign, delivered: u64, shown: u
             .take(shown)
             .map(|r| ChangeRecord {
                 sequence: r.sequence,
-                event: r.event_name.name(),
+                event: r.event_name,
                 keys: key_text_of(&r.keys, table),
                 new_image: r.new_image.as_ref().map(encode_item),
                 old_image: r.old_image.as_ref().map(encode_item),
@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(log.view_type, Some("NEW_AND_OLD_IMAGES"));
         // The header, two lines and two stock updates: five records, newest first.
         assert_eq!((log.total, log.pending), (5, 5));
-        let events: Vec<&str> = log.newest.iter().map(|r| r.event).collect();
+        let events: Vec<&str> = log.newest.iter().map(|r| r.event.name()).collect();
         assert_eq!(events, ["MODIFY", "MODIFY", "INSERT", "INSERT", "INSERT"]);
         assert!(log.newest[0].old_image.is_some() && log.newest[0].new_image.is_some());
         // The backfill counted c11's generated orders; the new one is not in yet.

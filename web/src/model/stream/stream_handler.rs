@@ -11,8 +11,10 @@
 //! the last record applied, and a condition refuses any record at or before
 //! it.
 
+use crate::model::failure::Failure;
 use engine::Engine;
 use engine::api::Operation;
+use engine::key::KeyType;
 use engine::table::{EventName, StreamRecord};
 use engine::types::Item;
 use serde_json::{Value as Json, json};
@@ -27,8 +29,8 @@ pub const SEQUENCE_ATTRIBUTE: &str = "lastAppliedSequence";
 /// What the handler does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StreamHandler {
-    /// `INSERT`, `MODIFY` or `REMOVE`.
-    pub event: String,
+    /// The records it acts on: `INSERT`, `MODIFY` or `REMOVE`.
+    pub event: EventName,
     /// Only records whose image has this attribute equal to
     /// [`StreamHandler::when_equals`]; blank for every record of the event.
     pub when_attribute: String,
@@ -54,7 +56,7 @@ pub enum Delivery {
     /// An idempotent handler refused a record it had applied already.
     AlreadyApplied { key: Json },
     /// The update failed: DynamoDB's error.
-    Failed(String),
+    Failed(Failure),
 }
 
 impl StreamHandler {
@@ -62,7 +64,7 @@ impl StreamHandler {
     /// `orderCount`.
     pub fn order_count() -> StreamHandler {
         StreamHandler {
-            event: "INSERT".into(),
+            event: EventName::Insert,
             when_attribute: ENTITY_ATTRIBUTE.into(),
             when_equals: "Order".into(),
             key: vec![
@@ -93,44 +95,43 @@ impl StreamHandler {
         }
     }
 
-    /// Checks what the learner wrote before it is kept: a known event, a
-    /// template for each of the table's key attributes and no other, an
+    /// Checks what the learner wrote before it is kept: a template for each of the table's key attributes and no other, an
     /// update expression, and values that are a JSON object. DynamoDB's
     /// own checks of the update run when a record is delivered.
-    pub fn check(&self, table: &TableDesign) -> Result<(), String> {
-        if !["INSERT", "MODIFY", "REMOVE"].contains(&self.event.as_str()) {
-            return Err(format!(
-                "The handler acts on INSERT, MODIFY or REMOVE records, not {:?}.",
-                self.event
-            ));
-        }
+    pub fn check(&self, table: &TableDesign) -> Result<(), Failure> {
         let keys: Vec<String> = std::iter::once(&table.partition_key)
             .chain(table.sort_key.as_ref())
             .map(|k| k.name.clone())
             .collect();
         let named: Vec<&String> = self.key.iter().map(|(name, _)| name).collect();
         if named.len() != keys.len() || keys.iter().any(|k| !named.contains(&k)) {
-            return Err(format!(
+            return Err(Failure::refused(format!(
                 "The handler's key needs a template for each of the table's key attributes ({}).",
                 keys.join(", ")
-            ));
+            )));
         }
         for (attribute, text) in &self.key {
-            let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
+            let template =
+                Template::parse(text).map_err(|e| Failure::refused(format!("{attribute}: {e}")))?;
             if template.is_blank() {
-                return Err(format!(
+                return Err(Failure::refused(format!(
                     "{attribute}: write a template for the key to update."
-                ));
+                )));
             }
         }
         if self.update.trim().is_empty() {
-            return Err("Write the UpdateExpression the handler runs.".into());
+            return Err(Failure::refused(
+                "Write the UpdateExpression the handler runs.",
+            ));
         }
         if !self.values.trim().is_empty() {
-            let values: Json = serde_json::from_str(&self.values)
-                .map_err(|e| format!("ExpressionAttributeValues is not valid JSON: {e}"))?;
+            let values: Json = serde_json::from_str(&self.values).map_err(|e| {
+                Failure::refused(format!("ExpressionAttributeValues is not valid JSON: {e}"))
+            })?;
             if !values.is_object() {
-                return Err("ExpressionAttributeValues must be a JSON object, such as {\":one\": {\"N\": \"1\"}}.".into());
+                return Err(Failure::refused(
+                    "ExpressionAttributeValues must be a JSON object, such as {\":one\": {\"N\": \"1\"}}.",
+                ));
             }
         }
         Ok(())
@@ -138,7 +139,7 @@ impl StreamHandler {
 
     /// True when the handler acts on a change of this kind to this image.
     pub fn matches(&self, event: EventName, image: &Item) -> bool {
-        if event.name() != self.event {
+        if event != self.event {
             return false;
         }
         if self.when_attribute.trim().is_empty() {
@@ -151,26 +152,27 @@ impl StreamHandler {
     }
 
     /// The key of the item to update, from a record's image.
-    pub fn target_key(&self, image: &Item, table: &TableDesign) -> Result<Json, String> {
+    pub fn target_key(&self, image: &Item, table: &TableDesign) -> Result<Json, Failure> {
         let mut key = json!({});
         for (attribute, text) in &self.key {
-            let template = Template::parse(text).map_err(|e| format!("{attribute}: {e}"))?;
+            let template =
+                Template::parse(text).map_err(|e| Failure::refused(format!("{attribute}: {e}")))?;
             let value = template
                 .render(image)
-                .map_err(|e| format!("{attribute}: {e}"))?;
+                .map_err(|e| Failure::refused(format!("{attribute}: {e}")))?;
             let key_type = table
                 .key_attributes()
                 .into_iter()
                 .find(|k| &k.name == attribute)
-                .map_or("S", |k| k.key_type);
-            key[attribute] = json!({ key_type: value });
+                .map_or(KeyType::S, |k| k.key_type);
+            key[attribute] = json!({ key_type.tag(): value });
         }
         Ok(key)
     }
 
     /// The UpdateItem the handler makes of one image, as a backfill (or
     /// a writer doing the handler's work itself) would run it.
-    pub fn update_for(&self, image: &Item, table: &TableDesign) -> Result<Json, String> {
+    pub fn update_for(&self, image: &Item, table: &TableDesign) -> Result<Json, Failure> {
         self.request(image, table, None)
     }
 
@@ -181,12 +183,13 @@ impl StreamHandler {
         image: &Item,
         table: &TableDesign,
         sequence: Option<u64>,
-    ) -> Result<Json, String> {
+    ) -> Result<Json, Failure> {
         let values: Json = if self.values.trim().is_empty() {
             json!({})
         } else {
-            serde_json::from_str(&self.values)
-                .map_err(|e| format!("ExpressionAttributeValues is not valid JSON: {e}"))?
+            serde_json::from_str(&self.values).map_err(|e| {
+                Failure::refused(format!("ExpressionAttributeValues is not valid JSON: {e}"))
+            })?
         };
         let mut request = json!({
             "TableName": table.name,
@@ -219,9 +222,9 @@ impl StreamHandler {
             _ => record.new_image.as_ref(),
         };
         let Some(image) = image else {
-            return Delivery::Failed(
-                "The stream's view type carries no image for this record; the handler needs NEW_AND_OLD_IMAGES.".into(),
-            );
+            return Delivery::Failed(Failure::refused(
+                "The stream's view type carries no image for this record; the handler needs NEW_AND_OLD_IMAGES.",
+            ));
         };
         if !self.matches(record.event_name, image) {
             return Delivery::Ignored;
@@ -238,22 +241,23 @@ impl StreamHandler {
                     .as_f64()
                     .unwrap_or(0.0),
             },
-            Err(failure) if failure.kind == "ConditionalCheckFailedException" => {
+            Err(failure) if failure.kind() == "ConditionalCheckFailedException" => {
                 Delivery::AlreadyApplied { key }
             }
-            Err(failure) => Delivery::Failed(format!("{}: {}", failure.kind, failure.message)),
+            Err(failure) => Delivery::Failed(failure),
         }
     }
 
     /// The handler's ExpressionAttributeValues as the engine takes them.
     pub(super) fn decoded_values(
         &self,
-    ) -> Result<Option<std::collections::BTreeMap<String, engine::types::Value>>, String> {
+    ) -> Result<Option<std::collections::BTreeMap<String, engine::types::Value>>, Failure> {
         if self.values.trim().is_empty() {
             return Ok(None);
         }
-        let json: Json = serde_json::from_str(&self.values)
-            .map_err(|e| format!("ExpressionAttributeValues is not valid JSON: {e}"))?;
+        let json: Json = serde_json::from_str(&self.values).map_err(|e| {
+            Failure::refused(format!("ExpressionAttributeValues is not valid JSON: {e}"))
+        })?;
         let Some(values) = json.as_object().filter(|v| !v.is_empty()) else {
             return Ok(None);
         };
@@ -262,7 +266,7 @@ impl StreamHandler {
             .map(|(name, value)| {
                 engine::api::attribute_value::decode_value(value, 0)
                     .map(|v| (name.clone(), v))
-                    .map_err(|e| format!("ExpressionAttributeValues: {e}"))
+                    .map_err(|e| Failure::refused(format!("ExpressionAttributeValues: {e}")))
             })
             .collect::<Result<_, _>>()
             .map(Some)
@@ -339,18 +343,38 @@ mod tests {
             change(&mut handler);
             handler.check(&table).unwrap_err()
         };
-        assert!(with(|h| h.event = "UPSERT".into()).contains("INSERT, MODIFY or REMOVE"));
         assert!(
             with(|h| {
                 h.key.pop();
             })
+            .to_string()
             .contains("(PK, SK)")
         );
-        assert!(with(|h| h.key[0].1 = "CUST#{customerId".into()).starts_with("PK: "));
-        assert!(with(|h| h.key[1].1 = String::new()).starts_with("SK: write a template"));
-        assert!(with(|h| h.update = " ".into()).contains("UpdateExpression"));
-        assert!(with(|h| h.values = "{:one".into()).contains("not valid JSON"));
-        assert!(with(|h| h.values = "[1]".into()).contains("JSON object"));
+        assert!(
+            with(|h| h.key[0].1 = "CUST#{customerId".into())
+                .to_string()
+                .starts_with("PK: ")
+        );
+        assert!(
+            with(|h| h.key[1].1 = String::new())
+                .to_string()
+                .starts_with("SK: write a template")
+        );
+        assert!(
+            with(|h| h.update = " ".into())
+                .to_string()
+                .contains("UpdateExpression")
+        );
+        assert!(
+            with(|h| h.values = "{:one".into())
+                .to_string()
+                .contains("not valid JSON")
+        );
+        assert!(
+            with(|h| h.values = "[1]".into())
+                .to_string()
+                .contains("JSON object")
+        );
     }
 
     #[test]
