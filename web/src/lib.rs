@@ -31,6 +31,7 @@ pub mod app;
 pub mod browser;
 pub mod components;
 pub mod embed;
+pub mod hooks;
 pub mod limits;
 pub mod model;
 pub mod rebuild;

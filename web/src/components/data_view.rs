@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use engine::api::Operation;
 use gloo::timers::callback::Timeout;
 use web_sys::{Element, HtmlSelectElement};
 use yew::prelude::*;
@@ -17,7 +16,6 @@ use crate::model::data::view::{Row, Rows, entity as entity_of};
 use crate::model::design::chart::{IndexDesign, TableDesign};
 use crate::model::format::thousands;
 use crate::model::format::value_text;
-use crate::model::gateway::run;
 use crate::store::{Action, State};
 
 /// Height of one row, in pixels (fixed, so the visible slice is arithmetic).
@@ -195,12 +193,7 @@ pub fn data_view(props: &DataViewProps) -> Html {
                 .filter_map(|k| encoded.get(&k.name).map(|v| (k.name.clone(), v.clone())))
                 .collect();
         Callback::from(move |_| {
-            let request = serde_json::json!({"TableName": state.chart.table.name, "Key": key, "ConsistentRead": true});
-            if let Ok(response) = run(&mut state.engine.borrow_mut(), Operation::GetItem, &request)
-                && let Some(item) = response.get("Item")
-            {
-                state.dispatch(Action::EditItem(item.clone()));
-            }
+            state.dispatch(Action::EditStored(serde_json::Value::Object(key.clone())))
         })
     };
     let item_label = |item: &engine::types::Item| {

@@ -9,12 +9,11 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
-use crate::model::data::edits::MAX_EDITS;
-use crate::model::data::paste::{add_items, parse_pasted};
+use crate::hooks::reply::use_reply;
 use crate::model::design::chart::Chart;
 use crate::model::format::thousands;
 use crate::rebuild::rebuild;
-use crate::store::{Action, State};
+use crate::store::{Action, Asker, Change, State};
 
 #[derive(Properties, PartialEq)]
 pub struct GeneratePanelProps {
@@ -115,36 +114,15 @@ pub fn generate_panel(props: &GeneratePanelProps) -> Html {
             pasted.set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
         })
     };
+    {
+        let paste_message = paste_message.clone();
+        use_reply(state.reply.clone(), Asker::Paste, move |reply| {
+            paste_message.set(Some(reply.outcome.clone()))
+        });
+    }
     let on_add = {
-        let state = state.clone();
-        let (pasted, paste_message) = (pasted.clone(), paste_message.clone());
-        Callback::from(move |_| {
-            let outcome = parse_pasted(&state.chart, &pasted).and_then(|items| {
-                if state.edits.len() + items.len() > MAX_EDITS {
-                    return Err(Failure::refused(format!(
-                        "A playground keeps at most {} items added or changed by hand; generate larger tables from the chart instead.",
-                        thousands(MAX_EDITS)
-                    )));
-                }
-                add_items(
-                    &mut state.engine.borrow_mut(),
-                    &state.chart.table.name,
-                    items,
-                )
-            });
-            match outcome {
-                Ok(touched) => {
-                    let n = touched.len();
-                    paste_message.set(Some(Ok(format!(
-                        "Added {} item{}.",
-                        thousands(n),
-                        if n == 1 { "" } else { "s" }
-                    ))));
-                    state.dispatch(Action::DataChanged { touched });
-                }
-                Err(message) => paste_message.set(Some(Err(message))),
-            }
-        })
+        let (state, pasted) = (state.clone(), pasted.clone());
+        Callback::from(move |_| state.dispatch(Action::Change(Change::Paste((*pasted).clone()))))
     };
     let busy = state.loading.is_some();
     html! {

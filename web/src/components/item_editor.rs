@@ -11,11 +11,9 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
-use crate::model::data::item_form::{
-    delete_item, fields_from_item, item_from_fields, item_text, put_item,
-};
-use crate::model::data::item_keys::key_of;
-use crate::store::{Action, State};
+use crate::hooks::reply::use_reply;
+use crate::model::data::item_form::{fields_from_item, item_from_fields, item_text};
+use crate::store::{Action, Asker, Change, State};
 
 #[derive(Properties, PartialEq)]
 pub struct ItemEditorProps {
@@ -90,26 +88,21 @@ pub fn item_editor(props: &ItemEditorProps) -> Html {
             json.set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
         })
     };
+    {
+        let message = message.clone();
+        use_reply(state.reply.clone(), Asker::ItemEditor, move |reply| {
+            message.set(Some(reply.outcome.clone()))
+        });
+    }
     let write = |delete: bool| {
-        let (state, json, message) = (state.clone(), json.clone(), message.clone());
+        let (state, json) = (state.clone(), json.clone());
         Callback::from(move |_| {
-            let outcome = {
-                let mut engine = state.engine.borrow_mut();
-                if delete {
-                    delete_item(&mut engine, &state.chart, &json)
-                } else {
-                    put_item(&mut engine, &state.chart.table.name, &json)
-                }
-            };
-            // The key written, from the same text the write read.
-            let touched = serde_json::from_str(&json)
-                .ok()
-                .and_then(|item| key_of(&item, &state.chart.table))
-                .filter(|_| outcome.is_ok());
-            message.set(Some(outcome));
-            if let Some(key) = touched {
-                state.dispatch(Action::DataChanged { touched: vec![key] });
-            }
+            let text = (*json).clone();
+            state.dispatch(Action::Change(if delete {
+                Change::DeleteItem(text)
+            } else {
+                Change::PutItem(text)
+            }));
         })
     };
     let design = state.chart.entity(&entity).cloned();

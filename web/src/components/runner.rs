@@ -13,35 +13,16 @@ use crate::embed::{Panel, use_read_only};
 
 use super::field_value::field_value;
 use super::pattern_bar::PatternBar;
-use crate::model::data::multi_item::{consumed_units, response_items, retarget, written_keys};
-use crate::model::failure::Failure;
+use crate::model::data::multi_item::{consumed_units, response_items};
 use crate::model::format::units;
-use crate::model::gateway::run;
-use crate::model::measure::sharding::{MAX_SHARDS, gathered_response, shard_write};
-use crate::model::patterns::runner::{
-    Draft, Form, OPERATIONS, StatementRun, highlight, run_statement,
-};
+use crate::model::measure::request_run::{RequestRun, RunAsked};
+use crate::model::patterns::runner::{Draft, Form, OPERATIONS, StatementRun};
 use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct RunnerProps {
     pub state: UseReducerHandle<State>,
 }
-
-/// The result of the last run, and the request that produced it.
-#[derive(Clone, PartialEq)]
-struct Outcome {
-    operation: Operation,
-    request: Json,
-    result: Result<Json, Failure>,
-    /// For a PartiQL statement: what it became and what it read.
-    statement: Option<StatementRun>,
-    /// For a sharded pattern: how its requests were spread, in a sentence.
-    sharded: Option<String>,
-}
-
-/// What a read-only embed says to a statement that would write.
-const READ_ONLY_STATEMENT: &str = "This playground is read-only here: only SELECT statements run. Open it in the full playground to write.";
 
 fn text_field(
     state: &UseReducerHandle<State>,
@@ -166,115 +147,17 @@ pub fn runner(props: &RunnerProps) -> Html {
     let read_only = use_read_only();
     let draft = state.draft.clone();
     let form = &draft.form;
-    let outcome = use_state(|| None::<Outcome>);
+    let outcome = state.last_run.clone();
     let execute = {
-        let engine = state.engine.clone();
         let state = state.clone();
-        let outcome = outcome.clone();
         move |form: &Form, start_key: Option<Json>| {
-            let mut seen = None;
-            let mut touched = None;
-            let mut statement = None;
-            let result = form.request().map(|mut request| {
-                // The page has one table: requests go to it, whatever it is called now.
-                retarget(form.operation, &mut request, &state.chart.table.name);
-                if form.operation == Operation::ExecuteStatement {
-                    if let Some(token) = start_key.clone() {
-                        request["NextToken"] = token;
-                    }
-                    let writes = request["Statement"].as_str().is_some_and(|text| {
-                        engine::partiql::parse(text).is_ok_and(|s| s.is_write())
-                    });
-                    let result = if read_only && writes {
-                        Err(Failure::service("ReadOnly", READ_ONLY_STATEMENT))
-                    } else {
-                        run_statement(&mut engine.borrow_mut(), &request, &state.chart.table)
-                    };
-                    let result = result.map(|(response, run)| {
-                        touched = run.written_key.clone().map(|key| vec![key]);
-                        statement = Some(run);
-                        response
-                    });
-                    return Outcome {
-                        operation: form.operation,
-                        request,
-                        result,
-                        statement: statement.clone(),
-                        sharded: None,
-                    };
-                }
-                // A sharded pattern: its Query reads every shard, its write
-                // goes to a shard drawn at random.
-                let shards = state
-                    .draft
-                    .settings
-                    .shards
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (2..=MAX_SHARDS).contains(n));
-                let table = &state.chart.table;
-                if let (Some(n), Operation::Query, None) = (shards, form.operation, &start_key) {
-                    let gathered = gathered_response(&mut engine.borrow_mut(), &request, table, n);
-                    let (result, sharded) = match gathered {
-                        Ok((response, sentence)) => (Ok(response), Some(sentence)),
-                        Err(failure) => (Err(failure), None),
-                    };
-                    return Outcome {
-                        operation: form.operation,
-                        request,
-                        result,
-                        statement: None,
-                        sharded,
-                    };
-                }
-                let mut sharded = None;
-                if let (Some(n), true) = (shards, form.operation.is_single_write()) {
-                    let shard = (js_sys::Math::random() * f64::from(n)) as u32 % n;
-                    if let Ok(write) = shard_write(form.operation, &request, table, shard) {
-                        request = write;
-                        sharded =
-                            Some(format!("Written to shard {shard} of {n}, drawn at random."));
-                    }
-                }
-                if let Some(key) = start_key.clone() {
-                    request["ExclusiveStartKey"] = key;
-                }
-                let result = run(&mut engine.borrow_mut(), form.operation, &request);
-                if result.is_ok() && form.operation.is_write() {
-                    touched = Some(written_keys(form.operation, &request, &state.chart.table));
-                } else if result.is_ok() && !form.operation.is_multi_item() {
-                    seen = Some(highlight(
-                        &mut engine.borrow_mut(),
-                        form.operation,
-                        &request,
-                        &state.chart.table,
-                    ));
-                }
-                Outcome {
-                    operation: form.operation,
-                    request,
-                    result,
-                    statement: None,
-                    sharded,
-                }
-            });
-            outcome.set(Some(match result {
-                Ok(outcome) => outcome,
-                Err(failure) => Outcome {
-                    operation: form.operation,
-                    request: Json::Null,
-                    result: Err(failure),
-                    statement: None,
-                    sharded: None,
-                },
-            }));
-            if let Some(seen) = seen {
-                state.dispatch(Action::Highlight(seen));
-            }
-            if let Some(touched) = touched.filter(|keys| !keys.is_empty()) {
-                state.dispatch(Action::DataChanged { touched });
-            }
+            state.dispatch(Action::Run(Box::new(RunAsked {
+                form: form.clone(),
+                start_key,
+                shards: state.draft.settings.shards.clone(),
+                read_only,
+                draw: js_sys::Math::random(),
+            })))
         }
     };
     // Run on a pattern of the list runs the draft it put here. The count
@@ -434,9 +317,9 @@ pub fn runner(props: &RunnerProps) -> Html {
                 </div>
             </form>
 
-            { match outcome.as_ref() {
+            { match outcome.as_deref() {
                 None => html! {},
-                Some(Outcome { result: Err(failure), .. }) => html! {
+                Some(RequestRun { result: Err(failure), .. }) => html! {
                     <div class="failure" role="alert">
                         <p>
                             if let Some(kind) = &failure.kind {
@@ -456,7 +339,7 @@ pub fn runner(props: &RunnerProps) -> Html {
                         }
                     </div>
                 },
-                Some(Outcome { result: Ok(response), request, operation, statement, sharded }) => html! {
+                Some(RequestRun { result: Ok(response), request, operation, statement, sharded, .. }) => html! {
                     <div class="outcome">
                         if let Some(sentence) = sharded {
                             <p class="served sharded">{ sentence }</p>

@@ -13,14 +13,13 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use super::field_value::field_value;
 use crate::embed::{Panel, use_read_only};
+use crate::hooks::reply::use_reply;
 use crate::model::design::chart::TableDesign;
 use crate::model::format::thousands;
-use crate::model::stream::change_log::{
-    ChangeLog, ChangeRecord, change_log, counter_check, deliver_again, deliver_pending,
-};
+use crate::model::stream::change_log::{ChangeLog, ChangeRecord, change_log, counter_check};
 use crate::model::stream::stream_handler::StreamHandler;
-use crate::model::stream::ttl::{date_seconds, expire_due};
-use crate::store::{Action, State};
+use crate::model::stream::ttl::date_seconds;
+use crate::store::{Action, Asker, Change, State};
 
 /// How many records the change log lists.
 const SHOWN: usize = 30;
@@ -139,25 +138,7 @@ fn handler_section(props: &HandlerProps) -> Html {
     }
     let deliver = |again: bool| {
         let state = state.clone();
-        Callback::from(move |_| {
-            let Some(handler) = state.handler.as_deref() else {
-                return;
-            };
-            let report = {
-                let mut engine = state.engine.borrow_mut();
-                let deliver = if again {
-                    deliver_again
-                } else {
-                    deliver_pending
-                };
-                deliver(&mut engine, &state.chart.table, handler, state.delivered)
-            };
-            state.dispatch(Action::Delivered {
-                up_to: report.up_to,
-                log: report.log,
-                touched: report.touched,
-            });
-        })
+        Callback::from(move |_| state.dispatch(Action::Change(Change::Deliver { again })))
     };
     let save = {
         let (state, draft, error, table) =
@@ -387,6 +368,12 @@ fn ttl_section(props: &TtlProps) -> Html {
     let times = state.ttl_times();
     let date = use_state(|| times.suggested_date().unwrap_or_default());
     let expired = use_state(|| None::<usize>);
+    {
+        let expired = expired.clone();
+        use_reply(state.reply.clone(), Asker::Expiry, move |reply| {
+            expired.set(Some(reply.touched))
+        });
+    }
     let until = date_seconds(&date);
     let due = until.map(|until| times.due_by(until));
     let Some(attribute) = table.ttl_attribute.clone() else {
@@ -405,14 +392,11 @@ fn ttl_section(props: &TtlProps) -> Html {
         })
     };
     let expire = {
-        let (state, expired) = (state.clone(), expired.clone());
+        let state = state.clone();
         Callback::from(move |_| {
-            let Some(until) = until else {
-                return;
-            };
-            let removed = expire_due(&mut state.engine.borrow_mut(), &state.chart.table, until);
-            expired.set(Some(removed.len()));
-            state.dispatch(Action::DataChanged { touched: removed });
+            if let Some(until) = until {
+                state.dispatch(Action::Change(Change::Expire { until }));
+            }
         })
     };
     let plural = |n: usize| if n == 1 { "item" } else { "items" };

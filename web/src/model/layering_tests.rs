@@ -81,7 +81,7 @@ fn word(text: &str) -> String {
 /// `group`, by `super::module`.
 fn imports_of(source: &str, own: &Module) -> Imports {
     let code = source
-        .split("#[cfg(test)]\nmod tests")
+        .split("#[cfg(test)]\nmod tests {")
         .next()
         .unwrap_or_default();
     let at_top = own.0 == own.1;

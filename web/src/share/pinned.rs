@@ -14,7 +14,7 @@ use super::*;
 use crate::model::gallery::commerce;
 use crate::model::measure::compare::Measured;
 use crate::model::patterns::pattern::AccessPattern;
-use crate::store::{Action, State};
+use crate::store::{Action, Change, State};
 
 /// A link of format 1: a changed design and chart, a pattern of the
 /// learner's selected, other prices, a request typed in the runner, the
@@ -61,32 +61,15 @@ fn crafted() -> State {
     });
     let state = state.reduce(Action::ShowIndex(Some("GSI1".into())));
     let state = state.reduce(Action::ScrolledTo(12));
-    let writes = [
-        (
-            "PutItem",
-            json!({"TableName": "commerce-main", "Item": {"PK": {"S": "CUST#c999"}, "SK": {"S": "PROFILE"},
-            "entityType": {"S": "Customer"}, "customerId": {"S": "c999"}, "fullName": {"S": "Mary Shelley"}}}),
-        ),
-        (
-            "DeleteItem",
-            json!({"TableName": "commerce-main", "Key": {"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}}}),
-        ),
-    ];
-    let mut touched = Vec::new();
-    for (operation, request) in writes {
-        engine::api::dispatch(
-            &mut state.engine.borrow_mut(),
-            operation,
-            request.to_string().as_bytes(),
-        )
-        .unwrap();
-        touched.push(
-            request.get("Key").cloned().unwrap_or_else(
-                || json!({"PK": request["Item"]["PK"], "SK": request["Item"]["SK"]}),
-            ),
-        );
-    }
-    let state = state.reduce(Action::DataChanged { touched });
+    let state = state.reduce(Action::Change(Change::PutItem(
+        json!({"PK": {"S": "CUST#c999"}, "SK": {"S": "PROFILE"}, "entityType": {"S": "Customer"},
+            "customerId": {"S": "c999"}, "fullName": {"S": "Mary Shelley"}})
+        .to_string(),
+    )));
+    let state = state.reduce(Action::Change(Change::DeleteItem(
+        json!({"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}}).to_string(),
+    )));
+    assert!(state.reply.as_ref().unwrap().outcome.is_ok());
     (*state).clone()
 }
 
@@ -303,15 +286,7 @@ fn crafted_v2() -> State {
         value: r#"[{"Delete": {"TableName": "commerce-main", "Key": {"PK": {"S": "CUST#c2"}, "SK": {"S": "PROFILE"}}}}]"#.into(),
     });
     let key = json!({"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}});
-    engine::api::dispatch(
-        &mut state.engine.borrow_mut(),
-        "DeleteItem",
-        json!({"TableName": "commerce-main", "Key": key})
-            .to_string()
-            .as_bytes(),
-    )
-    .unwrap();
-    let state = state.reduce(Action::DataChanged { touched: vec![key] });
+    let state = state.reduce(Action::Change(Change::DeleteItem(key.to_string())));
     (*state).clone()
 }
 

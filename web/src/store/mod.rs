@@ -2,6 +2,9 @@
 //! access patterns and their measured runs, what the learner selected and
 //! typed, and the items changed by hand. Components read it and send
 //! [`Action`]s; only [`State::reduce`](yew::Reducible::reduce) changes it.
+//! A change to the data made in a panel is an [`Action::Change`] (and a
+//! request run from the runner an [`Action::Run`]): [`changes`] runs it on
+//! the engine and leaves the panel its [`Reply`].
 //!
 //! The engine lives behind a shared cell so that a new state is cheap to
 //! make; `revision` counts the changes to the data, for change detection.
@@ -9,9 +12,12 @@
 //! [`State::playground`]: that is how links, files and saved playgrounds
 //! travel.
 
+mod changes;
 mod reduce;
 #[cfg(test)]
 mod tests;
+
+pub use changes::{Asker, Change, Reply};
 
 use crate::model::failure::Failure;
 use std::cell::RefCell;
@@ -30,6 +36,7 @@ use crate::model::explain::review::{Verdict, review_at_rates};
 use crate::model::gallery::commerce;
 use crate::model::measure::compare::{Measured, measure_pattern};
 use crate::model::measure::prices::Prices;
+use crate::model::measure::request_run::{RequestRun, RunAsked};
 use crate::model::measure::throughput::{PartitionRate, throughput};
 use crate::model::patterns::pattern::AccessPattern;
 use crate::model::patterns::runner::{Draft, Highlight};
@@ -64,6 +71,10 @@ pub struct State {
     pub draft: Rc<Draft>,
     /// Counts the times the runner was asked to run its draft at once.
     pub run_now: u64,
+    /// What the runner's last run did.
+    pub last_run: Option<Rc<RequestRun>>,
+    /// What the page answered to the last change made by hand.
+    pub reply: Option<Rc<Reply>>,
     /// Where the data view stands.
     pub position: Rc<Position>,
     /// Items changed by hand since generation.
@@ -194,6 +205,17 @@ impl PartialEq for State {
             && Rc::ptr_eq(&self.draft, &other.draft)
             && Rc::ptr_eq(&self.position, &other.position)
             && Rc::ptr_eq(&self.item_preset, &other.item_preset)
+            && same(&self.last_run, &other.last_run)
+            && same(&self.reply, &other.reply)
+    }
+}
+
+/// True when both are the same shared value, or both are none.
+fn same<T>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
     }
 }
 
@@ -235,23 +257,18 @@ pub enum Action {
     RemovePattern(usize),
     /// Give an access pattern a request rate (requests a second; 0 for none).
     SetRate { index: usize, rate: f64 },
-    /// Open a stored item (DynamoDB JSON) in the item editor.
-    EditItem(serde_json::Value),
-    /// Items were written by hand (pasted, put, updated, deleted): note
-    /// the current state of each key, count the items and measure every
-    /// pattern again. `touched` holds their table keys (DynamoDB JSON).
-    DataChanged { touched: Vec<Json> },
-    /// Stream records delivered to the handler, up to this sequence number,
-    /// with what each did; the items the handler changed are in `touched`.
-    Delivered {
-        up_to: u64,
-        log: Vec<String>,
-        touched: Vec<Json>,
-    },
+    /// Open the stored item with this table key (DynamoDB JSON) in the
+    /// item editor.
+    EditStored(Json),
+    /// A change to the data made by hand in a panel: the reducer runs it,
+    /// records the keys it touched, measures every pattern again and
+    /// leaves its [`Reply`] for the panel.
+    Change(Change),
+    /// Run the runner's request (a read, a write, a batch, a transaction
+    /// or a statement): what it did waits in [`State::last_run`].
+    Run(Box<RunAsked>),
     /// A new stream handler (or none).
     SetHandler(Option<StreamHandler>),
-    /// Mark what a request read and returned.
-    Highlight(Highlight),
     /// Show the table (`None`) or an index in the data view.
     ShowIndex(Option<String>),
     /// The data view was scrolled to this row.
@@ -381,6 +398,8 @@ impl State {
             highlight: Rc::new(Highlight::default()),
             draft: Rc::new(draft),
             run_now: 0,
+            last_run: None,
+            reply: None,
             position: Rc::new(position),
             edits: Rc::new(edits),
             handler: handler.map(Rc::new),
@@ -570,6 +589,7 @@ impl State {
         opened.opened = self.opened + 1;
         opened.revision = self.revision + 1;
         opened.item_preset = self.item_preset.clone();
+        opened.reply = self.reply.clone();
         *self = opened;
     }
 

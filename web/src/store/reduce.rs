@@ -10,7 +10,7 @@ use crate::model::data::view::Position;
 use crate::model::measure::prices::Prices;
 use crate::model::patterns::pattern::{AccessPattern, MAX_PATTERNS};
 use crate::model::patterns::pattern_settings::{MAX_RATE, Settings};
-use crate::model::patterns::runner::{Draft, Form, Highlight};
+use crate::model::patterns::runner::{Draft, Form};
 
 impl Reducible for State {
     type Action = Action;
@@ -134,8 +134,9 @@ impl Reducible for State {
                 next.revision += 1;
             }
             Action::RemovePattern(_) => return self,
-            Action::EditItem(item) => next.item_preset = Rc::new((next.item_preset.0 + 1, item)),
-            Action::Highlight(highlight) => next.highlight = Rc::new(highlight),
+            Action::EditStored(key) => next.edit_stored(key),
+            Action::Change(change) => next.apply_change(change),
+            Action::Run(asked) => next.apply_run(*asked),
             Action::ShowIndex(index) => {
                 next.position = Rc::new(Position { index, row: 0 });
             }
@@ -147,31 +148,9 @@ impl Reducible for State {
                     row,
                 });
             }
-            Action::Delivered {
-                up_to,
-                log,
-                touched,
-            } => {
-                next.delivered = next.delivered.max(up_to);
-                next.deliveries = Rc::new(log);
-                let mut edits = (*next.edits).clone();
-                edits.record(&mut next.engine.borrow_mut(), &next.chart.table, &touched);
-                next.edits = Rc::new(edits);
-                next.measure_all();
-                next.revision += 1;
-            }
             Action::SetHandler(handler) => {
                 next.handler = handler.map(Rc::new);
                 next.measure_all();
-                next.revision += 1;
-            }
-            Action::DataChanged { touched } => {
-                let mut edits = (*next.edits).clone();
-                edits.record(&mut next.engine.borrow_mut(), &next.chart.table, &touched);
-                next.edits = Rc::new(edits);
-                next.count_items();
-                next.measure_all();
-                next.highlight = Rc::new(Highlight::default());
                 next.revision += 1;
             }
             Action::SetChart { chart, seed } => {

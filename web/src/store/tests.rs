@@ -8,6 +8,8 @@ use serde_json::json;
 use yew::Reducible;
 
 use super::*;
+use crate::model::patterns::runner::Form;
+use engine::api::Operation;
 
 fn loaded(build: u64, chart: Chart) -> Action {
     loaded_with_ttl_times(build, chart, None)
@@ -98,17 +100,9 @@ fn a_playground_comes_out_as_it_went_in() {
 fn hand_made_changes_are_kept_until_the_items_are_generated_again() {
     let state = Rc::new(State::example());
     let key = json!({"PK": {"S": "CUST#c11"}, "SK": {"S": "PROFILE"}});
-    engine::api::dispatch(
-        &mut state.engine.borrow_mut(),
-        "DeleteItem",
-        json!({"TableName": "commerce-main", "Key": key})
-            .to_string()
-            .as_bytes(),
-    )
-    .unwrap();
-    let changed = state.clone().reduce(Action::DataChanged {
-        touched: vec![key.clone()],
-    });
+    let changed = state
+        .clone()
+        .reduce(Action::Change(Change::DeleteItem(key.to_string())));
     assert_eq!(changed.item_count, state.item_count - 1);
     assert_eq!(changed.edits.len(), 1);
     // Opening the same playground again replays the delete.
@@ -265,8 +259,80 @@ fn the_ttl_times_read_while_building_are_the_landed_datas_until_it_changes() {
     let landed = started.reduce(landing);
     assert_eq!(*landed.ttl_times(), marker);
     // A change to the data reads them again.
-    let changed = landed.reduce(Action::DataChanged {
-        touched: Vec::new(),
-    });
+    let changed = landed.reduce(Action::Change(Change::Paste(
+        json!({"PK": {"S": "CUST#new"}, "SK": {"S": "PROFILE"}}).to_string(),
+    )));
     assert_eq!(*changed.ttl_times(), truth);
+}
+
+#[test]
+fn a_change_by_hand_is_run_by_the_reducer_and_answered_once_for_its_panel() {
+    let state = Rc::new(State::example());
+    let before = state.item_count;
+    let pasted = state.reduce(Action::Change(Change::Paste(
+        "{\"PK\": {\"S\": \"X#1\"}, \"SK\": {\"S\": \"A\"}}\n{\"PK\": {\"S\": \"X#1\"}, \"SK\": {\"S\": \"B\"}}".into(),
+    )));
+    assert_eq!(pasted.item_count, before + 2);
+    assert_eq!(pasted.edits.len(), 2);
+    let reply = pasted.reply.clone().unwrap();
+    assert_eq!(
+        (reply.asker, reply.serial, reply.touched),
+        (Asker::Paste, 1, 2)
+    );
+    assert_eq!(reply.outcome.as_deref(), Ok("Added 2 items."));
+    // A put the engine refuses changes nothing, and says why.
+    let refused = pasted.reduce(Action::Change(Change::PutItem(
+        "{\"PK\": {\"S\": \"X#2\"}}".into(),
+    )));
+    assert_eq!(refused.item_count, before + 2);
+    assert_eq!(refused.edits.len(), 2);
+    let reply = refused.reply.clone().unwrap();
+    assert_eq!((reply.asker, reply.serial), (Asker::ItemEditor, 2));
+    assert_eq!(
+        reply.outcome.as_ref().unwrap_err().to_string(),
+        "ValidationException: One or more parameter values were invalid: Missing the key SK in the item"
+    );
+}
+
+#[test]
+fn the_runner_runs_through_the_reducer_a_read_marks_what_it_read_a_write_is_kept() {
+    let state = Rc::new(State::example());
+    let mut form = Form::blank("commerce-main");
+    form.operation = Operation::Query;
+    form.key_condition = "PK = :pk".into();
+    form.values = r#"{":pk": {"S": "CUST#c11"}}"#.into();
+    let asked = |form: Form| {
+        Action::Run(Box::new(RunAsked {
+            form,
+            start_key: None,
+            shards: String::new(),
+            read_only: false,
+            draw: 0.5,
+        }))
+    };
+    let read = state.clone().reduce(asked(form.clone()));
+    let count = read.last_run.as_ref().unwrap().result.as_ref().unwrap()["Count"]
+        .as_u64()
+        .unwrap();
+    assert!(count > 1);
+    assert_eq!(read.highlight.returned.len() as u64, count);
+    assert_eq!(read.revision, state.revision, "a read changes no data");
+    form.operation = Operation::DeleteItem;
+    form.key = r#"{"PK": {"S": "CUST#c11"}, "SK": {"S": "PROFILE"}}"#.into();
+    form.values.clear();
+    let written = read.reduce(asked(form));
+    let run = written.last_run.as_ref().unwrap();
+    assert!(run.result.is_ok(), "{:?} {}", run.result, run.request);
+    assert_eq!(written.item_count, state.item_count - 1);
+    assert_eq!(written.edits.len(), 1);
+    assert!(written.highlight.read.is_empty());
+}
+
+#[test]
+fn edit_opens_the_stored_item_in_the_item_editor() {
+    let state = Rc::new(State::example());
+    let key = json!({"PK": {"S": "CUST#c11"}, "SK": {"S": "PROFILE"}});
+    let opened = state.reduce(Action::EditStored(key));
+    assert_eq!(opened.item_preset.0, 1);
+    assert_eq!(opened.item_preset.1["customerId"], json!({"S": "c11"}));
 }

@@ -7,9 +7,12 @@
 //!    be served — Query + filter, Scan + filter — for the comparison;
 //!    [`statement_runs`] does the same for PartiQL, [`write_cost`] for a
 //!    write and [`transaction_cost`] for a transaction, each undone after.
-//! 3. [`sharding`] spreads a hot key over N suffixes: a write goes to one
+//! 3. [`request_run`] runs the request the learner typed in the runner,
+//!    as itself, as PartiQL or over a sharded key, and says what it read
+//!    and which keys it wrote.
+//! 4. [`sharding`] spreads a hot key over N suffixes: a write goes to one
 //!    shard, a Query gathers them all.
-//! 4. [`throughput`] sets every partition's units a second, at the
+//! 5. [`throughput`] sets every partition's units a second, at the
 //!    patterns' request rates, against DynamoDB's per-partition limits;
 //!    [`prices`] turns units into dollars a month.
 
@@ -17,6 +20,7 @@ pub mod compare;
 pub mod partition_load;
 pub mod prices;
 pub mod reads;
+pub mod request_run;
 pub mod sharding;
 pub mod statement_runs;
 pub mod throughput;
