@@ -11,10 +11,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::browser::{self, BrowserShelf};
+use crate::store::{Action, Notice, State, Store};
+
+use crate::hooks::address::use_address_navigation;
+use crate::hooks::saved_work::{use_autosave, use_saved_elsewhere};
+
+use crate::browser::{self, library};
 use crate::components::chart_editor::ChartEditor;
 use crate::components::comparison::Comparison;
 use crate::components::data_view::DataView;
@@ -33,9 +37,7 @@ use crate::embed::{Options, Panel};
 use crate::model::format::thousands;
 use crate::model::playground::Playground;
 use crate::rebuild;
-use crate::saved::{Library, SavedError};
 use crate::session::{self, Keep, LINK_FAILED, Resolved, Session, Started};
-use crate::store::{Action, Notice, State};
 
 /// A playground mounted by a course page through the JavaScript API
 /// ([`crate::api`]): it opens on the playground given, keeps nothing in the
@@ -45,7 +47,7 @@ pub struct Hosted {
     pub options: Options,
     pub playground: Rc<Playground>,
     /// The state on the screen, for [`Hosted::full_link`].
-    pub state: Rc<RefCell<Option<UseReducerHandle<State>>>>,
+    pub state: Rc<RefCell<Option<Store>>>,
     /// Where the full playground lives.
     pub base: String,
 }
@@ -75,9 +77,6 @@ pub struct AppProps {
     pub hosted: Option<Hosted>,
 }
 
-/// How long the page waits after a change before saving it.
-const SAVE_AFTER_MS: u32 = 600;
-
 /// What the page opens on: a mounted playground as given, else what the
 /// address and the saved playgrounds say.
 fn start(options: &Options, hosted: Option<&Hosted>) -> Started {
@@ -93,29 +92,26 @@ fn start(options: &Options, hosted: Option<&Hosted>) -> Started {
         None => session::start(
             &browser::fragment(),
             options,
-            &mut Library {
-                shelf: BrowserShelf,
-            },
+            &mut library(),
             browser::now(),
         ),
     }
 }
 
 /// Draws one panel.
-fn panel(panel: Panel, state: &UseReducerHandle<State>) -> Html {
-    let state = state.clone();
+fn panel(panel: Panel) -> Html {
     match panel {
-        Panel::Patterns => html! { <PatternList {state} /> },
-        Panel::Comparison => html! { <Comparison {state} /> },
-        Panel::Review => html! { <ReviewPanel {state} /> },
-        Panel::Throughput => html! { <ThroughputView {state} /> },
-        Panel::Runner => html! { <Runner {state} /> },
-        Panel::Items => html! { <GeneratePanel {state} /> },
-        Panel::Data => html! { <DataView {state} /> },
-        Panel::Item => html! { <ItemEditor {state} /> },
-        Panel::Stream => html! { <StreamPanel {state} /> },
-        Panel::Design => html! { <TableEditor {state} /> },
-        Panel::Chart => html! { <ChartEditor {state} /> },
+        Panel::Patterns => html! { <PatternList /> },
+        Panel::Comparison => html! { <Comparison /> },
+        Panel::Review => html! { <ReviewPanel /> },
+        Panel::Throughput => html! { <ThroughputView /> },
+        Panel::Runner => html! { <Runner /> },
+        Panel::Items => html! { <GeneratePanel /> },
+        Panel::Data => html! { <DataView /> },
+        Panel::Item => html! { <ItemEditor /> },
+        Panel::Stream => html! { <StreamPanel /> },
+        Panel::Design => html! { <TableEditor /> },
+        Panel::Chart => html! { <ChartEditor /> },
     }
 }
 
@@ -162,84 +158,9 @@ pub fn app(props: &AppProps) -> Html {
             }
         });
     }
-    // A link pasted into the address bar, or Back and Forward to another
-    // link, opens that playground.
-    {
-        let (latest, session, last_fragment) =
-            (latest.clone(), session.clone(), last_fragment.clone());
-        use_effect_with((), move |_| {
-            let listener = own_page
-                .then(|| {
-                    browser::on_fragment_change(move |fragment| {
-                        if *last_fragment.borrow() == fragment {
-                            return;
-                        }
-                        let Some(opened) = session::navigated(&fragment) else {
-                            return;
-                        };
-                        *last_fragment.borrow_mut() = fragment.clone();
-                        let state = latest.borrow().clone();
-                        // A change still waiting to be saved is saved first.
-                        if let Err(error) =
-                            session::keep_current(&state, &session, &mut library(), browser::now())
-                        {
-                            return state
-                                .dispatch(Action::Notify(Notice::not_kept(error.to_string())));
-                        }
-                        match opened {
-                            Ok((playground, opened)) => {
-                                session.set(opened);
-                                rebuild::open(&state, playground, LINK_FAILED);
-                            }
-                            Err(why) => state.dispatch(Action::Notify(Notice::problem(why))),
-                        }
-                    })
-                })
-                .flatten();
-            move || drop(listener)
-        });
-    }
-    // After each change: saved in this browser, and the link in the address.
-    {
-        let (state, session, last_fragment) =
-            (state.clone(), session.clone(), last_fragment.clone());
-        let first = use_mut_ref(|| true);
-        let failed = use_mut_ref(|| None::<String>);
-        use_effect_with(state.playground_version(), move |_| {
-            let skip = !own_page || std::mem::replace(&mut *first.borrow_mut(), false);
-            let timer = (!skip).then(|| {
-                Timeout::new(SAVE_AFTER_MS, move || {
-                    keep(&state, &session, &last_fragment, &failed)
-                })
-            });
-            move || drop(timer)
-        });
-    }
-    // Another tab saved the playground on the screen: ask which to keep.
-    {
-        let (latest, session) = (latest.clone(), session.clone());
-        use_effect_with(session.clone(), move |session| {
-            let session = session.clone();
-            let listener = own_page
-                .then(|| {
-                    browser::on_storage_change(move |_key| {
-                        let state = latest.borrow().clone();
-                        if session::saved_elsewhere(&session, &library())
-                            && !state.notice.as_ref().is_some_and(|n| n.conflict)
-                        {
-                            state.dispatch(Action::Notify(Notice::conflict(
-                                SavedError::Conflict {
-                                    name: session.name.clone(),
-                                }
-                                .to_string(),
-                            )));
-                        }
-                    })
-                })
-                .flatten();
-            move || drop(listener)
-        });
-    }
+    use_address_navigation(&latest, &session, &last_fragment, own_page);
+    use_autosave(&state, &session, &last_fragment, own_page);
+    use_saved_elsewhere(&latest, &session, own_page);
     let on_keep = {
         let (state, session) = (state.clone(), session.clone());
         Callback::from(move |keep: Keep| {
@@ -295,15 +216,15 @@ pub fn app(props: &AppProps) -> Html {
     };
     let panels = options.panels();
     let body = if options.embed {
-        html! { <div class="embedded-panels">{ for panels.iter().map(|p| panel(*p, &state)) }</div> }
+        html! { <div class="embedded-panels">{ for panels.iter().map(|p| panel(*p)) }</div> }
     } else {
         html! {
             <div class="workbench">
                 <div class="side model-side" aria-label="The model">
-                    { for panels.iter().filter(|p| p.is_model()).map(|p| panel(*p, &state)) }
+                    { for panels.iter().filter(|p| p.is_model()).map(|p| panel(*p)) }
                 </div>
                 <div class="side results-side" aria-label="The results">
-                    { for panels.iter().filter(|p| !p.is_model()).map(|p| panel(*p, &state)) }
+                    { for panels.iter().filter(|p| !p.is_model()).map(|p| panel(*p)) }
                 </div>
             </div>
         }
@@ -322,6 +243,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     html! {
         <ContextProvider<Options> context={(*options).clone()}>
+        <ContextProvider<Store> context={state.clone()}>
           <div class="ddbplay">
             <main class={classes!("page", options.embed.then_some("embedded"))} key={state.opened.to_string()}
                 ondragover={on_drag_over} ondrop={on_drop}>
@@ -334,7 +256,7 @@ pub fn app(props: &AppProps) -> Html {
                     <header>
                         <div class="title-row">
                             <h1>{ "ddbplay" }</h1>
-                            <Toolbar state={state.clone()} session={session.clone()} />
+                            <Toolbar session={session.clone()} />
                         </div>
                         <p class="tagline">
                             { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
@@ -352,10 +274,11 @@ pub fn app(props: &AppProps) -> Html {
                         </nav>
                     </header>
                 }
-                <NoticeBar state={state.clone()} {on_keep} />
+                <NoticeBar {on_keep} />
                 { body }
             </main>
           </div>
+        </ContextProvider<Store>>
         </ContextProvider<Options>>
     }
 }
@@ -383,49 +306,4 @@ fn with_fragment(base: &str, fragment: Option<String>) -> String {
         Some(fragment) => format!("{base}#{fragment}"),
         None => base.to_string(),
     }
-}
-
-/// The saved playgrounds of this browser.
-fn library() -> Library<BrowserShelf> {
-    Library {
-        shelf: BrowserShelf,
-    }
-}
-
-/// Saves the playground in the browser and puts its link in the address,
-/// when the learner changed it since it was opened or last saved.
-fn keep(
-    state: &UseReducerHandle<State>,
-    session: &UseStateHandle<Session>,
-    last_fragment: &Rc<RefCell<String>>,
-    failed: &Rc<RefCell<Option<String>>>,
-) {
-    if !state.has_changes() {
-        return;
-    }
-    match session::save(state, session, &mut library(), browser::now()) {
-        Ok(saved) => {
-            *failed.borrow_mut() = None;
-            session.set(saved);
-            state.dispatch(Action::Kept(Rc::new(state.playground())));
-        }
-        Err(error) => {
-            let text = error.to_string();
-            // A conflict is asked about until it is settled; a refused
-            // write is said once, not after every change.
-            if matches!(error, SavedError::Conflict { .. }) {
-                if !state.notice.as_ref().is_some_and(|n| n.conflict) {
-                    state.dispatch(Action::Notify(Notice::conflict(text)));
-                }
-            } else if failed.borrow().as_deref() != Some(text.as_str()) {
-                state.dispatch(Action::Notify(Notice::not_kept(text.clone())));
-                *failed.borrow_mut() = Some(text);
-            }
-        }
-    }
-    let fragment = session::link_fragment(state)
-        .ok()
-        .filter(|f| !session::too_long_to_share(f));
-    browser::replace_fragment(fragment.as_deref());
-    *last_fragment.borrow_mut() = fragment.unwrap_or_default();
 }

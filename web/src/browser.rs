@@ -14,7 +14,7 @@ use gloo::storage::{LocalStorage, Storage};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::saved::Shelf;
+use crate::saved::{Library, Shelf};
 
 fn window() -> Option<web_sys::Window> {
     web_sys::window()
@@ -73,6 +73,13 @@ pub fn on_fragment_change(on_change: impl Fn(String) + 'static) -> Option<EventL
     Some(EventListener::new(&window, "hashchange", move |_| {
         on_change(fragment())
     }))
+}
+
+/// The playgrounds saved in this browser.
+pub fn library() -> Library<BrowserShelf> {
+    Library {
+        shelf: BrowserShelf,
+    }
 }
 
 /// The browser's local storage, as a shelf for saved playgrounds. Reads

@@ -3,7 +3,8 @@
 //! crate of their own, for the command line to share); the page names
 //! operations by the engine's type, never by a string of its own; it fails
 //! with one type, `model::failure::Failure`, never a bare string; and only
-//! the store changes the engine: a component sends an action.
+//! the store changes the engine: a component sends an action. Components
+//! reach the store through its context, not through props.
 
 use std::path::{Path, PathBuf};
 
@@ -85,6 +86,56 @@ fn only_the_store_changes_the_engine() {
             .count()
             >= 2
     );
+}
+
+#[test]
+fn components_reach_the_store_through_its_context_never_a_prop() {
+    let code = page_code();
+    let components: Vec<_> = code
+        .iter()
+        .filter(|(file, _)| file.starts_with("components"))
+        .collect();
+    assert!(
+        components.len() > 20,
+        "read {} components",
+        components.len()
+    );
+    let handed: Vec<&str> = components
+        .iter()
+        .filter(|(_, text)| text.contains(": Store,") || text.contains("UseReducerHandle"))
+        .map(|(file, _)| file.as_str())
+        .collect();
+    assert!(handed.is_empty(), "use hooks::store::use_store: {handed:?}");
+    let reaching = components
+        .iter()
+        .filter(|(_, text)| text.contains("use_store()"))
+        .count();
+    assert!(reaching >= 18, "{reaching} components use the store");
+}
+
+/// The most lines a component's function may take: one that grows past
+/// it has more than one job, and splits into components or hooks.
+const LONGEST_COMPONENT: usize = 170;
+
+#[test]
+fn no_component_is_longer_than_a_screenful_or_two() {
+    let mut long = Vec::new();
+    for (file, text) in page_code() {
+        if !(file.starts_with("components") || file == "app.rs") {
+            continue;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for (start, line) in lines.iter().enumerate() {
+            if !line.starts_with("pub fn ") && !line.starts_with("fn ") {
+                continue;
+            }
+            let end = lines[start..].iter().position(|l| *l == "}").unwrap_or(0);
+            if end + 1 > LONGEST_COMPONENT {
+                long.push(format!("{file}: {line} ({} lines)", end + 1));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{long:#?}");
 }
 
 #[test]

@@ -16,11 +16,11 @@
 //! says why.
 
 use crate::model::failure::Failure;
+use crate::store::{Action, Built, Measurement, Store};
 use engine::Engine;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::platform::spawn_local;
-use yew::prelude::*;
 
 use crate::browser::next_task;
 use crate::model::data::load::Loader;
@@ -34,7 +34,6 @@ use crate::model::measure::compare::{
 use crate::model::playground::Playground;
 use crate::model::stream::backfill::Backfill;
 use crate::model::stream::ttl::TtlTimes;
-use crate::store::{Action, Built, Measurement, State};
 
 /// Items stored between two yields to the browser.
 const SLICE: usize = 5_000;
@@ -54,7 +53,7 @@ pub fn builds_at_once(chart: &Chart) -> bool {
 }
 
 /// Rebuilds the data for `chart` and `seed`.
-pub fn rebuild(state: &UseReducerHandle<State>, chart: Chart, seed: u64) {
+pub fn rebuild(state: &Store, chart: Chart, seed: u64) {
     let refuse = |problem| Action::Refused {
         build: state.builds,
         problem,
@@ -73,7 +72,7 @@ pub fn rebuild(state: &UseReducerHandle<State>, chart: Chart, seed: u64) {
 
 /// Opens a whole playground; `context` prefixes the reason it cannot be
 /// ("This link could not be opened: ").
-pub fn open(state: &UseReducerHandle<State>, playground: Playground, context: &str) {
+pub fn open(state: &Store, playground: Playground, context: &str) {
     let chart = &playground.chart;
     if builds_at_once(chart) || chart.validate().is_err() {
         return state.dispatch(Action::Open {
@@ -95,7 +94,7 @@ pub fn open(state: &UseReducerHandle<State>, playground: Playground, context: &s
 }
 
 /// Fills the table a slice at a time, then lands it.
-fn fill(state: &UseReducerHandle<State>, mut loader: Loader, built: Built, context: String) {
+fn fill(state: &Store, mut loader: Loader, built: Built, context: String) {
     let build = state.builds + 1;
     state.dispatch(Action::Started);
     let current_handler = state.handler.clone();

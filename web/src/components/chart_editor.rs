@@ -7,6 +7,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+use crate::store::Store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
@@ -15,15 +18,9 @@ use super::warnings::Warnings;
 use crate::model::design::attribute_text::KINDS;
 use crate::model::design::chart::Warning;
 use crate::rebuild::rebuild;
-use crate::store::State;
-
-#[derive(Properties, PartialEq)]
-pub struct ChartEditorProps {
-    pub state: UseReducerHandle<State>,
-}
 
 /// One key template: applied when the field changes.
-fn template_cell(state: &UseReducerHandle<State>, entity: &str, key: &str, value: String) -> Html {
+fn template_cell(state: &Store, entity: &str, key: &str, value: String) -> Html {
     let onchange = {
         let state = state.clone();
         let (entity, key) = (entity.to_string(), key.to_string());
@@ -46,8 +43,8 @@ fn template_cell(state: &UseReducerHandle<State>, entity: &str, key: &str, value
 }
 
 #[function_component(ChartEditor)]
-pub fn chart_editor(props: &ChartEditorProps) -> Html {
-    let state = &props.state;
+pub fn chart_editor() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let keys = state.chart.table.key_attribute_names();
     let on_add = {
@@ -117,7 +114,7 @@ pub fn chart_editor(props: &ChartEditorProps) -> Html {
                     </thead>
                     <tbody>
                         { for (0..state.chart.entities.len()).map(|index| html! {
-                            <EntityRow state={state.clone()} {index} />
+                            <EntityRow {index} />
                         }) }
                     </tbody>
                 </table>

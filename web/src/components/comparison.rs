@@ -5,6 +5,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+use crate::store::{Action, Store};
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
@@ -19,12 +22,6 @@ use crate::model::measure::partition_load::read_units;
 use crate::model::measure::prices::Prices;
 use crate::model::measure::transaction_cost::TransactionCost;
 use crate::model::measure::write_cost::WriteCost;
-use crate::store::{Action, State};
-
-#[derive(Properties, PartialEq)]
-pub struct ComparisonProps {
-    pub state: UseReducerHandle<State>,
-}
 
 /// A request as one line per parameter, compact enough to read at a glance.
 fn request_text(request: &serde_json::Value) -> String {
@@ -51,7 +48,7 @@ fn price_field(
     label: &'static str,
     value: f64,
     on_price: fn(f64) -> Action,
-    state: &UseReducerHandle<State>,
+    state: &Store,
 ) -> Html {
     let onchange = {
         let state = state.clone();
@@ -70,18 +67,11 @@ fn price_field(
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct ReadRunsProps {
-    /// The selected pattern's runs are read from here (not copied into
-    /// props: a large Scan's runs are big).
-    state: UseReducerHandle<State>,
-}
-
 /// The read runs side by side: table, bar chart and sentences. Every
 /// number in the table is a button that opens its derivation below it.
 #[function_component(ReadRuns)]
-fn read_runs(props: &ReadRunsProps) -> Html {
-    let state = &props.state;
+fn read_runs() -> Html {
+    let state = &use_store();
     let open = use_state(|| None::<(usize, Figure)>);
     let prices = &state.prices;
     let runs: &[Run] = match state.runs.get(state.selected) {
@@ -338,8 +328,8 @@ fn aggregate_table(
 }
 
 #[function_component(Comparison)]
-pub fn comparison(props: &ComparisonProps) -> Html {
-    let state = &props.state;
+pub fn comparison() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let Some(pattern) = state.patterns.get(state.selected) else {
         return html! {
@@ -350,7 +340,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     };
     let body = match &state.runs[state.selected] {
         Err(failure) => html! { <p class="error" role="alert">{ failure.to_string() }</p> },
-        Ok(Measured::Reads { .. }) => html! { <ReadRuns state={state.clone()} /> },
+        Ok(Measured::Reads { .. }) => html! { <ReadRuns /> },
         Ok(Measured::Write(cost)) => write(cost, &state.prices),
         Ok(Measured::Transaction(cost)) => transaction(cost, &state.prices),
         Ok(Measured::Statement(measured)) => html! { <>
@@ -361,7 +351,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
             if measured.explanation.scan && measured.runs.len() == 1 {
                 <p class="muted">{ "Give this pattern the keyed SELECT that would serve the same need (Edit, then \"Compare with\") to see the two side by side." }</p>
             }
-            <ReadRuns state={state.clone()} />
+            <ReadRuns />
         </> },
     };
     html! {

@@ -6,23 +6,21 @@
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+use crate::store::Store;
+
 use super::field_value::field_value;
 use crate::model::design::attribute_text::{KINDS, parse_attributes, print_attributes};
 use crate::model::design::chart::Chart;
 use crate::rebuild::rebuild;
-use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct EntityRowProps {
-    pub state: UseReducerHandle<State>,
     pub index: usize,
 }
 
 /// A callback that changes a copy of the chart and applies it.
-fn change_chart(
-    state: &UseReducerHandle<State>,
-    change: impl Fn(&mut Chart, String) + 'static,
-) -> Callback<Event> {
+fn change_chart(state: &Store, change: impl Fn(&mut Chart, String) + 'static) -> Callback<Event> {
     let state = state.clone();
     Callback::from(move |e: Event| {
         let value = field_value(&e);
@@ -36,7 +34,7 @@ fn change_chart(
 
 #[function_component(EntityRow)]
 pub fn entity_row(props: &EntityRowProps) -> Html {
-    let state = &props.state;
+    let state = &use_store();
     let i = props.index;
     let printed = state
         .chart

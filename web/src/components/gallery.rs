@@ -5,23 +5,22 @@
 
 use yew::prelude::*;
 
-use super::playgrounds::library;
-use crate::browser;
+use crate::hooks::store::use_store;
+
+use crate::browser::{self, library};
 use crate::model::gallery::{EXAMPLES, Example};
 use crate::rebuild;
 use crate::session::{self, Session};
-use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct GalleryProps {
-    pub state: UseReducerHandle<State>,
     pub session: UseStateHandle<Session>,
     pub on_close: Callback<()>,
 }
 
 #[function_component(Gallery)]
 pub fn gallery(props: &GalleryProps) -> Html {
-    let (state, session) = (&props.state, &props.session);
+    let (state, session) = (&use_store(), &props.session);
     let problem = use_state(|| None::<String>);
     let open = |example: &'static Example| {
         let (state, session, problem) = (state.clone(), session.clone(), problem.clone());

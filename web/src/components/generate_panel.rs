@@ -6,6 +6,8 @@ use crate::model::failure::Failure;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
@@ -13,12 +15,7 @@ use crate::hooks::reply::use_reply;
 use crate::model::design::chart::Chart;
 use crate::model::format::thousands;
 use crate::rebuild::rebuild;
-use crate::store::{Action, Asker, Change, State};
-
-#[derive(Properties, PartialEq)]
-pub struct GeneratePanelProps {
-    pub state: UseReducerHandle<State>,
-}
+use crate::store::{Action, Asker, Change};
 
 /// "Order: 1–12 per Customer · OrderItem: 1–4 per Order · Product: 12 in all".
 fn counts_summary(chart: &Chart) -> String {
@@ -43,8 +40,8 @@ fn counts_summary(chart: &Chart) -> String {
 }
 
 #[function_component(GeneratePanel)]
-pub fn generate_panel(props: &GeneratePanelProps) -> Html {
-    let state = &props.state;
+pub fn generate_panel() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let seed = use_state(|| state.seed.to_string());
     let customers = use_state(|| {

@@ -8,21 +8,18 @@ use std::collections::BTreeMap;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
 use crate::hooks::reply::use_reply;
 use crate::model::data::item_form::{fields_from_item, item_from_fields, item_text};
-use crate::store::{Action, Asker, Change, State};
-
-#[derive(Properties, PartialEq)]
-pub struct ItemEditorProps {
-    pub state: UseReducerHandle<State>,
-}
+use crate::store::{Action, Asker, Change};
 
 #[function_component(ItemEditor)]
-pub fn item_editor(props: &ItemEditorProps) -> Html {
-    let state = &props.state;
+pub fn item_editor() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let entity = use_state(|| {
         state

@@ -6,6 +6,8 @@
 
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use crate::browser;
 use crate::session::Keep;
 use crate::share::encode_file;
@@ -14,7 +16,6 @@ use crate::store::{Action, State};
 
 #[derive(Properties, PartialEq)]
 pub struct NoticeBarProps {
-    pub state: UseReducerHandle<State>,
     /// What the learner chose to keep, when another tab saved the
     /// playground on the screen.
     #[prop_or_default]
@@ -49,7 +50,7 @@ pub fn download(state: &State) {
 
 #[function_component(NoticeBar)]
 pub fn notice_bar(props: &NoticeBarProps) -> Html {
-    let state = &props.state;
+    let state = &use_store();
     let Some(notice) = state.notice.clone() else {
         return html! {};
     };

@@ -7,17 +7,14 @@ use engine::api::Operation;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+use crate::store::{Action, Store};
+
 use crate::model::patterns::pattern::AccessPattern;
 use crate::model::patterns::runner::Draft;
-use crate::store::{Action, State};
-
-#[derive(Properties, PartialEq)]
-pub struct PatternBarProps {
-    pub state: UseReducerHandle<State>,
-}
 
 /// A text field of the draft: `update` puts what is typed in its place.
-fn typed(state: &UseReducerHandle<State>, update: fn(&mut Draft, String)) -> Callback<InputEvent> {
+fn typed(state: &Store, update: fn(&mut Draft, String)) -> Callback<InputEvent> {
     let state = state.clone();
     Callback::from(move |e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
@@ -29,7 +26,7 @@ fn typed(state: &UseReducerHandle<State>, update: fn(&mut Draft, String)) -> Cal
 }
 
 /// A checkbox of the draft: `update` is given "true" or "".
-fn check(state: &UseReducerHandle<State>, update: fn(&mut Draft, String)) -> Callback<Event> {
+fn check(state: &Store, update: fn(&mut Draft, String)) -> Callback<Event> {
     let state = state.clone();
     Callback::from(move |e: Event| {
         let input: HtmlInputElement = e.target_unchecked_into();
@@ -42,8 +39,8 @@ fn check(state: &UseReducerHandle<State>, update: fn(&mut Draft, String)) -> Cal
 }
 
 #[function_component(PatternBar)]
-pub fn pattern_bar(props: &PatternBarProps) -> Html {
-    let state = &props.state;
+pub fn pattern_bar() -> Html {
+    let state = &use_store();
     let problem = use_state(|| None::<String>);
     // The pattern being edited, if the form came from the list and it is still there.
     let editing = state.draft.editing.filter(|i| *i < state.patterns.len());

@@ -5,6 +5,8 @@
 use crate::model::failure::Failure;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Options, Panel, use_read_only};
 
@@ -12,12 +14,7 @@ use crate::model::explain::review::Verdict;
 use crate::model::format::{thousands, units};
 use crate::model::measure::compare::Measured;
 use crate::model::patterns::pattern::ServedBy;
-use crate::store::{Action, State};
-
-#[derive(Properties, PartialEq)]
-pub struct PatternListProps {
-    pub state: UseReducerHandle<State>,
-}
+use crate::store::Action;
 
 /// Brings the runner into view, with the keyboard focus on its first field.
 fn show_runner() {
@@ -69,8 +66,8 @@ fn numbers(measured: &Result<Measured, Failure>) -> Html {
 }
 
 #[function_component(PatternList)]
-pub fn pattern_list(props: &PatternListProps) -> Html {
-    let state = &props.state;
+pub fn pattern_list() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     // Run shows its result in the runner: only where the runner is.
     let with_runner = use_context::<Options>().is_none_or(|o| o.panels().contains(&Panel::Runner));

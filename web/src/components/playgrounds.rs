@@ -8,37 +8,20 @@
 
 use yew::prelude::*;
 
-use crate::browser::{self, BrowserShelf};
+use super::playground_names::PlaygroundNames;
+use super::set_aside_list::SetAsideList;
+use crate::hooks::store::use_store;
+
+use crate::browser::{self, BrowserShelf, library};
 use crate::model::gallery::commerce;
 use crate::rebuild;
-use crate::saved::{Entry, Library, SavedError, SetAside};
+use crate::saved::{Entry, SavedError};
 use crate::session::{self, Session};
-use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct PlaygroundsProps {
-    pub state: UseReducerHandle<State>,
     pub session: UseStateHandle<Session>,
     pub on_close: Callback<()>,
-}
-
-pub fn library() -> Library<BrowserShelf> {
-    Library {
-        shelf: BrowserShelf,
-    }
-}
-
-/// A name as a file's: letters, digits and dashes.
-fn file_stem(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect()
 }
 
 fn saved_at_text(entry: &Entry) -> String {
@@ -50,67 +33,22 @@ fn saved_at_text(entry: &Entry) -> String {
 
 #[function_component(Playgrounds)]
 pub fn playgrounds(props: &PlaygroundsProps) -> Html {
-    let (state, session) = (&props.state, &props.session);
+    let (state, session) = (&use_store(), &props.session);
     // Bumped after every change to the shelf, to list it again.
     let changes = use_state(|| 0u32);
     let problem = use_state(|| None::<String>);
-    let new_name = use_state(|| format!("{} (copy)", session.name));
-    let name = use_state(|| session.name.clone());
     let deleting = use_state(|| None::<String>);
     let entries = library().list();
     let report = {
         let (problem, changes) = (problem.clone(), changes.clone());
-        move |result: Result<(), SavedError>| {
+        Callback::from(move |result: Result<(), SavedError>| {
             problem.set(result.err().map(|e| e.to_string()));
             changes.set(*changes + 1);
-        }
+        })
     };
     let keep_current = {
         let (state, session) = (state.clone(), session.clone());
         move || session::keep_current(&state, &session, &mut library(), browser::now())
-    };
-    let on_rename = {
-        let (session, name, report) = (session.clone(), name.clone(), report.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let new = name.trim().to_string();
-            if new.is_empty() {
-                return;
-            }
-            let result = match &session.id {
-                Some(id) => library().rename(id, &new),
-                None => Ok(()),
-            };
-            session.set(Session {
-                name: new,
-                ..(*session).clone()
-            });
-            report(result);
-        })
-    };
-    let on_save_as = {
-        let (state, session, new_name, report) = (
-            state.clone(),
-            session.clone(),
-            new_name.clone(),
-            report.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let name = new_name.trim().to_string();
-            if name.is_empty() {
-                return;
-            }
-            let unsaved = Session::unsaved(&name);
-            let result = session::save(&state, &unsaved, &mut library(), browser::now());
-            if let Ok(saved) = &result {
-                session.set(saved.clone());
-                state.dispatch(crate::store::Action::Kept(std::rc::Rc::new(
-                    state.playground(),
-                )));
-            }
-            report(result.map(|_| ()));
-        })
     };
     let on_example = {
         let (state, session, keep_current, report) = (
@@ -123,7 +61,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
         Callback::from(move |_| {
             let kept = keep_current();
             let failed = kept.is_err();
-            report(kept);
+            report.emit(kept);
             if failed {
                 return;
             }
@@ -159,12 +97,12 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                     );
                     on_close.emit(());
                 }
-                Ok(Err(why)) => report(Err(SavedError::Unreadable {
+                Ok(Err(why)) => report.emit(Err(SavedError::Unreadable {
                     name: entry.name.clone(),
                     why: Box::new(why),
                     kept: true,
                 })),
-                Err(error) => report(Err(error)),
+                Err(error) => report.emit(Err(error)),
             }
         })
     };
@@ -172,7 +110,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
         let (report, entry) = (report.clone(), entry.clone());
         Callback::from(move |_| {
             let copy = format!("{} (copy)", entry.name);
-            report(
+            report.emit(
                 library()
                     .duplicate(&entry.id, &copy, browser::now())
                     .map(|_| ()),
@@ -196,38 +134,12 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                 // The playground stays on the screen, no longer saved.
                 session.set(Session::unsaved(&session.name));
             }
-            report(library().delete(&id))
+            report.emit(library().delete(&id))
         })
     };
     let keep = {
         let deleting = deleting.clone();
         Callback::from(move |_| deleting.set(None))
-    };
-    let set_aside = library().set_aside();
-    let download_aside = |aside: &SetAside| {
-        let aside = aside.clone();
-        Callback::from(move |_| {
-            browser::download(
-                &format!("{}.set-aside.txt", file_stem(&aside.name)),
-                &aside.text,
-            )
-        })
-    };
-    let delete_aside = |aside: &SetAside| {
-        let (report, id) = (report.clone(), aside.id.clone());
-        Callback::from(move |_| {
-            library().delete_set_aside(&id);
-            report(Ok(()))
-        })
-    };
-    let text_input = |handle: &UseStateHandle<String>| {
-        let handle = handle.clone();
-        Callback::from(move |e: InputEvent| {
-            handle.set(
-                e.target_unchecked_into::<web_sys::HtmlInputElement>()
-                    .value(),
-            )
-        })
     };
     let (on_key, close) = super::dialog_closing(&props.on_close);
     html! {
@@ -236,20 +148,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
             if !BrowserShelf::available() {
                 <p class="error" role="alert">{ "This browser does not let the page keep anything (storage is turned off). Download your work as a file to keep it." }</p>
             }
-            <form class="row" onsubmit={on_rename}>
-                <label class="field inline">
-                    <span>{ "This playground's name (saved after every change)" }</span>
-                    <input type="text" value={(*name).clone()} oninput={text_input(&name)} aria-label="This playground's name" />
-                </label>
-                <button type="submit">{ "Rename" }</button>
-            </form>
-            <form class="row" onsubmit={on_save_as}>
-                <label class="field inline">
-                    <span>{ "Save a copy as a new playground" }</span>
-                    <input type="text" value={(*new_name).clone()} oninput={text_input(&new_name)} aria-label="New playground's name" />
-                </label>
-                <button type="submit">{ "Save as" }</button>
-            </form>
+            <PlaygroundNames session={session.clone()} report={report.clone()} />
             if let Some(problem) = &*problem {
                 <p class="error" role="alert">{ problem }</p>
             }
@@ -290,28 +189,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                     </tbody>
                 </table>
             }
-            if !set_aside.is_empty() {
-                <h3>{ "Set aside: saved playgrounds that could not be opened" }</h3>
-                <table class="grid saved set-aside">
-                    <thead><tr>
-                        <th scope="col">{ "Name" }</th>
-                        <th scope="col">{ "Why" }</th>
-                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
-                    </tr></thead>
-                    <tbody>
-                        { for set_aside.iter().map(|aside| html! {
-                            <tr>
-                                <th scope="row">{ &aside.name }</th>
-                                <td>{ format!("could not be opened: {}", aside.why) }</td>
-                                <td class="actions">
-                                    <button type="button" onclick={download_aside(aside)} aria-label={format!("Download {} as it was stored", aside.name)}>{ "Download as a file" }</button>
-                                    <button type="button" class="danger" onclick={delete_aside(aside)} aria-label={format!("Delete set-aside {}", aside.name)}>{ "Delete" }</button>
-                                </td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-            }
+            <SetAsideList report={report.clone()} />
             <div class="row end">
                 <button type="button" onclick={on_example}>{ "Start again from the example" }</button>
                 <button type="button" onclick={close}>{ "Close" }</button>

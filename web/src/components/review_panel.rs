@@ -6,6 +6,8 @@
 use crate::model::failure::Failure;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 use crate::model::explain::derivation::{Figure, derive, derive_transaction, derive_write};
@@ -13,11 +15,6 @@ use crate::model::explain::review::{Verdict, describe, within_budget};
 use crate::model::measure::compare::Measured;
 use crate::model::measure::prices::Prices;
 use crate::store::{Action, State};
-
-#[derive(Properties, PartialEq)]
-pub struct ReviewPanelProps {
-    pub state: UseReducerHandle<State>,
-}
 
 /// "9 of 12 patterns within budget", or `None` when no pattern has one.
 pub fn budget_summary(state: &State) -> Option<String> {
@@ -58,8 +55,8 @@ fn how_counted(measured: &Result<Measured, Failure>, prices: &Prices) -> Html {
 }
 
 #[function_component(ReviewPanel)]
-pub fn review_panel(props: &ReviewPanelProps) -> Html {
-    let state = &props.state;
+pub fn review_panel() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let (_, verdicts) = state.review();
     let (within, budgeted) = within_budget(&verdicts);

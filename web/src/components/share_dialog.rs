@@ -5,6 +5,8 @@
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::field_value::field_value;
 use super::notice::download;
 use crate::browser;
@@ -12,11 +14,9 @@ use crate::embed::{Options, Panel};
 use crate::model::format::thousands;
 use crate::session;
 use crate::share::LONG_LINK_BYTES;
-use crate::store::State;
 
 #[derive(Properties, PartialEq)]
 pub struct ShareDialogProps {
-    pub state: UseReducerHandle<State>,
     pub on_close: Callback<()>,
 }
 
@@ -58,7 +58,7 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &Options, title: &str
 
 #[function_component(ShareDialog)]
 pub fn share_dialog(props: &ShareDialogProps) -> Html {
-    let state = &props.state;
+    let state = &use_store();
     let copied = use_state(|| None::<bool>);
     let embed_choice = use_state(|| 0usize);
     let read_only = use_state(|| true);

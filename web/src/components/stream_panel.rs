@@ -10,6 +10,8 @@ use engine::table::EventName;
 use serde_json::Value as Json;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use super::field_value::field_value;
 use crate::embed::{Panel, use_read_only};
@@ -19,19 +21,14 @@ use crate::model::format::thousands;
 use crate::model::stream::change_log::{ChangeLog, ChangeRecord, change_log, counter_check};
 use crate::model::stream::stream_handler::StreamHandler;
 use crate::model::stream::ttl::date_seconds;
-use crate::store::{Action, Asker, Change, State};
+use crate::store::{Action, Asker, Change};
 
 /// How many records the change log lists.
 const SHOWN: usize = 30;
 
-#[derive(Properties, PartialEq)]
-pub struct StreamPanelProps {
-    pub state: UseReducerHandle<State>,
-}
-
 #[function_component(StreamPanel)]
-pub fn stream_panel(props: &StreamPanelProps) -> Html {
-    let state = &props.state;
+pub fn stream_panel() -> Html {
+    let state = &use_store();
     let table = &state.chart.table;
     // Worked out again only when the data or the deliveries change.
     let log = {
@@ -44,12 +41,12 @@ pub fn stream_panel(props: &StreamPanelProps) -> Html {
         <Collapsible panel={Panel::Stream}>
             if let Some(view_type) = log.view_type {
                 <p class="muted" data-stream-summary="">{ summary(view_type, &log) }</p>
-                <HandlerSection state={state.clone()} pending={log.pending} />
+                <HandlerSection pending={log.pending} />
                 { records(&log.newest) }
             } else {
                 <p class="muted">{ "This table has no stream. Choose a stream view type in the table design to see every change a write makes, in order." }</p>
             }
-            <TtlSection state={state.clone()} />
+            <TtlSection />
         </Collapsible>
     }
 }
@@ -114,7 +111,6 @@ fn records(newest: &[ChangeRecord]) -> Html {
 
 #[derive(Properties, PartialEq)]
 struct HandlerProps {
-    state: UseReducerHandle<State>,
     pending: usize,
 }
 
@@ -122,7 +118,7 @@ struct HandlerProps {
 /// and the counter it keeps against a recount.
 #[function_component(HandlerSection)]
 fn handler_section(props: &HandlerProps) -> Html {
-    let state = &props.state;
+    let state = &use_store();
     let read_only = use_read_only();
     let table = state.chart.table.clone();
     let applied = state.handler.clone();
@@ -354,15 +350,10 @@ fn handler_form(draft: &UseStateHandle<Option<StreamHandler>>, handler: &StreamH
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct TtlProps {
-    state: UseReducerHandle<State>,
-}
-
 /// Expiring the items due by a date.
 #[function_component(TtlSection)]
-fn ttl_section(props: &TtlProps) -> Html {
-    let state = &props.state;
+fn ttl_section() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let table = &state.chart.table;
     let times = state.ttl_times();

@@ -11,18 +11,14 @@ use engine::key::KeyType;
 use engine::table::StreamViewType;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
 use super::field_value::field_value;
 use crate::model::design::chart::{IndexDesign, KeyAttribute, ProjectionDesign, TableDesign};
 use crate::rebuild::rebuild;
-use crate::store::State;
-
-#[derive(Properties, PartialEq)]
-pub struct TableEditorProps {
-    pub state: UseReducerHandle<State>,
-}
 
 /// The design being edited, and the key attributes renamed so far.
 #[derive(Clone, PartialEq)]
@@ -222,8 +218,8 @@ fn index_row(
 }
 
 #[function_component(TableEditor)]
-pub fn table_editor(props: &TableEditorProps) -> Html {
-    let state = &props.state;
+pub fn table_editor() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let current = state.chart.table.clone();
     let draft = use_state(|| Draft {

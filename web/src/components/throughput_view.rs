@@ -8,6 +8,8 @@ use crate::model::failure::Failure;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::hooks::store::use_store;
+
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 use crate::model::format::units;
@@ -16,12 +18,7 @@ use crate::model::measure::throughput::{
     PartitionRate, READ_CEILING, WRITE_CEILING, percent, rate_text,
 };
 use crate::model::patterns::pattern_settings::{MAX_RATE, number_text};
-use crate::store::{Action, State};
-
-#[derive(Properties, PartialEq)]
-pub struct ThroughputViewProps {
-    pub state: UseReducerHandle<State>,
-}
+use crate::store::Action;
 
 /// Partition key values drawn; the rest are summed up in a line.
 const SHOWN: usize = 14;
@@ -69,8 +66,8 @@ fn row(rate: &PartitionRate, scale: f64) -> Html {
 }
 
 #[function_component(ThroughputView)]
-pub fn throughput_view(props: &ThroughputViewProps) -> Html {
-    let state = &props.state;
+pub fn throughput_view() -> Html {
+    let state = &use_store();
     let read_only = use_read_only();
     let (rates, _) = state.review();
     let throttled: Vec<&PartitionRate> = rates.iter().filter(|r| r.throttled()).collect();

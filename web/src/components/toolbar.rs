@@ -9,14 +9,14 @@ use super::gallery::Gallery;
 use super::playgrounds::Playgrounds;
 use super::share_dialog::ShareDialog;
 use crate::browser;
+use crate::hooks::store::use_store;
 use crate::rebuild;
 use crate::session::{self, Session};
 use crate::share::MAX_DOCUMENT_BYTES;
-use crate::store::{Action, Notice, State, sentence};
+use crate::store::{Action, Notice, Store, sentence};
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
-    pub state: UseReducerHandle<State>,
     pub session: UseStateHandle<Session>,
 }
 
@@ -24,11 +24,7 @@ pub struct ToolbarProps {
 pub const FILE_FAILED: &str = "This file could not be opened: ";
 
 /// Opens a playground file chosen or dropped by the learner.
-pub fn open_file(
-    state: &UseReducerHandle<State>,
-    session: &UseStateHandle<Session>,
-    file: web_sys::File,
-) {
+pub fn open_file(state: &Store, session: &UseStateHandle<Session>, file: web_sys::File) {
     let (state, session) = (state.clone(), session.clone());
     spawn_local(async move {
         let name = file.name();
@@ -38,7 +34,7 @@ pub fn open_file(
         match opened {
             Ok(playground) => {
                 // A change still waiting to be saved is saved first.
-                let library = &mut super::playgrounds::library();
+                let library = &mut browser::library();
                 if let Err(error) = session::keep_current(&state, &session, library, browser::now())
                 {
                     return state.dispatch(Action::Notify(Notice::not_kept(error.to_string())));
@@ -65,6 +61,7 @@ enum Open {
 
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
+    let store = use_store();
     let open = use_state(|| Open::Nothing);
     let toggle = |which: Open| {
         let open = open.clone();
@@ -75,7 +72,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         Callback::from(move |()| open.set(Open::Nothing))
     };
     let on_file = {
-        let (state, session) = (props.state.clone(), props.session.clone());
+        let (state, session) = (store, props.session.clone());
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Some(file) = input.files().and_then(|files| files.get(0)) {
@@ -96,13 +93,13 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                     aria-label="Open a playground file (.ddbplay.json)" />
             </label>
             if *open == Open::Share {
-                <ShareDialog state={props.state.clone()} on_close={close.clone()} />
+                <ShareDialog on_close={close.clone()} />
             }
             if *open == Open::Playgrounds {
-                <Playgrounds state={props.state.clone()} session={props.session.clone()} on_close={close.clone()} />
+                <Playgrounds session={props.session.clone()} on_close={close.clone()} />
             }
             if *open == Open::Examples {
-                <Gallery state={props.state.clone()} session={props.session.clone()} on_close={close} />
+                <Gallery session={props.session.clone()} on_close={close} />
             }
         </div>
     }

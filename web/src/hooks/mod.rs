@@ -1,8 +1,21 @@
 //! The page's own hooks: what several components need from the store
 //! beyond drawing it.
 //!
+//! - [`store::use_store`] gives a component the page's one store, which
+//!   the page provides to everything inside it.
+//! - [`saved_work::use_autosave`] saves the work a moment after each
+//!   change and puts its link in the address;
+//!   [`saved_work::use_saved_elsewhere`] notices another tab saving the
+//!   same playground; [`address::use_address_navigation`] opens the
+//!   playground of a link pasted into the address.
 //! - [`reply::use_reply`] hands a panel each answer to a change it asked
 //!   the store for, once (the store runs the change; the panel shows what
 //!   it did or why it was refused).
+//! - [`scroll_place::use_scroll_place`] keeps where a long list of rows
+//!   stands, jumps to a row, and tells the store where it came to rest.
 
+pub mod address;
 pub mod reply;
+pub mod saved_work;
+pub mod scroll_place;
+pub mod store;

@@ -21,6 +21,7 @@ use crate::model::gateway::run;
 use crate::model::measure::request_run::{RunAsked, run_request};
 use crate::model::patterns::runner::Highlight;
 use crate::model::stream::change_log::{deliver_again, deliver_pending};
+use crate::model::stream::stream_handler::StreamHandler;
 use crate::model::stream::ttl::expire_due;
 use engine::api::Operation;
 
@@ -183,6 +184,14 @@ impl State {
         {
             self.item_preset = Rc::new((self.item_preset.0 + 1, item));
         }
+    }
+
+    /// Puts a new stream handler in place (or none) and measures every
+    /// pattern again, with what the handler's writes cost.
+    pub(super) fn set_handler(&mut self, handler: Option<StreamHandler>) {
+        self.handler = handler.map(Rc::new);
+        self.measure_all();
+        self.revision += 1;
     }
 
     /// Notes the current state of each touched key, counts the items and

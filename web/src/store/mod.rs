@@ -12,7 +12,9 @@
 //! [`State::playground`]: that is how links, files and saved playgrounds
 //! travel.
 
+mod builds;
 mod changes;
+mod patterns;
 mod reduce;
 #[cfg(test)]
 mod tests;
@@ -43,6 +45,10 @@ use crate::model::patterns::runner::{Draft, Highlight};
 use crate::model::playground::Playground;
 use crate::model::stream::stream_handler::StreamHandler;
 use crate::model::stream::ttl::TtlTimes;
+
+/// The store as components hold it: the state to draw, and `dispatch`
+/// to send an action.
+pub type Store = yew::UseReducerHandle<State>;
 
 /// Everything the page shows.
 #[derive(Clone)]

@@ -1,0 +1,109 @@
+//! How new data comes in: a chart or a playground built at once, or
+//! filled elsewhere a slice at a time and landing when it is done. Every
+//! build is numbered; what an older build brings after a newer one has
+//! started changes nothing, so the last thing the learner asked for wins.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::Engine;
+
+use super::{Built, Measurement, Notice, State};
+use crate::model::design::chart::{Chart, Warning};
+use crate::model::failure::Failure;
+use crate::model::playground::Playground;
+use crate::model::stream::ttl::TtlTimes;
+
+impl State {
+    /// Builds the data for a new chart and seed at once.
+    pub(super) fn set_chart(&mut self, chart: Chart, seed: u64) {
+        self.builds += 1;
+        self.loading = None;
+        self.apply_chart(chart, seed);
+    }
+
+    /// Opens a small playground at once; one that cannot be opened says
+    /// why, after `context`, and changes nothing else.
+    pub(super) fn open_now(&mut self, playground: Playground, context: &str) {
+        self.builds += 1;
+        self.loading = None;
+        match State::open(playground) {
+            Ok(opened) => self.replace_with(opened),
+            Err(problem) => {
+                self.notice = Some(Rc::new(Notice::problem(super::sentence(context, &problem))))
+            }
+        }
+    }
+
+    /// True when `build` is the latest one started.
+    fn is_current(&self, build: u64) -> bool {
+        build == self.builds
+    }
+
+    /// A change built elsewhere was refused: `load_error` says why.
+    pub(super) fn refused(&mut self, build: u64, problem: Failure) -> bool {
+        if !self.is_current(build) {
+            return false;
+        }
+        self.loading = None;
+        self.load_error = Some(problem);
+        self.revision += 1;
+        true
+    }
+
+    /// A playground filled elsewhere was refused: a notice says why.
+    pub(super) fn open_refused(&mut self, build: u64, problem: Failure) -> bool {
+        if !self.is_current(build) {
+            return false;
+        }
+        self.loading = None;
+        self.notice = Some(Rc::new(Notice::problem(problem)));
+        true
+    }
+
+    /// How far the current build has got.
+    pub(super) fn progress(&mut self, build: u64, stored: usize, expected: usize) -> bool {
+        if !self.is_current(build) {
+            return false;
+        }
+        self.loading = Some((stored, expected));
+        true
+    }
+
+    /// The data of the current build lands, with what was measured and
+    /// read while it was built.
+    pub(super) fn land(
+        &mut self,
+        engine: Rc<RefCell<Engine>>,
+        built: Built,
+        item_count: usize,
+        warnings: Vec<Warning>,
+        measured: Option<Measurement>,
+        ttl_times: Option<TtlTimes>,
+    ) {
+        let engine = Rc::try_unwrap(engine)
+            .map(RefCell::into_inner)
+            .unwrap_or_default();
+        // The table it replaces is freed after the new one lands.
+        crate::browser::drop_later(self.engine.clone());
+        self.loading = None;
+        match built {
+            Built::Chart { chart, seed } => {
+                self.replace_chart(chart);
+                self.seed = seed;
+                self.install(engine, item_count, warnings, measured);
+            }
+            Built::Playground(playground) => {
+                self.replace_with(State::filled_measured(
+                    engine,
+                    warnings,
+                    *playground,
+                    measured,
+                ));
+            }
+        }
+        if let Some(times) = ttl_times {
+            self.keep_ttl_times(times);
+        }
+    }
+}
