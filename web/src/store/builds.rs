@@ -47,7 +47,6 @@ impl State {
         }
         self.loading = None;
         self.load_error = Some(problem);
-        self.revision += 1;
         true
     }
 

@@ -7,7 +7,9 @@
 //! the engine and leaves the panel its [`Reply`].
 //!
 //! The engine lives behind a shared cell so that a new state is cheap to
-//! make; `revision` counts the changes to the data, for change detection.
+//! make. Two states are equal when they are the same step (the reducer
+//! makes a new one for every change); `revision` counts the changes that
+//! what is worked out from the data keys on.
 //! A whole [`Playground`] goes in with [`State::open`] and comes out with
 //! [`State::playground`]: that is how links, files and saved playgrounds
 //! travel.
@@ -108,7 +110,11 @@ pub struct State {
     /// The TTL times of the data, read once per change: see
     /// [`State::ttl_times`].
     ttl_times: Rc<RefCell<Option<TtlTimesAt>>>,
+    /// Counts the changes to what the review, the throughput and saving
+    /// read: the data, the patterns and their rates, the stream handler.
     pub revision: u64,
+    /// Counts the states the reducer has made: see [`State`]'s `PartialEq`.
+    generation: u64,
 }
 
 /// TTL times and the revision of the data they were read from.
@@ -196,32 +202,14 @@ impl Notice {
     }
 }
 
+/// Two states are equal when they are the same step of the page: the
+/// reducer makes a new one (a new `generation`) for every action that
+/// changes anything, and hands back the same one for an action that
+/// changes nothing. So a component redraws after every change, by
+/// construction, and never after a non-change.
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
-        self.revision == other.revision
-            && self.selected == other.selected
-            && self.prices == other.prices
-            && self.loading == other.loading
-            && self.run_now == other.run_now
-            && self.opened == other.opened
-            && self.notice == other.notice
-            && self.delivered == other.delivered
-            && Rc::ptr_eq(&self.deliveries, &other.deliveries)
-            && Rc::ptr_eq(&self.highlight, &other.highlight)
-            && Rc::ptr_eq(&self.draft, &other.draft)
-            && Rc::ptr_eq(&self.position, &other.position)
-            && Rc::ptr_eq(&self.item_preset, &other.item_preset)
-            && same(&self.last_run, &other.last_run)
-            && same(&self.reply, &other.reply)
-    }
-}
-
-/// True when both are the same shared value, or both are none.
-fn same<T>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-        (None, None) => true,
-        _ => false,
+        self.generation == other.generation
     }
 }
 
@@ -418,6 +406,7 @@ impl State {
             opened: 0,
             kept,
             revision: 0,
+            generation: 0,
         };
         state.count_items();
         state.take_measured(measured);
@@ -532,10 +521,7 @@ impl State {
                 self.seed = seed;
                 self.install(engine, items, warnings, None);
             }
-            Err(error) => {
-                self.load_error = Some(error);
-                self.revision += 1;
-            }
+            Err(error) => self.load_error = Some(error),
         }
     }
 

@@ -132,6 +132,11 @@ impl Reducible for State {
                 true
             }
         };
-        if changed { Rc::new(next) } else { self }
+        if changed {
+            next.generation = self.generation + 1;
+            Rc::new(next)
+        } else {
+            self
+        }
     }
 }

@@ -336,3 +336,23 @@ fn edit_opens_the_stored_item_in_the_item_editor() {
     assert_eq!(opened.item_preset.0, 1);
     assert_eq!(opened.item_preset.1["customerId"], json!({"S": "c11"}));
 }
+
+#[test]
+fn every_change_is_a_new_state_and_a_change_of_nothing_is_the_same_one() {
+    let state = Rc::new(State::example());
+    let unchanged = state.clone().reduce(Action::Select(99));
+    assert!(Rc::ptr_eq(&state, &unchanged));
+    assert!(*state == *unchanged);
+    // Changes that neither the data nor the patterns see still redraw.
+    let mut chart = state.chart.clone();
+    chart.table.partition_key.name = String::new();
+    for action in [
+        Action::SetReadPrice(0.3),
+        Action::ScrolledTo(4),
+        Action::SetChart { chart, seed: 7 },
+        Action::Notify(Notice::news("saved")),
+    ] {
+        let changed = state.clone().reduce(action);
+        assert!(*changed != *state);
+    }
+}
