@@ -129,7 +129,7 @@ pub fn app(props: &AppProps) -> Html {
         let mut state = started
             .as_ref()
             .map_or_else(State::example, |s| s.state.clone());
-        state.notice = started.as_ref().and_then(|s| s.notice.clone()).map(Rc::new);
+        state.page.notice = started.as_ref().and_then(|s| s.notice.clone()).map(Rc::new);
         state
     });
     let session = use_state(|| {
@@ -236,7 +236,7 @@ pub fn app(props: &AppProps) -> Html {
             if !state.edits.is_empty() {
                 { format!(" {} changed by hand.", state.edits.len()) }
             }
-            if let Some((stored, expected)) = state.loading {
+            if let Some((stored, expected)) = state.build.loading {
                 { format!(" Filling the table: {} of about {} items…", thousands(stored), thousands(expected)) }
             }
         </p>
@@ -245,7 +245,7 @@ pub fn app(props: &AppProps) -> Html {
         <ContextProvider<Options> context={(*options).clone()}>
         <ContextProvider<Store> context={state.clone()}>
           <div class="ddbplay">
-            <main class={classes!("page", options.embed.then_some("embedded"))} key={state.opened.to_string()}
+            <main class={classes!("page", options.embed.then_some("embedded"))} key={state.page.opened.to_string()}
                 ondragover={on_drag_over} ondrop={on_drop}>
                 if options.embed {
                     <div class="embed-bar">

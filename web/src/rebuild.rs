@@ -55,7 +55,7 @@ pub fn builds_at_once(chart: &Chart) -> bool {
 /// Rebuilds the data for `chart` and `seed`.
 pub fn rebuild(state: &Store, chart: Chart, seed: u64) {
     let refuse = |problem| Action::Refused {
-        build: state.builds,
+        build: state.build.count,
         problem,
     };
     if let Err(problem) = chart.validate() {
@@ -95,7 +95,7 @@ pub fn open(state: &Store, playground: Playground, context: &str) {
 
 /// Fills the table a slice at a time, then lands it.
 fn fill(state: &Store, mut loader: Loader, built: Built, context: String) {
-    let build = state.builds + 1;
+    let build = state.build.count + 1;
     state.dispatch(Action::Started);
     let current_handler = state.handler.clone();
     let state = state.clone();

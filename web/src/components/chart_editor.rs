@@ -121,7 +121,7 @@ pub fn chart_editor() -> Html {
             </div>
             <button type="button" class="add" onclick={on_add}>{ "Add an entity" }</button>
             <p class="muted small">{ format!("Attribute kinds: {KINDS}. The letter after each attribute is the type its values get (↑: the parent's).") }</p>
-            if let Some(error) = &state.load_error {
+            if let Some(error) = &state.build.refused {
                 <p class="error" role="alert">{ format!("Not applied: {error}") }</p>
             }
         </fieldset>

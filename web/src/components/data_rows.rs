@@ -96,10 +96,10 @@ pub fn row_html(columns: &Columns, row: &Row) -> Html {
             // Index entries always carry the table's keys.
             let key = stored_item_key(item, design);
             let (mark, mark_text) = match key {
-                Some(k) if columns.state.highlight.returned.contains(&k) => {
+                Some(k) if columns.state.runner.highlight.returned.contains(&k) => {
                     ("returned", "returned")
                 }
-                Some(k) if columns.state.highlight.read.contains(&k) => {
+                Some(k) if columns.state.runner.highlight.read.contains(&k) => {
                     ("dropped", "read, filtered out")
                 }
                 _ => ("", ""),

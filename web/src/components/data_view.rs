@@ -43,12 +43,12 @@ pub fn data_view() -> Html {
     {
         let (all_rows, highlight, design, engine) = (
             all_rows.clone(),
-            state.highlight.clone(),
+            state.runner.highlight.clone(),
             state.chart.table.clone(),
             state.engine.clone(),
         );
         let jump = place.jump.clone();
-        use_effect_with(Rc::as_ptr(&state.highlight) as usize, move |_| {
+        use_effect_with(Rc::as_ptr(&state.runner.highlight) as usize, move |_| {
             if highlight.read.is_empty() {
                 return;
             }
@@ -131,7 +131,7 @@ pub fn data_view() -> Html {
                 <input type="search" spellcheck="false" placeholder="CUST#c11" oninput={on_find}
                     aria-label="Go to the item collection whose partition key starts with" />
             </label>
-            if !state.highlight.read.is_empty() {
+            if !state.runner.highlight.read.is_empty() {
                 <p class="legend">
                     <span class="swatch returned"></span>{ " returned by the last request " }
                     <span class="swatch dropped"></span>{ " read, then dropped by its filter" }

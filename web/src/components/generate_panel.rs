@@ -113,7 +113,7 @@ pub fn generate_panel() -> Html {
     };
     {
         let paste_message = paste_message.clone();
-        use_reply(state.reply.clone(), Asker::Paste, move |reply| {
+        use_reply(state.page.reply.clone(), Asker::Paste, move |reply| {
             paste_message.set(Some(reply.outcome.clone()))
         });
     }
@@ -121,7 +121,7 @@ pub fn generate_panel() -> Html {
         let (state, pasted) = (state.clone(), pasted.clone());
         Callback::from(move |_| state.dispatch(Action::Change(Change::Paste((*pasted).clone()))))
     };
-    let busy = state.loading.is_some();
+    let busy = state.build.loading.is_some();
     html! {
         <Collapsible panel={Panel::Items}>
             <fieldset class="bare" disabled={read_only}>
@@ -139,7 +139,7 @@ pub fn generate_panel() -> Html {
                 </div>
                 <p class="muted small">{ counts_summary(&state.chart) }</p>
             </form>
-            if let Some((done, total)) = state.loading {
+            if let Some((done, total)) = state.build.loading {
                 <p class="progress" aria-live="polite">
                     <progress max={total.max(1).to_string()} value={done.to_string()} aria-label="Items stored" />
                     { format!(" Stored {} of about {} items…", thousands(done), thousands(total)) }

@@ -35,7 +35,7 @@ pub fn item_editor() -> Html {
     // An item opened from the data view fills the JSON, and the form when
     // its entity is known.
     {
-        let preset = state.item_preset.clone();
+        let preset = state.page.item_preset.clone();
         let chart = state.chart.clone();
         let (entity, fields, json, message) = (
             entity.clone(),
@@ -87,7 +87,7 @@ pub fn item_editor() -> Html {
     };
     {
         let message = message.clone();
-        use_reply(state.reply.clone(), Asker::ItemEditor, move |reply| {
+        use_reply(state.page.reply.clone(), Asker::ItemEditor, move |reply| {
             message.set(Some(reply.outcome.clone()))
         });
     }

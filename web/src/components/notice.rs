@@ -51,7 +51,7 @@ pub fn download(state: &State) {
 #[function_component(NoticeBar)]
 pub fn notice_bar(props: &NoticeBarProps) -> Html {
     let state = &use_store();
-    let Some(notice) = state.notice.clone() else {
+    let Some(notice) = state.page.notice.clone() else {
         return html! {};
     };
     let dismiss = {

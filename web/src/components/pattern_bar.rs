@@ -43,14 +43,18 @@ pub fn pattern_bar() -> Html {
     let state = &use_store();
     let problem = use_state(|| None::<String>);
     // The pattern being edited, if the form came from the list and it is still there.
-    let editing = state.draft.editing.filter(|i| *i < state.patterns.len());
+    let editing = state
+        .runner
+        .draft
+        .editing
+        .filter(|i| *i < state.patterns.len());
     let save = |index: Option<usize>| {
         let (state, form, description, alternative, settings, problem) = (
             state.clone(),
-            state.draft.form.clone(),
-            state.draft.description.clone(),
-            state.draft.alternative.clone(),
-            state.draft.settings.clone(),
+            state.runner.draft.form.clone(),
+            state.runner.draft.description.clone(),
+            state.runner.draft.alternative.clone(),
+            state.runner.draft.settings.clone(),
             problem.clone(),
         );
         Callback::from(move |_| {
@@ -104,9 +108,9 @@ pub fn pattern_bar() -> Html {
     };
     let oninput = typed(state, |d, v| d.description = v);
     let on_alternative = typed(state, |d, v| d.alternative = v);
-    let statement = state.draft.form.operation == Operation::ExecuteStatement;
-    let settings = &state.draft.settings;
-    let write = state.draft.form.operation.is_write();
+    let statement = state.runner.draft.form.operation == Operation::ExecuteStatement;
+    let settings = &state.runner.draft.settings;
+    let write = state.runner.draft.form.operation.is_write();
     html! {
         <div class="pattern-bar" role="group" aria-label="Access pattern">
             <label class="field">
@@ -114,14 +118,14 @@ pub fn pattern_bar() -> Html {
                     Some(i) => format!("Access pattern {} of {}", i + 1, state.patterns.len()),
                     None => "Save this request as an access pattern".to_string(),
                 } }</span>
-                <input type="text" value={state.draft.description.clone()} {oninput}
+                <input type="text" value={state.runner.draft.description.clone()} {oninput}
                     placeholder="What the application needs, e.g. a customer's open orders"
                     aria-label="Access pattern description" />
             </label>
             if statement {
                 <label class="field">
                     <span>{ "Compare with (a keyed SELECT that serves the same need, when this one is a Scan)" }</span>
-                    <input type="text" class="statement" value={state.draft.alternative.clone()} oninput={on_alternative}
+                    <input type="text" class="statement" value={state.runner.draft.alternative.clone()} oninput={on_alternative}
                         placeholder="SELECT * FROM \"table\" WHERE PK = 'CUST#c1'"
                         aria-label="Statement to compare with" />
                 </label>

@@ -109,9 +109,9 @@ fn outcome_numbers(
 #[function_component(RunOutcome)]
 pub fn run_outcome() -> Html {
     let state = use_store();
-    let form = &state.draft.form;
+    let form = &state.runner.draft.form;
     let key_names = state.chart.table.key_attribute_names();
-    let outcome = state.last_run.clone();
+    let outcome = state.runner.last_run.clone();
     html! {
     { match outcome.as_deref() {
         None => html! {},

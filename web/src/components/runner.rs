@@ -79,7 +79,7 @@ fn request_fields(state: &Store, form: &Form) -> Html {
 pub fn runner() -> Html {
     let state = &use_store();
     let read_only = use_read_only();
-    let draft = state.draft.clone();
+    let draft = state.runner.draft.clone();
     let form = &draft.form;
     let execute = {
         let state = state.clone();
@@ -87,7 +87,7 @@ pub fn runner() -> Html {
             state.dispatch(Action::Run(Box::new(RunAsked {
                 form: form.clone(),
                 start_key,
-                shards: state.draft.settings.shards.clone(),
+                shards: state.runner.draft.settings.shards.clone(),
                 read_only,
                 draw: js_sys::Math::random(),
             })))
@@ -96,9 +96,9 @@ pub fn runner() -> Html {
     // Run on a pattern of the list runs the draft it put here. The count
     // seen at mount is not a request: a remounted runner stays quiet.
     {
-        let seen = use_mut_ref(|| state.run_now);
+        let seen = use_mut_ref(|| state.runner.run_now);
         let (form, execute) = (form.clone(), execute.clone());
-        use_effect_with(state.run_now, move |run_now| {
+        use_effect_with(state.runner.run_now, move |run_now| {
             if *seen.borrow() != *run_now {
                 *seen.borrow_mut() = *run_now;
                 execute(&form, None);
@@ -114,6 +114,7 @@ pub fn runner() -> Html {
         })
     };
     let next_key = state
+        .runner
         .last_run
         .as_ref()
         .and_then(|o| o.result.as_ref().ok())

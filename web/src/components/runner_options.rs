@@ -17,7 +17,7 @@ use crate::store::Action;
 pub fn runner_options() -> Html {
     let state = &use_store();
     let read_only = use_read_only();
-    let form = &state.draft.form;
+    let form = &state.runner.draft.form;
     // One setter for every select and input field of the form.
     let setter = |update: fn(&mut Draft, String)| {
         let state = state.clone();

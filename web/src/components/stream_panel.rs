@@ -33,9 +33,10 @@ pub fn stream_panel() -> Html {
     // Worked out again only when the data or the deliveries change.
     let log = {
         let (engine, table) = (state.engine.clone(), table.clone());
-        use_memo((state.revision, state.delivered), move |(_, delivered)| {
-            change_log(&engine.borrow(), &table, *delivered, SHOWN)
-        })
+        use_memo(
+            (state.revision, state.stream.delivered),
+            move |(_, delivered)| change_log(&engine.borrow(), &table, *delivered, SHOWN),
+        )
     };
     html! {
         <Collapsible panel={Panel::Stream}>
@@ -165,7 +166,7 @@ fn handler_section(props: &HandlerProps) -> Html {
     let check = {
         let (engine, table, pending) = (state.engine.clone(), table.clone(), props.pending);
         use_memo(
-            (state.revision, state.delivered, applied.clone()),
+            (state.revision, state.stream.delivered, applied.clone()),
             move |(_, _, applied)| {
                 applied.as_deref().and_then(|handler| {
                     counter_check(&engine.borrow(), &table, handler).map(|(key, kept, counted)| {
@@ -202,13 +203,13 @@ fn handler_section(props: &HandlerProps) -> Html {
                     <button type="button" onclick={deliver(false)} disabled={props.pending == 0}>
                         { format!("Deliver {} pending record{}", thousands(props.pending), if props.pending == 1 { "" } else { "s" }) }
                     </button>
-                    <button type="button" onclick={deliver(true)} disabled={state.delivered == 0}>{ "Deliver the last record again" }</button>
+                    <button type="button" onclick={deliver(true)} disabled={state.stream.delivered == 0}>{ "Deliver the last record again" }</button>
                 </div>
             }
             </fieldset>
-            if !state.deliveries.is_empty() {
+            if !state.stream.log.is_empty() {
                 <ol class="deliveries" aria-label="What the last delivery did">
-                    { for state.deliveries.iter().map(|line| html! { <li>{ line }</li> }) }
+                    { for state.stream.log.iter().map(|line| html! { <li>{ line }</li> }) }
                 </ol>
             }
             if let Some((text, in_step)) = (*check).clone() {
@@ -361,7 +362,7 @@ fn ttl_section() -> Html {
     let expired = use_state(|| None::<usize>);
     {
         let expired = expired.clone();
-        use_reply(state.reply.clone(), Asker::Expiry, move |reply| {
+        use_reply(state.page.reply.clone(), Asker::Expiry, move |reply| {
             expired.set(Some(reply.touched))
         });
     }

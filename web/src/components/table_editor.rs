@@ -355,7 +355,7 @@ pub fn table_editor() -> Html {
                 <button type="button" onclick={undo} disabled={!changed}>{ "Undo changes" }</button>
                 if changed { <span class="muted">{ "Not applied yet: applying creates the table again and generates the items again." }</span> }
             </div>
-            if let Some(error) = &state.load_error {
+            if let Some(error) = &state.build.refused {
                 <p class="error" role="alert">{ format!("Not applied: {error}") }</p>
             }
         </fieldset>

@@ -54,7 +54,7 @@ pub fn use_saved_elsewhere(
                 browser::on_storage_change(move |_key| {
                     let state = latest.borrow().clone();
                     if session::saved_elsewhere(&session, &library())
-                        && !state.notice.as_ref().is_some_and(|n| n.conflict)
+                        && !state.page.notice.as_ref().is_some_and(|n| n.conflict)
                     {
                         state.dispatch(Action::Notify(Notice::conflict(
                             SavedError::Conflict {
@@ -92,7 +92,7 @@ fn keep(
             // A conflict is asked about until it is settled; a refused
             // write is said once, not after every change.
             if matches!(error, SavedError::Conflict { .. }) {
-                if !state.notice.as_ref().is_some_and(|n| n.conflict) {
+                if !state.page.notice.as_ref().is_some_and(|n| n.conflict) {
                     state.dispatch(Action::Notify(Notice::conflict(text)));
                 }
             } else if failed.borrow().as_deref() != Some(text.as_str()) {

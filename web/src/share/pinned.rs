@@ -69,7 +69,7 @@ fn crafted() -> State {
     let state = state.reduce(Action::Change(Change::DeleteItem(
         json!({"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}}).to_string(),
     )));
-    assert!(state.reply.as_ref().unwrap().outcome.is_ok());
+    assert!(state.page.reply.as_ref().unwrap().outcome.is_ok());
     (*state).clone()
 }
 
@@ -163,8 +163,8 @@ fn the_committed_link_of_format_1_opens_to_the_same_numbers() {
     );
     assert_eq!(state.prices.read_per_million, 0.25);
     assert_eq!(state.prices.requests_per_month, 2_500_000.0);
-    assert_eq!(state.draft.form.operation, Operation::Scan);
-    assert_eq!(state.draft.form.filter, "amount > :min");
+    assert_eq!(state.runner.draft.form.operation, Operation::Scan);
+    assert_eq!(state.runner.draft.form.filter, "amount > :min");
     assert_eq!(state.position.index.as_deref(), Some("GSI1"));
     assert_eq!(state.position.row, 12);
     assert_eq!(state.edits.len(), 2);
@@ -309,8 +309,11 @@ fn the_committed_link_of_format_2_opens_to_the_same_playground() {
     assert!(state.chart.table.stream.is_some());
     assert!(state.handler.is_some());
     assert_eq!(state.selected, crafted.patterns.len() - 1);
-    assert_eq!(state.draft.form.operation, Operation::TransactWriteItems);
-    assert!(state.draft.form.transact_items.contains("CUST#c2"));
+    assert_eq!(
+        state.runner.draft.form.operation,
+        Operation::TransactWriteItems
+    );
+    assert!(state.runner.draft.form.transact_items.contains("CUST#c2"));
     assert_eq!(state.edits.len(), 1);
     assert_eq!(state.item_count, 891);
     assert_eq!(

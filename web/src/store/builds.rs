@@ -17,36 +17,37 @@ use crate::model::stream::ttl::TtlTimes;
 impl State {
     /// Builds the data for a new chart and seed at once.
     pub(super) fn set_chart(&mut self, chart: Chart, seed: u64) {
-        self.builds += 1;
-        self.loading = None;
+        self.build.count += 1;
+        self.build.loading = None;
         self.apply_chart(chart, seed);
     }
 
     /// Opens a small playground at once; one that cannot be opened says
     /// why, after `context`, and changes nothing else.
     pub(super) fn open_now(&mut self, playground: Playground, context: &str) {
-        self.builds += 1;
-        self.loading = None;
+        self.build.count += 1;
+        self.build.loading = None;
         match State::open(playground) {
             Ok(opened) => self.replace_with(opened),
             Err(problem) => {
-                self.notice = Some(Rc::new(Notice::problem(super::sentence(context, &problem))))
+                self.page.notice =
+                    Some(Rc::new(Notice::problem(super::sentence(context, &problem))))
             }
         }
     }
 
     /// True when `build` is the latest one started.
     fn is_current(&self, build: u64) -> bool {
-        build == self.builds
+        build == self.build.count
     }
 
-    /// A change built elsewhere was refused: `load_error` says why.
+    /// A change built elsewhere was refused: `build.refused` says why.
     pub(super) fn refused(&mut self, build: u64, problem: Failure) -> bool {
         if !self.is_current(build) {
             return false;
         }
-        self.loading = None;
-        self.load_error = Some(problem);
+        self.build.loading = None;
+        self.build.refused = Some(problem);
         true
     }
 
@@ -55,8 +56,8 @@ impl State {
         if !self.is_current(build) {
             return false;
         }
-        self.loading = None;
-        self.notice = Some(Rc::new(Notice::problem(problem)));
+        self.build.loading = None;
+        self.page.notice = Some(Rc::new(Notice::problem(problem)));
         true
     }
 
@@ -65,7 +66,7 @@ impl State {
         if !self.is_current(build) {
             return false;
         }
-        self.loading = Some((stored, expected));
+        self.build.loading = Some((stored, expected));
         true
     }
 
@@ -85,7 +86,7 @@ impl State {
             .unwrap_or_default();
         // The table it replaces is freed after the new one lands.
         crate::browser::drop_later(self.engine.clone());
-        self.loading = None;
+        self.build.loading = None;
         match built {
             Built::Chart { chart, seed } => {
                 self.replace_chart(chart);

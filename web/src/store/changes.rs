@@ -95,9 +95,9 @@ impl State {
             }
             sentence
         });
-        self.reply = Some(Rc::new(Reply {
+        self.page.reply = Some(Rc::new(Reply {
             asker,
-            serial: self.reply.as_ref().map_or(0, |r| r.serial) + 1,
+            serial: self.page.reply.as_ref().map_or(0, |r| r.serial) + 1,
             outcome,
             touched,
         }));
@@ -147,10 +147,10 @@ impl State {
                 } else {
                     deliver_pending
                 };
-                let report = deliver(&mut engine, table, &handler, self.delivered);
+                let report = deliver(&mut engine, table, &handler, self.stream.delivered);
                 drop(engine);
-                self.delivered = self.delivered.max(report.up_to);
-                self.deliveries = Rc::new(report.log);
+                self.stream.delivered = self.stream.delivered.max(report.up_to);
+                self.stream.log = Rc::new(report.log);
                 Ok((String::new(), report.touched))
             }
         }
@@ -161,12 +161,12 @@ impl State {
     pub(super) fn apply_run(&mut self, asked: RunAsked) {
         let done = run_request(&mut self.engine.borrow_mut(), &asked, &self.chart.table);
         if let Some(seen) = &done.seen {
-            self.highlight = Rc::new(seen.clone());
+            self.runner.highlight = Rc::new(seen.clone());
         }
         if !done.touched.is_empty() {
             self.record_touched(&done.touched);
         }
-        self.last_run = Some(Rc::new(done));
+        self.runner.last_run = Some(Rc::new(done));
     }
 
     /// Opens the stored item with this table key in the item editor, as a
@@ -182,7 +182,7 @@ impl State {
             .ok()
             .and_then(|mut r| r.get_mut("Item").map(Json::take))
         {
-            self.item_preset = Rc::new((self.item_preset.0 + 1, item));
+            self.page.item_preset = Rc::new((self.page.item_preset.0 + 1, item));
         }
     }
 
@@ -202,7 +202,7 @@ impl State {
         self.edits = Rc::new(edits);
         self.count_items();
         self.measure_all();
-        self.highlight = Rc::new(Highlight::default());
+        self.runner.highlight = Rc::new(Highlight::default());
         self.revision += 1;
     }
 }

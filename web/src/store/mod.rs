@@ -3,7 +3,7 @@
 //! typed, and the items changed by hand. Components read it and send
 //! [`Action`]s; only [`State::reduce`](yew::Reducible::reduce) changes it.
 //! A change to the data made in a panel is an [`Action::Change`] (and a
-//! request run from the runner an [`Action::Run`]): [`changes`] runs it on
+//! request run from the runner an [`Action::Run`]): `changes.rs` runs it on
 //! the engine and leaves the panel its [`Reply`].
 //!
 //! The engine lives behind a shared cell so that a new state is cheap to
@@ -16,12 +16,14 @@
 
 mod builds;
 mod changes;
+mod parts;
 mod patterns;
 mod reduce;
 #[cfg(test)]
 mod tests;
 
 pub use changes::{Asker, Change, Reply};
+pub use parts::{BuildPart, PagePart, RunnerPart, StreamPart};
 
 use crate::model::failure::Failure;
 use std::cell::RefCell;
@@ -40,7 +42,7 @@ use crate::model::explain::review::{Verdict, review_at_rates};
 use crate::model::gallery::commerce;
 use crate::model::measure::compare::{Measured, measure_pattern};
 use crate::model::measure::prices::Prices;
-use crate::model::measure::request_run::{RequestRun, RunAsked};
+use crate::model::measure::request_run::RunAsked;
 use crate::model::measure::throughput::{PartitionRate, throughput};
 use crate::model::patterns::pattern::AccessPattern;
 use crate::model::patterns::runner::{Draft, Highlight};
@@ -52,7 +54,9 @@ use crate::model::stream::ttl::TtlTimes;
 /// to send an action.
 pub type Store = yew::UseReducerHandle<State>;
 
-/// Everything the page shows.
+/// Everything the page shows: the playground — the engine with its data,
+/// the chart, the patterns and what they measure — and beside it the
+/// runner's, the stream's, the builds' and the page's own parts.
 #[derive(Clone)]
 pub struct State {
     pub engine: Rc<RefCell<Engine>>,
@@ -65,45 +69,21 @@ pub struct State {
     pub seed: u64,
     pub item_count: usize,
     pub warnings: Vec<Warning>,
-    /// Why the last change to the design was refused, if it was.
-    pub load_error: Option<Failure>,
-    /// Items stored so far, and about how many in all, while a large
-    /// table fills.
-    pub loading: Option<(usize, usize)>,
-    /// Counts the rebuilds started, so a slower, older one cannot land
-    /// after a newer one.
-    pub builds: u64,
-    /// What the last request run read and returned, for the data view.
-    pub highlight: Rc<Highlight>,
-    /// What the request runner holds.
-    pub draft: Rc<Draft>,
-    /// Counts the times the runner was asked to run its draft at once.
-    pub run_now: u64,
-    /// What the runner's last run did.
-    pub last_run: Option<Rc<RequestRun>>,
-    /// What the page answered to the last change made by hand.
-    pub reply: Option<Rc<Reply>>,
     /// Where the data view stands.
     pub position: Rc<Position>,
     /// Items changed by hand since generation.
     pub edits: Rc<Edits>,
-    /// What the table's stream feeds, and how far it has been fed.
+    /// What the table's stream feeds.
     pub handler: Option<Rc<StreamHandler>>,
-    /// The sequence number of the last stream record delivered to the handler.
-    pub delivered: u64,
-    /// What the last delivery did, one line per record.
-    pub deliveries: Rc<Vec<String>>,
-    /// The item handed to the item editor, numbered so the editor sees it once.
-    pub item_preset: Rc<(u64, Json)>,
-    /// A message for the learner about the page itself (a link that would
-    /// not open, work that could not be saved).
-    pub notice: Option<Rc<Notice>>,
-    /// Counts the playgrounds opened whole (a link, a file, a saved one):
-    /// panels that keep fields of their own start afresh on each.
-    pub opened: u64,
-    /// The playground as it was opened or last saved: the page saves only
-    /// when what is on the screen differs from it ([`State::has_changes`]).
-    pub kept: Rc<Playground>,
+    /// The runner's draft and its last run.
+    pub runner: RunnerPart,
+    /// How far the stream has been fed to the handler.
+    pub stream: StreamPart,
+    /// New data being built.
+    pub build: BuildPart,
+    /// The page around the playground: its notice, its answers, what it
+    /// opened and kept.
+    pub page: PagePart,
     /// The throughput and the design review of the current runs, worked
     /// out once per change: see [`State::review`].
     derived: Rc<RefCell<Option<Derived>>>,
@@ -259,7 +239,7 @@ pub enum Action {
     /// leaves its [`Reply`] for the panel.
     Change(Change),
     /// Run the runner's request (a read, a write, a batch, a transaction
-    /// or a statement): what it did waits in [`State::last_run`].
+    /// or a statement): what it did waits in [`RunnerPart::last_run`].
     Run(Box<RunAsked>),
     /// A new stream handler (or none).
     SetHandler(Option<StreamHandler>),
@@ -386,25 +366,18 @@ impl State {
             seed,
             item_count: 0,
             warnings,
-            load_error: None,
-            loading: None,
-            builds: 0,
-            highlight: Rc::new(Highlight::default()),
-            draft: Rc::new(draft),
-            run_now: 0,
-            last_run: None,
-            reply: None,
             position: Rc::new(position),
             edits: Rc::new(edits),
             handler: handler.map(Rc::new),
-            delivered: 0,
-            deliveries: Rc::new(Vec::new()),
-            item_preset: Rc::new((0, Json::Null)),
+            runner: RunnerPart {
+                draft: Rc::new(draft),
+                ..RunnerPart::default()
+            },
+            stream: StreamPart::default(),
+            build: BuildPart::default(),
+            page: PagePart::opening(kept),
             derived: Rc::default(),
             ttl_times: Rc::default(),
-            notice: None,
-            opened: 0,
-            kept,
             revision: 0,
             generation: 0,
         };
@@ -465,8 +438,8 @@ impl State {
     /// the next one.
     pub fn has_changes(&self) -> bool {
         let mut now = self.playground();
-        now.position = self.kept.position.clone();
-        now != *self.kept
+        now.position = self.page.kept.position.clone();
+        now != *self.page.kept
     }
 
     /// The playground as the learner made it, without the data.
@@ -477,7 +450,7 @@ impl State {
             patterns: self.patterns.clone(),
             selected: self.selected,
             prices: self.prices,
-            draft: (*self.draft).clone(),
+            draft: (*self.runner.draft).clone(),
             position: (*self.position).clone(),
             edits: (*self.edits).clone(),
             handler: self.handler.as_deref().cloned(),
@@ -494,7 +467,7 @@ impl State {
             self.revision,
             self.selected,
             prices,
-            Rc::as_ptr(&self.draft) as usize,
+            Rc::as_ptr(&self.runner.draft) as usize,
             Rc::as_ptr(&self.position) as usize,
         )
     }
@@ -509,7 +482,7 @@ impl State {
 
     /// Builds the data for `chart` and `seed`; only when that works do the
     /// chart and the data replace the current ones. Otherwise everything
-    /// stays as it was and `load_error` says why.
+    /// stays as it was and `build.refused` says why.
     fn apply_chart(&mut self, chart: Chart, seed: u64) {
         let handler = self.handler.as_deref().map(|h| h.for_table(&chart.table));
         let loaded = chart
@@ -521,7 +494,7 @@ impl State {
                 self.seed = seed;
                 self.install(engine, items, warnings, None);
             }
-            Err(error) => self.load_error = Some(error),
+            Err(error) => self.build.refused = Some(error),
         }
     }
 
@@ -537,9 +510,9 @@ impl State {
                     retarget(pattern.operation, &mut pattern.request, &new);
                 }
             }
-            let mut draft = (*self.draft).clone();
+            let mut draft = (*self.runner.draft).clone();
             draft.form.table = new;
-            self.draft = Rc::new(draft);
+            self.runner.draft = Rc::new(draft);
         }
         if let Some(index) = &self.position.index
             && !chart.table.indexes.iter().any(|i| &i.name == index)
@@ -561,14 +534,14 @@ impl State {
         warnings: Vec<Warning>,
         measured: Option<Measurement>,
     ) {
-        self.load_error = None;
+        self.build.refused = None;
         self.item_count = item_count;
         self.warnings = warnings;
         self.engine = Rc::new(RefCell::new(engine));
         self.edits = Rc::new(Edits::default());
-        self.delivered = 0;
-        self.deliveries = Rc::new(Vec::new());
-        self.highlight = Rc::new(Highlight::default());
+        self.stream.delivered = 0;
+        self.stream.log = Rc::new(Vec::new());
+        self.runner.highlight = Rc::new(Highlight::default());
         self.take_measured(measured);
         self.revision += 1;
     }
@@ -576,12 +549,12 @@ impl State {
     /// Replaces everything with a playground whose data is built, keeping
     /// the counters that must only grow.
     fn replace_with(&mut self, mut opened: State) {
-        opened.builds = self.builds;
-        opened.run_now = self.run_now;
-        opened.opened = self.opened + 1;
+        opened.build.count = self.build.count;
+        opened.runner.run_now = self.runner.run_now;
+        opened.page.opened = self.page.opened + 1;
         opened.revision = self.revision + 1;
-        opened.item_preset = self.item_preset.clone();
-        opened.reply = self.reply.clone();
+        opened.page.item_preset = self.page.item_preset.clone();
+        opened.page.reply = self.page.reply.clone();
         *self = opened;
     }
 

@@ -25,7 +25,7 @@ impl State {
         let Some(pattern) = self.patterns.get(index) else {
             return false;
         };
-        self.draft = Rc::new(Draft {
+        self.runner.draft = Rc::new(Draft {
             form: Form::from_request(pattern.operation, &pattern.request),
             description: pattern.description.clone(),
             editing: Some(index),
@@ -34,7 +34,7 @@ impl State {
         });
         self.select(index);
         if run {
-            self.run_now += 1;
+            self.runner.run_now += 1;
         }
         true
     }
@@ -42,7 +42,7 @@ impl State {
     /// Opens the runner on a new pattern, held to what an efficient read
     /// is until the learner says otherwise.
     pub(super) fn new_pattern(&mut self) {
-        self.draft = Rc::new(Draft {
+        self.runner.draft = Rc::new(Draft {
             form: Form::blank(&self.chart.table.name),
             settings: Settings {
                 keyed: true,
@@ -55,9 +55,9 @@ impl State {
 
     /// Puts `value` in the draft's field that `update` names.
     pub(super) fn edit_draft(&mut self, update: fn(&mut Draft, String), value: String) {
-        let mut draft = (*self.draft).clone();
+        let mut draft = (*self.runner.draft).clone();
         update(&mut draft, value);
-        self.draft = Rc::new(draft);
+        self.runner.draft = Rc::new(draft);
     }
 
     /// Replaces the pattern at `index` with `pattern`, or adds it; a full
@@ -65,7 +65,7 @@ impl State {
     pub(super) fn save_pattern(&mut self, index: Option<usize>, pattern: AccessPattern) {
         let replacing = index.is_some_and(|i| i < self.patterns.len());
         if !replacing && self.patterns.len() >= MAX_PATTERNS {
-            self.notice = Some(Rc::new(Notice::problem(format!(
+            self.page.notice = Some(Rc::new(Notice::problem(format!(
                 "A playground holds at most {MAX_PATTERNS} access patterns; remove one first."
             ))));
             return;
@@ -103,10 +103,10 @@ impl State {
             // Measured again, with (or without) where its units land.
             self.runs[index] = self.measure_one(index, index == self.selected);
         }
-        if self.draft.editing == Some(index) {
-            let mut draft = (*self.draft).clone();
+        if self.runner.draft.editing == Some(index) {
+            let mut draft = (*self.runner.draft).clone();
             draft.settings.rate = typed;
-            self.draft = Rc::new(draft);
+            self.runner.draft = Rc::new(draft);
         }
         self.revision += 1;
         true
@@ -125,13 +125,13 @@ impl State {
         } else if self.selected >= index && self.selected > 0 {
             self.selected -= 1;
         }
-        let mut draft = (*self.draft).clone();
+        let mut draft = (*self.runner.draft).clone();
         draft.editing = match draft.editing {
             Some(i) if i == index => None,
             Some(i) if i > index => Some(i - 1),
             other => other,
         };
-        self.draft = Rc::new(draft);
+        self.runner.draft = Rc::new(draft);
         self.measure_selected();
         self.revision += 1;
         true

@@ -81,7 +81,7 @@ impl Reducible for State {
                 moved
             }
             Action::Kept(playground) => {
-                next.kept = playground;
+                next.page.kept = playground;
                 true
             }
             Action::SetHandler(handler) => {
@@ -102,7 +102,7 @@ impl Reducible for State {
             Action::Refused { build, problem } => next.refused(build, problem),
             Action::OpenRefused { build, problem } => next.open_refused(build, problem),
             Action::Started => {
-                next.builds += 1;
+                next.build.count += 1;
                 true
             }
             Action::Progress {
@@ -110,7 +110,7 @@ impl Reducible for State {
                 stored,
                 expected,
             } => next.progress(build, stored, expected),
-            Action::Loaded { build, .. } if build != next.builds => false,
+            Action::Loaded { build, .. } if build != next.build.count => false,
             Action::Loaded {
                 build: _,
                 engine,
@@ -124,11 +124,11 @@ impl Reducible for State {
                 true
             }
             Action::Notify(notice) => {
-                next.notice = Some(Rc::new(notice));
+                next.page.notice = Some(Rc::new(notice));
                 true
             }
             Action::Dismiss => {
-                next.notice = None;
+                next.page.notice = None;
                 true
             }
         };

@@ -38,7 +38,7 @@ fn an_older_build_never_lands_after_a_newer_one() {
     small.entities[0].count = (3, 3);
     let started = state.clone().reduce(Action::Started);
     let restarted = started.clone().reduce(Action::Started);
-    assert_eq!(restarted.builds, 2);
+    assert_eq!(restarted.build.count, 2);
     // Build 1 finishing late changes nothing; build 2 lands.
     let stale = restarted.clone().reduce(loaded(1, small.clone()));
     assert_eq!(stale.item_count, state.item_count);
@@ -48,7 +48,7 @@ fn an_older_build_never_lands_after_a_newer_one() {
         "{}",
         fresh.item_count
     );
-    assert_eq!((fresh.seed, fresh.loading), (7, None));
+    assert_eq!((fresh.seed, fresh.build.loading), (7, None));
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn renaming_the_table_takes_the_patterns_along() {
     chart.table.name = "shop".into();
     let renamed = state.reduce(Action::SetChart { chart, seed: 42 });
     assert_eq!(renamed.chart.table.name, "shop");
-    assert_eq!(renamed.draft.form.table, "shop");
+    assert_eq!(renamed.runner.draft.form.table, "shop");
     assert!(renamed.patterns.iter().all(|p| {
         let names = crate::model::data::multi_item::table_names(p.operation, &p.request);
         !names.is_empty() && names.iter().all(|n| n == "shop")
@@ -74,7 +74,7 @@ fn a_refused_chart_changes_nothing_and_says_why() {
     let refused = state.clone().reduce(Action::SetChart { chart, seed: 42 });
     assert_eq!(refused.chart, state.chart);
     assert_eq!(refused.item_count, state.item_count);
-    let message = refused.load_error.clone().unwrap();
+    let message = refused.build.refused.clone().unwrap();
     assert!(
         message.to_string().starts_with("ValidationException: "),
         "{message}"
@@ -125,7 +125,7 @@ fn a_playground_that_cannot_open_leaves_the_current_one_and_says_why() {
     });
     assert_eq!(refused.chart, state.chart);
     assert_eq!(
-        refused.notice.as_ref().unwrap().text,
+        refused.page.notice.as_ref().unwrap().text,
         "This link could not be opened: ValidationException: One or more parameter values were invalid: Duplicate index name: GSI1."
     );
 }
@@ -142,7 +142,7 @@ fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
         item_count,
         warnings,
         ..
-    } = loaded(started.builds, chart)
+    } = loaded(started.build.count, chart)
     else {
         unreachable!()
     };
@@ -163,7 +163,7 @@ fn measurements_made_while_building_are_kept_only_for_the_patterns_measured() {
     });
     assert!(landed.runs.iter().all(|r| *r == marker));
     // Measured for other patterns: measured again on landing.
-    let Action::Loaded { engine, .. } = loaded(started.builds, state.chart.clone()) else {
+    let Action::Loaded { engine, .. } = loaded(started.build.count, state.chart.clone()) else {
         unreachable!()
     };
     let stale = Measurement {
@@ -250,7 +250,11 @@ fn the_ttl_times_read_while_building_are_the_landed_datas_until_it_changes() {
     let started = state.clone().reduce(Action::Started);
     // A marker the landing must keep rather than read the table again.
     let marker = TtlTimes::default();
-    let landing = loaded_with_ttl_times(started.builds, state.chart.clone(), Some(marker.clone()));
+    let landing = loaded_with_ttl_times(
+        started.build.count,
+        state.chart.clone(),
+        Some(marker.clone()),
+    );
     let Action::Loaded { engine, .. } = &landing else {
         unreachable!()
     };
@@ -274,7 +278,7 @@ fn a_change_by_hand_is_run_by_the_reducer_and_answered_once_for_its_panel() {
     )));
     assert_eq!(pasted.item_count, before + 2);
     assert_eq!(pasted.edits.len(), 2);
-    let reply = pasted.reply.clone().unwrap();
+    let reply = pasted.page.reply.clone().unwrap();
     assert_eq!(
         (reply.asker, reply.serial, reply.touched),
         (Asker::Paste, 1, 2)
@@ -286,7 +290,7 @@ fn a_change_by_hand_is_run_by_the_reducer_and_answered_once_for_its_panel() {
     )));
     assert_eq!(refused.item_count, before + 2);
     assert_eq!(refused.edits.len(), 2);
-    let reply = refused.reply.clone().unwrap();
+    let reply = refused.page.reply.clone().unwrap();
     assert_eq!((reply.asker, reply.serial), (Asker::ItemEditor, 2));
     assert_eq!(
         reply.outcome.as_ref().unwrap_err().to_string(),
@@ -311,21 +315,28 @@ fn the_runner_runs_through_the_reducer_a_read_marks_what_it_read_a_write_is_kept
         }))
     };
     let read = state.clone().reduce(asked(form.clone()));
-    let count = read.last_run.as_ref().unwrap().result.as_ref().unwrap()["Count"]
+    let count = read
+        .runner
+        .last_run
+        .as_ref()
+        .unwrap()
+        .result
+        .as_ref()
+        .unwrap()["Count"]
         .as_u64()
         .unwrap();
     assert!(count > 1);
-    assert_eq!(read.highlight.returned.len() as u64, count);
+    assert_eq!(read.runner.highlight.returned.len() as u64, count);
     assert_eq!(read.revision, state.revision, "a read changes no data");
     form.operation = Operation::DeleteItem;
     form.key = r#"{"PK": {"S": "CUST#c11"}, "SK": {"S": "PROFILE"}}"#.into();
     form.values.clear();
     let written = read.reduce(asked(form));
-    let run = written.last_run.as_ref().unwrap();
+    let run = written.runner.last_run.as_ref().unwrap();
     assert!(run.result.is_ok(), "{:?} {}", run.result, run.request);
     assert_eq!(written.item_count, state.item_count - 1);
     assert_eq!(written.edits.len(), 1);
-    assert!(written.highlight.read.is_empty());
+    assert!(written.runner.highlight.read.is_empty());
 }
 
 #[test]
@@ -333,8 +344,8 @@ fn edit_opens_the_stored_item_in_the_item_editor() {
     let state = Rc::new(State::example());
     let key = json!({"PK": {"S": "CUST#c11"}, "SK": {"S": "PROFILE"}});
     let opened = state.reduce(Action::EditStored(key));
-    assert_eq!(opened.item_preset.0, 1);
-    assert_eq!(opened.item_preset.1["customerId"], json!({"S": "c11"}));
+    assert_eq!(opened.page.item_preset.0, 1);
+    assert_eq!(opened.page.item_preset.1["customerId"], json!({"S": "c11"}));
 }
 
 #[test]
