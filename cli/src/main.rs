@@ -2,9 +2,12 @@
 //!
 //! `ddbplay serve` answers DynamoDB's JSON 1.0 HTTP protocol from the same
 //! engine the page runs, so the aws CLI, boto3 and the AWS SDKs can talk to it
-//! with `--endpoint-url http://127.0.0.1:8000`.
+//! with `--endpoint-url http://127.0.0.1:8000`. `ddbplay run` runs a script
+//! of `aws dynamodb …` commands as the page's console runs them, printing
+//! what the aws CLI prints, against a fresh engine or an endpoint.
 
 mod limits;
+mod run;
 mod serve;
 
 /// mimalloc rather than the system allocator: a write replaces a ~1 KB item
@@ -49,11 +52,39 @@ enum Command {
         #[arg(long, default_value_t = limits::REQUEST_TIMEOUT_SECONDS)]
         request_timeout: u64,
     },
+    /// Run a script of `aws dynamodb …` commands as the aws CLI v2 would,
+    /// against a fresh in-memory DynamoDB (or an endpoint), and exit with
+    /// the status of the command that stopped it.
+    Run {
+        /// The script (`-` for standard input).
+        script: String,
+        /// Arguments for the script (`$1`, `$2`, …).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        arguments: Vec<String>,
+        /// A DynamoDB endpoint to run against instead of a fresh engine
+        /// (`ddbplay serve`'s, DynamoDB Local's, or AWS's).
+        #[arg(long, value_name = "URL")]
+        endpoint: Option<String>,
+        /// Go on past a failed command (as `set +e`).
+        #[arg(long)]
+        keep_going: bool,
+    },
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Run {
+            script,
+            arguments,
+            endpoint,
+            keep_going,
+        } => run::main(run::Options {
+            script,
+            arguments,
+            endpoint,
+            keep_going,
+        }),
         Command::Serve {
             port,
             bind,

@@ -7,6 +7,12 @@
 //!    variables, `$(…)` — and refuses, before anything runs, what the
 //!    console does not run.
 
+pub mod args;
+pub mod aws;
+pub mod call;
 pub mod limits;
+pub mod model;
+pub mod output;
 pub mod python;
+pub mod session;
 pub mod shell;

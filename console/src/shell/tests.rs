@@ -29,8 +29,10 @@ impl Environment for Variables {
         self.arguments.len().saturating_sub(1)
     }
     fn substitute(&mut self, script: &Script) -> String {
-        let command = &script.lists[0].first;
-        let words = expand::fields(&command.words[1..], self);
+        let Some(list) = script.lists.first() else {
+            return String::new();
+        };
+        let words = expand::fields(list.first.words.get(1..).unwrap_or_default(), self);
         format!("{}\n\n", words.join(" "))
     }
 }
