@@ -206,6 +206,8 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "tests/e2e/test_server_awscli.py",
                 "tests/e2e/test_server_terraform.py",
                 "tests/e2e/test_server_abuse.py",
+                "tests/e2e/test_console_vs_awscli.py",
+                "tests/e2e/test_console_model.py",
             ])
             .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}"))
             // The abuse test starts a server of its own, with short timeouts.

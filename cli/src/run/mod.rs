@@ -36,6 +36,32 @@ impl Files for Disk {
     }
 }
 
+/// A fresh engine on the wall clock; `sleep` moves its clock on rather
+/// than waiting.
+#[derive(Default)]
+struct WallClock {
+    engine: engine::Engine,
+    slept: f64,
+}
+
+impl console::call::service::Service for WallClock {
+    fn send(
+        &mut self,
+        operation: engine::api::Operation,
+        body: &str,
+    ) -> Result<console::call::service::Answer, String> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64());
+        self.engine.set_clock(now + self.slept);
+        self.engine.send(operation, body)
+    }
+
+    fn advance_clock(&mut self, seconds: f64) {
+        self.slept += seconds;
+    }
+}
+
 pub fn main(options: Options) -> ExitCode {
     let text = if options.script == "-" {
         let mut text = String::new();
@@ -66,7 +92,7 @@ pub fn main(options: Options) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        None => Box::new(engine::Engine::new()),
+        None => Box::new(WallClock::default()),
     };
     let mut disk = Disk;
     let run = match session.run(&text, service.as_mut(), Some(&mut disk)) {

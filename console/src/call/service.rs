@@ -35,6 +35,11 @@ impl Service for Engine {
             body: response.body,
         })
     }
+
+    fn advance_clock(&mut self, seconds: f64) {
+        let now = self.clock() + seconds;
+        self.set_clock(now);
+    }
 }
 
 /// A service error as botocore reads it from an error body: the code (the

@@ -11,6 +11,7 @@ pub mod functions;
 pub mod query;
 pub mod table;
 pub mod text;
+mod wide;
 pub mod yaml;
 
 use crate::aws::failure::Failure;

@@ -60,10 +60,82 @@ pub fn compile(text: &str) -> Result<Query, String> {
             _ => {}
         }
     }
-    match jmespath::parse(text) {
+    let rewritten = legacy_literals(text).map_err(bad)?;
+    match jmespath::parse(&rewritten) {
         Ok(ast) => Ok(Query { ast }),
-        Err(error) => Err(bad(python_message(text, error.offset))),
+        Err(error) => Err(bad(python_message(text, error.offset.min(text.len())))),
     }
+}
+
+/// Python's `jmespath` reads a backquoted literal that is not JSON as a
+/// string (JEP-12's deprecated form: `` `, ` `` is `", "`); the crate does
+/// not, so such literals are rewritten as the JSON strings Python makes of
+/// them. One that is not even that is Python's lexer error.
+fn legacy_literals(text: &str) -> Result<String, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            quote @ ('\'' | '"') => {
+                // A raw string or a quoted name: copied as it is.
+                out.push(quote);
+                i += 1;
+                while i < chars.len() {
+                    out.push(chars[i]);
+                    if chars[i] == '\\' && i + 1 < chars.len() {
+                        out.push(chars[i + 1]);
+                        i += 2;
+                        continue;
+                    }
+                    i += 1;
+                    if chars[i - 1] == quote {
+                        break;
+                    }
+                }
+            }
+            '`' => {
+                let start = i;
+                let mut lexeme = String::new();
+                i += 1;
+                while i < chars.len() && chars[i] != '`' {
+                    if chars[i] == '\\' && chars.get(i + 1) == Some(&'`') {
+                        lexeme.push('`');
+                        i += 2;
+                        continue;
+                    }
+                    lexeme.push(chars[i]);
+                    i += 1;
+                }
+                i += 1;
+                if crate::python::json::loads(&lexeme).is_ok() {
+                    out.push('`');
+                    out.push_str(&lexeme.replace('`', "\\`"));
+                    out.push('`');
+                    continue;
+                }
+                let legacy = format!("\"{}\"", lexeme.trim_start());
+                match crate::python::json::loads(&legacy) {
+                    Ok(value) => {
+                        out.push('`');
+                        out.push_str(&crate::python::json::dumps(&value).replace('`', "\\`"));
+                        out.push('`');
+                    }
+                    Err(_) => {
+                        return Err(format!(
+                            "Bad jmespath expression: Bad token {lexeme}:\n{text}\n{}^",
+                            " ".repeat(start)
+                        ));
+                    }
+                }
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// A parse error as Python's `jmespath` words it: an expression cut short

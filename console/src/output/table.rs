@@ -20,13 +20,26 @@ struct Section {
 /// The terminal width the CLI assumes when its output is not a terminal.
 const TERMINAL_WIDTH: usize = 80;
 
-/// Python's `str(value)` width: East Asian wide, full-width and ambiguous
-/// characters take two columns, every other character one.
+/// Python's `str(value)` width as `get_text_length` counts it: East Asian
+/// wide, full-width and ambiguous characters ([`super::wide::WIDE`]) take
+/// two columns, every other character one.
 fn text_width(text: &str) -> usize {
-    use unicode_width::UnicodeWidthChar;
-    text.chars()
-        .map(|c| if c.width_cjk() == Some(2) { 2 } else { 1 })
-        .sum()
+    text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum()
+}
+
+fn is_wide(c: char) -> bool {
+    let code = c as u32;
+    super::wide::WIDE
+        .binary_search_by(|&(first, last)| {
+            if last < code {
+                std::cmp::Ordering::Less
+            } else if first > code {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
 }
 
 impl Section {

@@ -223,6 +223,11 @@ impl Parser {
             let list = self.and_or(close)?;
             script.lists.push(list);
         }
+        if close.is_some() {
+            // A `$(…)` inside: the here-documents belong to the script
+            // around it, filled when it ends.
+            return Ok(script);
+        }
         if let Some(pending) = self.pending.first() {
             return Err(Refusal {
                 line: pending.line,

@@ -230,6 +230,13 @@ fn a_here_document_is_the_input_of_its_command_expanded_unless_its_delimiter_is_
 }
 
 #[test]
+fn a_here_document_keeps_its_body_when_a_substitution_follows_it() {
+    let script = parse("cat > a.json <<'E'\n{}\nE\nX=$(echo b)\n").unwrap();
+    let body = &script.lists[0].first.stdin.as_ref().unwrap().body;
+    assert_eq!(expand::text(body, &mut Variables::default()), "{}\n");
+}
+
+#[test]
 fn redirections_of_output_and_errors_are_read() {
     let script = parse("aws x > out.json 2>&1\naws y 2> /dev/null >> log").unwrap();
     let first = &script.lists[0].first;
