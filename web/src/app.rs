@@ -22,7 +22,7 @@ use crate::browser::{self, library};
 use crate::components::chart_editor::ChartEditor;
 use crate::components::comparison::Comparison;
 use crate::components::data_view::DataView;
-use crate::components::gallery::AboutExample;
+use crate::components::gallery::about_example;
 use crate::components::generate_panel::GeneratePanel;
 use crate::components::item_editor::ItemEditor;
 use crate::components::notice::NoticeBar;
@@ -268,7 +268,7 @@ pub fn app(props: &AppProps) -> Html {
                         if let Some(summary) = budget_summary(&state) {
                             <p class="budget-summary"><a href="#review">{ summary }</a></p>
                         }
-                        <AboutExample table={AttrValue::from(state.chart.table.name.clone())} />
+                        { about_example(&state.chart.table.name) }
                         <nav aria-label="Sections">
                             { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }
                         </nav>

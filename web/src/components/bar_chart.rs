@@ -5,33 +5,26 @@ use yew::prelude::*;
 use crate::model::format::units;
 use crate::model::measure::compare::Run;
 
-#[derive(Properties, PartialEq)]
-pub struct BarChartProps {
-    pub runs: Vec<Run>,
-}
-
 const WIDTH: f64 = 640.0;
 const LABEL: f64 = 130.0;
 const ROW: f64 = 34.0;
 
-#[function_component(BarChart)]
-pub fn bar_chart(props: &BarChartProps) -> Html {
-    let largest = props
-        .runs
+/// The bars of `runs`, one row each.
+pub fn bar_chart(runs: &[Run]) -> Html {
+    let largest = runs
         .iter()
         .map(|r| r.eventual_units)
         .fold(0.0, f64::max)
         .max(0.5);
-    let height = ROW * props.runs.len() as f64 + 8.0;
-    let summary: Vec<String> = props
-        .runs
+    let height = ROW * runs.len() as f64 + 8.0;
+    let summary: Vec<String> = runs
         .iter()
         .map(|r| format!("{}: {} RCU", r.label(), units(r.eventual_units)))
         .collect();
     html! {
         <svg class="bars" viewBox={format!("0 0 {WIDTH} {height}")} role="img"
             aria-label={format!("Read units per request. {}", summary.join("; "))}>
-            { for props.runs.iter().enumerate().map(|(i, run)| {
+            { for runs.iter().enumerate().map(|(i, run)| {
                 let y = 4.0 + ROW * i as f64;
                 let span = WIDTH - LABEL - 90.0;
                 let length = (run.eventual_units / largest * span).max(2.0);

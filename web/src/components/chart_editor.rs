@@ -14,7 +14,7 @@ use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
 use super::entity_row::EntityRow;
-use super::warnings::Warnings;
+use super::warnings::warnings;
 use crate::model::design::attribute_text::KINDS;
 use crate::model::design::chart::Warning;
 use crate::rebuild::rebuild;
@@ -58,19 +58,14 @@ pub fn chart_editor() -> Html {
             }
         })
     };
-    let general: Vec<Warning> = state
-        .warnings
-        .iter()
-        .filter(|w| w.entity.is_none())
-        .cloned()
-        .collect();
+    let general = state.warnings.iter().filter(|w| w.entity.is_none());
     html! {
         <Collapsible panel={Panel::Chart}>
             <fieldset class="bare" disabled={read_only}>
             <p class="muted">
                 { "Key templates turn attributes into keys: {customerId} is replaced by the attribute, {price:08.2} pads a number to width 8 with 2 decimals so it sorts as text. A blank template keeps the entity out of that index." }
             </p>
-            <Warnings warnings={general} />
+            { warnings(general) }
             <div class="chart-scroll">
                 <table class="grid chart">
                     <caption class="visually-hidden">{ "Key templates, by entity and key attribute" }</caption>
@@ -82,9 +77,8 @@ pub fn chart_editor() -> Html {
                     </thead>
                     <tbody>
                         { for state.chart.entities.iter().enumerate().map(|(i, entity)| {
-                            let about: Vec<Warning> = state.warnings.iter()
+                            let about: Vec<&Warning> = state.warnings.iter()
                                 .filter(|w| w.entity.as_deref() == Some(entity.name.as_str()))
-                                .cloned()
                                 .collect();
                             html! { <>
                                 <tr>
@@ -94,7 +88,7 @@ pub fn chart_editor() -> Html {
                                 if !about.is_empty() {
                                     <tr class="warning-row">
                                         <td colspan={(keys.len() + 1).to_string()}>
-                                            <Warnings warnings={about} />
+                                            { warnings(about) }
                                         </td>
                                     </tr>
                                 }

@@ -11,8 +11,8 @@ use crate::store::{Action, Store};
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
-use super::bar_chart::BarChart;
-use super::heat_strip::{CELLS, HeatStrip};
+use super::bar_chart::bar_chart;
+use super::heat_strip::{CELLS, heat_strip as strip};
 use crate::model::explain::derivation::{Figure, derive, derive_transaction, derive_write};
 use crate::model::explain::sentences::{explain, how_counted, monthly};
 use crate::model::format::spaced;
@@ -143,7 +143,7 @@ fn read_runs() -> Html {
         </table>
         </div>
         { for derivation }
-        <BarChart runs={runs.iter().map(Run::totals).collect::<Vec<_>>()} />
+        { bar_chart(&runs.iter().map(Run::totals).collect::<Vec<_>>()) }
         <p class="monthly">{ monthly(runs, prices) }</p>
         <ul class="explanations">
             { for runs.iter().map(|run| html! {
@@ -159,7 +159,7 @@ fn read_runs() -> Html {
 /// Where a run's read units landed.
 fn heat_strip(run: &Run) -> Html {
     let (partitions, total) = read_units(&run.partitions, CELLS);
-    html! { <HeatStrip {partitions} {total} /> }
+    strip(&partitions, total)
 }
 
 /// A figure as the derivation's title names it.

@@ -75,14 +75,8 @@ pub fn gallery(props: &GalleryProps) -> Html {
 
 /// What the example on the screen shows, when the playground is on one of
 /// the gallery's tables.
-#[derive(Properties, PartialEq)]
-pub struct AboutProps {
-    pub table: AttrValue,
-}
-
-#[function_component(AboutExample)]
-pub fn about_example(props: &AboutProps) -> Html {
-    let Some(example) = crate::model::gallery::of_table(&props.table) else {
+pub fn about_example(table: &str) -> Html {
+    let Some(example) = crate::model::gallery::of_table(table) else {
         return Html::default();
     };
     html! {

@@ -6,25 +6,17 @@ use yew::prelude::*;
 
 use crate::model::format::{thousands, units};
 
-#[derive(Properties, PartialEq)]
-pub struct HeatStripProps {
-    /// Units per partition key, busiest first: the first [`CELLS`] of them.
-    pub partitions: Vec<(String, f64)>,
-    /// How many partitions were read in all.
-    pub total: usize,
-}
-
 /// Most cells drawn; the rest are summed in the caption.
 pub const CELLS: usize = 60;
 
-#[function_component(HeatStrip)]
-pub fn heat_strip(props: &HeatStripProps) -> Html {
-    let partitions = &props.partitions;
+/// The strip of `partitions` (units per partition key, busiest first: the
+/// first [`CELLS`] of them) out of `total` partitions read in all.
+pub fn heat_strip(partitions: &[(String, f64)], total: usize) -> Html {
     let busiest = partitions
         .first()
         .map_or(0.0, |p| p.1)
         .max(f64::MIN_POSITIVE);
-    let caption = match props.total {
+    let caption = match total {
         0 => "no partition read".to_string(),
         1 => format!("all on {}", partitions[0].0),
         n => format!(

@@ -9,7 +9,7 @@
 use yew::prelude::*;
 
 use super::playground_names::PlaygroundNames;
-use super::set_aside_list::SetAsideList;
+use super::set_aside_list::set_aside_list;
 use crate::hooks::store::use_store;
 
 use crate::browser::{self, BrowserShelf, library};
@@ -189,7 +189,7 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
                     </tbody>
                 </table>
             }
-            <SetAsideList report={report.clone()} />
+            { set_aside_list(&report) }
             <div class="row end">
                 <button type="button" onclick={on_example}>{ "Start again from the example" }</button>
                 <button type="button" onclick={close}>{ "Close" }</button>

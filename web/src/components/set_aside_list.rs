@@ -6,12 +6,6 @@ use yew::prelude::*;
 use crate::browser::{self, library};
 use crate::saved::{SavedError, SetAside};
 
-#[derive(Properties, PartialEq)]
-pub struct SetAsideListProps {
-    /// Told when one is deleted.
-    pub report: Callback<Result<(), SavedError>>,
-}
-
 /// A name as a file's: letters, digits and dashes.
 fn file_stem(name: &str) -> String {
     name.chars()
@@ -25,9 +19,8 @@ fn file_stem(name: &str) -> String {
         .collect()
 }
 
-#[function_component(SetAsideList)]
-pub fn set_aside_list(props: &SetAsideListProps) -> Html {
-    let report = &props.report;
+/// The set-aside copies; `report` is told when one is deleted.
+pub fn set_aside_list(report: &Callback<Result<(), SavedError>>) -> Html {
     let set_aside = library().set_aside();
     let download_aside = |aside: &SetAside| {
         let aside = aside.clone();

@@ -6,26 +6,19 @@ use yew::prelude::*;
 
 use crate::model::design::chart::Warning;
 
-#[derive(Properties, PartialEq)]
-pub struct WarningsProps {
-    pub warnings: Vec<Warning>,
-    /// Say which entity each is about (off under the entity's own row).
-    #[prop_or(true)]
-    pub name_entity: bool,
-}
-
-#[function_component(Warnings)]
-pub fn warnings(props: &WarningsProps) -> Html {
-    if props.warnings.is_empty() {
+/// The list of `warnings`, each with the entity it is about.
+pub fn warnings<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Html {
+    let mut warnings = warnings.into_iter().peekable();
+    if warnings.peek().is_none() {
         return html! {};
     }
     html! {
         <div class="warnings" role="note" aria-label="Worth a second look">
             <ul>
-                { for props.warnings.iter().map(|w| html! {
+                { for warnings.map(|w| html! {
                     <li>
                         <span class="warning-mark" aria-hidden="true">{ "⚠ " }</span>
-                        if let Some(entity) = w.entity.as_ref().filter(|_| props.name_entity) {
+                        if let Some(entity) = w.entity.as_ref() {
                             <strong>{ format!("{entity}: ") }</strong>
                         }
                         { &w.message }
