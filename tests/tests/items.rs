@@ -1,7 +1,7 @@
 //! PutItem, GetItem, DeleteItem and UpdateItem through the JSON API.
 
 use ddbplay_tests::{Db, n, s};
-use serde_json::json;
+use serde_json::{Value as Json, json};
 
 fn db() -> Db {
     let mut db = Db::new();
@@ -184,4 +184,46 @@ fn sets_past_the_end_of_a_list_append_in_the_order_of_their_indexes() {
         updated["Attributes"]["l"],
         json!({"L": [s("z"), s("a"), s("b")]})
     );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn the_write_journal_notes_every_key_written_however_it_is_written() {
+    let mut db = Db::new();
+    db.simple_table("journal", true);
+    db.put("journal", json!({"pk": s("before"), "sk": s("x")}));
+    db.engine_mut().keep_write_journal("journal");
+    db.put("journal", json!({"pk": s("a"), "sk": s("1"), "v": n("1")}));
+    db.ok(
+        "BatchWriteItem",
+        json!({"RequestItems": {"journal": [
+            {"PutRequest": {"Item": {"pk": s("b"), "sk": s("2")}}},
+            {"DeleteRequest": {"Key": {"pk": s("before"), "sk": s("x")}}}]}}),
+    );
+    db.ok(
+        "ExecuteStatement",
+        json!({"Statement": "UPDATE journal SET v = 2 WHERE pk = 'a' AND sk = '1'"}),
+    );
+    // A failed condition writes nothing and notes nothing.
+    let _ = db.call(
+        "PutItem",
+        json!({"TableName": "journal", "Item": {"pk": s("a"), "sk": s("1")}, "ConditionExpression": "attribute_not_exists(pk)"}),
+    );
+    let keys: Vec<Json> = db
+        .engine_mut()
+        .take_write_journal("journal")
+        .iter()
+        .map(engine::api::attribute_value::encode_item)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            json!({"pk": s("a"), "sk": s("1")}),
+            json!({"pk": s("b"), "sk": s("2")}),
+            json!({"pk": s("before"), "sk": s("x")}),
+            json!({"pk": s("a"), "sk": s("1")}),
+        ]
+    );
+    db.put("journal", json!({"pk": s("after"), "sk": s("y")}));
+    assert!(db.engine_mut().take_write_journal("journal").is_empty());
 }

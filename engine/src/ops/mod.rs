@@ -177,6 +177,26 @@ impl Engine {
             .unwrap_or_default()
     }
 
+    /// Starts noting the key of every item written to `table`, however it
+    /// is written: for a front end to learn what a run of requests changed.
+    pub fn keep_write_journal(&mut self, table: &str) {
+        if let Some(t) = self.tables.get_mut(table) {
+            t.keep_write_journal();
+        }
+    }
+
+    /// The keys of the items written to `table` since
+    /// [`Engine::keep_write_journal`], in order (as items of the key
+    /// attributes alone), and stops noting them; empty when no journal was
+    /// kept or the table is gone.
+    pub fn take_write_journal(&mut self, table: &str) -> Vec<crate::types::Item> {
+        let Some(t) = self.tables.get_mut(table) else {
+            return Vec::new();
+        };
+        let keys = t.take_write_journal();
+        keys.iter().map(|key| t.key_item(key)).collect()
+    }
+
     fn table_or_not_found(&self, name: &str) -> Result<&Table> {
         self.tables.get(name).ok_or_else(Error::resource_not_found)
     }

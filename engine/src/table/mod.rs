@@ -119,6 +119,10 @@ pub struct Table {
     /// The engine's clock, in epoch seconds: when the changes being made
     /// happen, for the stream.
     pub clock: f64,
+    /// The keys of the items written since a front end asked to be told
+    /// (see [`Table::keep_write_journal`]); `None` when nobody asked, so a
+    /// write pays nothing for it.
+    written: Option<Vec<PrimaryKey>>,
 }
 
 /// What a write did to one secondary index, by entry sizes: what
@@ -235,7 +239,20 @@ impl Table {
             point_in_time_recovery: None,
             item_collection_limit: MAX_ITEM_COLLECTION_BYTES,
             clock: 0.0,
+            written: None,
         }
+    }
+
+    /// Starts noting the key of every item written, whatever writes it (a
+    /// write, a batch, a transaction, a statement, time to live).
+    pub fn keep_write_journal(&mut self) {
+        self.written.get_or_insert_with(Vec::new);
+    }
+
+    /// The keys written since [`Table::keep_write_journal`], in order, and
+    /// stops noting them.
+    pub fn take_write_journal(&mut self) -> Vec<PrimaryKey> {
+        self.written.take().unwrap_or_default()
     }
 
     /// The stored item with this key.
@@ -479,6 +496,9 @@ impl Table {
             changed,
         } = planned;
         self.check_collection_limit(key, new.as_ref())?;
+        if let Some(written) = &mut self.written {
+            written.push(key.clone());
+        }
         entries.resize_with(self.indexes.len(), || None);
         let planned = entries;
         let (partition, entry_key) = table_position(key);
