@@ -24,20 +24,20 @@ pub enum Shape {
     },
     List {
         member: ShapeId,
-        min: Option<i128>,
+        min: Option<i64>,
     },
     Map {
         key: ShapeId,
         value: ShapeId,
     },
     String {
-        min: Option<i128>,
+        min: Option<i64>,
     },
     Integer {
-        min: Option<i128>,
+        min: Option<i64>,
     },
     Long {
-        min: Option<i128>,
+        min: Option<i64>,
     },
     Double,
     Boolean,

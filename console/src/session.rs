@@ -742,7 +742,7 @@ fn printf(args: &[String]) -> aws::Outcome {
                 .and_then(|w| w.parse().ok())
                 .unwrap_or(0);
             let text = match kind {
-                'd' | 'i' => arg.trim().parse::<i128>().unwrap_or(0).to_string(),
+                'd' | 'i' => arg.trim().parse::<i64>().unwrap_or(0).to_string(),
                 'f' => {
                     let precision = spec
                         .split('.')

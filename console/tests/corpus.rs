@@ -16,16 +16,29 @@ use console::session::Session;
 /// The engine's clock for every script: 2026-12-03T13:36:58.078Z.
 const CLOCK: f64 = 1_796_305_018.078;
 
+/// The corpus, and the labs the page offers (`labs/`), whose expected
+/// output is kept beside the corpus's under `lab-<name>`.
 fn scripts() -> Vec<PathBuf> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
-    let mut scripts: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("tests/scripts")
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut scripts: Vec<PathBuf> = ["tests/scripts", "labs"]
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(root.join(folder)).expect("a script folder"))
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "sh"))
         .collect();
     scripts.sort();
     scripts
+}
+
+/// The name a script's expected files go by.
+fn stem(script: &Path) -> String {
+    let name = script.file_stem().unwrap().to_string_lossy().to_string();
+    if script.parent().is_some_and(|p| p.ends_with("labs")) {
+        format!("lab-{name}")
+    } else {
+        name
+    }
 }
 
 /// What a script printed, as the three files hold it.
@@ -54,8 +67,8 @@ fn every_script_of_the_corpus_prints_what_it_printed_when_checked() {
         scripts.len()
     );
     for script in scripts {
-        let stem = script.file_stem().unwrap().to_string_lossy().to_string();
-        let expected = script.parent().unwrap().join("expected");
+        let stem = stem(&script);
+        let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/expected");
         let (stdout, stderr, status) = run(&script);
         for (extension, actual) in [
             ("stdout", &stdout),

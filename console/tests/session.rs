@@ -77,7 +77,10 @@ fn output_goes_to_a_file_that_file_colon_reads_back() {
     let run = run(
         "echo '{\"k\": {\"S\": \"x\"}}' > key.json\ncat key.json\necho more >> key.json\ncat key.json",
     );
-    assert_eq!(stdout(&run), "{\"k\": {\"S\": \"x\"}}\n{\"k\": {\"S\": \"x\"}}\nmore\n");
+    assert_eq!(
+        stdout(&run),
+        "{\"k\": {\"S\": \"x\"}}\n{\"k\": {\"S\": \"x\"}}\nmore\n"
+    );
 }
 
 #[test]
@@ -93,7 +96,9 @@ fn errors_can_join_standard_output_or_vanish() {
 
 #[test]
 fn an_exported_default_output_reaches_aws_and_a_plain_variable_does_not() {
-    let run = run("AWS_DEFAULT_OUTPUT=text\naws dynamodb list-tables\nexport AWS_DEFAULT_OUTPUT=table\naws dynamodb list-tables");
+    let run = run(
+        "AWS_DEFAULT_OUTPUT=text\naws dynamodb list-tables\nexport AWS_DEFAULT_OUTPUT=table\naws dynamodb list-tables",
+    );
     assert_eq!(
         stdout(&run),
         "{\n    \"TableNames\": []\n}\n------------\n|ListTables|\n+----------+\n"
@@ -108,7 +113,9 @@ fn set_x_traces_each_command_on_standard_error() {
 
 #[test]
 fn echo_and_printf_write_as_bash_does() {
-    let run = run("echo -n a; echo -e 'b\\tc'; echo '\\t'; printf '%s-%d|%5s|%.2f\\n' x 7 y 1.5; printf '%s\\n' one two");
+    let run = run(
+        "echo -n a; echo -e 'b\\tc'; echo '\\t'; printf '%s-%d|%5s|%.2f\\n' x 7 y 1.5; printf '%s\\n' one two",
+    );
     assert_eq!(stdout(&run), "ab\tc\n\\t\nx-7|    y|1.50\none\ntwo\n");
 }
 
@@ -141,5 +148,8 @@ fn sleep_moves_the_engines_clock_on() {
 #[test]
 fn aws_version_prints_the_cli_the_console_answers_as() {
     let run = run("aws --version");
-    assert_eq!(stdout(&run), "aws-cli/2.36.7 Python/3.13.11 ddbplay-console\n");
+    assert_eq!(
+        stdout(&run),
+        "aws-cli/2.36.7 Python/3.13.11 ddbplay-console\n"
+    );
 }

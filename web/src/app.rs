@@ -21,6 +21,7 @@ use crate::hooks::saved_work::{use_autosave, use_saved_elsewhere};
 use crate::browser::{self, library};
 use crate::components::chart_editor::ChartEditor;
 use crate::components::comparison::Comparison;
+use crate::components::console::Console;
 use crate::components::data_view::DataView;
 use crate::components::gallery::about_example;
 use crate::components::generate_panel::GeneratePanel;
@@ -106,6 +107,7 @@ fn panel(panel: Panel) -> Html {
         Panel::Review => html! { <ReviewPanel /> },
         Panel::Throughput => html! { <ThroughputView /> },
         Panel::Runner => html! { <Runner /> },
+        Panel::Console => html! { <Console /> },
         Panel::Items => html! { <GeneratePanel /> },
         Panel::Data => html! { <DataView /> },
         Panel::Item => html! { <ItemEditor /> },

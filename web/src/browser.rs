@@ -253,6 +253,21 @@ pub async fn read_file(file: web_sys::File, limit: usize) -> Result<String, Fail
         .map_err(|e| Failure::refused(format!("the file could not be read ({e})")))
 }
 
+/// Reads a file the learner gave the console, as bytes, refusing one
+/// larger than `limit` bytes before reading it.
+pub async fn read_bytes(file: web_sys::File, limit: usize) -> Result<Vec<u8>, Failure> {
+    let file = gloo::file::File::from(file);
+    if file.size() > limit as u64 {
+        return Err(Failure::refused(format!(
+            "it is {} bytes, and the console keeps files of at most {limit}",
+            file.size()
+        )));
+    }
+    gloo::file::futures::read_as_bytes(&file)
+        .await
+        .map_err(|e| Failure::refused(format!("it could not be read ({e})")))
+}
+
 /// The shape of the message an embedded page posts to its parent when its
 /// height changes: `{"type": "ddbplay:height", "height": 812, "id": "…"}`.
 #[derive(serde::Serialize)]

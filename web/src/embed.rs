@@ -72,6 +72,7 @@ panels! {
     Patterns => "patterns", "Access patterns", Model;
     Comparison => "comparison", "What it costs", Results;
     Runner => "runner", "Run a request", Results;
+    Console => "console", "aws CLI console", Results;
     Review => "review", "Design review", Model;
     Throughput => "throughput", "Throughput per partition", Results;
     Items => "items", "Items", Results;
@@ -193,6 +194,7 @@ mod tests {
                 "patterns",
                 "comparison",
                 "runner",
+                "console",
                 "review",
                 "throughput",
                 "items",
@@ -210,7 +212,7 @@ mod tests {
                 Some(panel)
             );
         }
-        assert_eq!(Panel::from_name("console"), None);
+        assert_eq!(Panel::from_name("terminal"), None);
         let model: Vec<&str> = Panel::ALL
             .iter()
             .filter(|p| p.is_model())
@@ -246,7 +248,7 @@ mod tests {
     fn the_full_page_shows_every_panel() {
         let options = Options::read("", "#play=1.abc&show=runner");
         assert!(!options.embed && !options.read_only);
-        assert_eq!(options.panels().len(), 11);
+        assert_eq!(options.panels().len(), 12);
         assert_eq!(options.show, Some(Panel::Runner));
         assert_eq!(Options::read("?embed=0&pattern=0", "").pattern, None);
     }

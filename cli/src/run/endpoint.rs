@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime};
 use aws_credential_types::Credentials;
 use aws_sigv4::http_request::{SignableBody, SignableRequest, SigningSettings, sign};
 use aws_sigv4::sign::v4;
-use console::call::service::{Answer, Service};
+use console::call::service::{Answer, Service, Unsent};
 use engine::api::Operation;
 
 pub struct Endpoint {
@@ -122,13 +122,13 @@ impl Endpoint {
 }
 
 impl Service for Endpoint {
-    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, String> {
+    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, Unsent> {
         let target = format!(
             "{}{}",
             engine::api::operation::TARGET_PREFIX,
             operation.name()
         );
-        let headers = self.signed_headers(&target, body)?;
+        let headers = self.signed_headers(&target, body).map_err(Unsent)?;
         let mut request = self.agent.post(&self.url);
         for (name, value) in &headers {
             if name != "host" {
@@ -136,16 +136,18 @@ impl Service for Endpoint {
             }
         }
         let mut response = request.send(body).map_err(|e| {
-            format!(
+            Unsent(format!(
                 "Could not connect to the endpoint URL: \"{}\" ({e})",
                 self.url
-            )
+            ))
         })?;
         let status = response.status().as_u16();
-        let body = response
-            .body_mut()
-            .read_to_string()
-            .map_err(|e| format!("Could not read the answer from \"{}\": {e}", self.url))?;
+        let body = response.body_mut().read_to_string().map_err(|e| {
+            Unsent(format!(
+                "Could not read the answer from \"{}\": {e}",
+                self.url
+            ))
+        })?;
         Ok(Answer { status, body })
     }
 }

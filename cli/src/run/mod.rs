@@ -49,7 +49,7 @@ impl console::call::service::Service for WallClock {
         &mut self,
         operation: engine::api::Operation,
         body: &str,
-    ) -> Result<console::call::service::Answer, String> {
+    ) -> Result<console::call::service::Answer, console::call::service::Unsent> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0.0, |d| d.as_secs_f64());

@@ -460,7 +460,7 @@ fn visit(
         }
         Shape::Boolean => {
             if let Value::Str(text) = value {
-                match text.to_lowercase().as_str() {
+                match text.to_ascii_lowercase().as_str() {
                     "true" => *value = Value::Bool(true),
                     "false" => *value = Value::Bool(false),
                     _ => {}
@@ -473,11 +473,11 @@ fn visit(
 }
 
 /// Python's `int(value)`.
-pub fn python_int(value: &Value) -> Result<i128, ConversionError> {
+pub fn python_int(value: &Value) -> Result<i64, ConversionError> {
     match value {
         Value::Int(i) => Ok(*i),
-        Value::Bool(b) => Ok(i128::from(*b)),
-        Value::Float(f) if f.is_finite() => Ok(f.trunc() as i128),
+        Value::Bool(b) => Ok(i64::from(*b)),
+        Value::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
         Value::Float(f) if f.is_nan() => Err(ConversionError(
             "cannot convert float NaN to integer".into(),
         )),
@@ -531,7 +531,7 @@ fn python_type_word(value: &Value) -> &'static str {
 
 /// Digits as `int()` reads them: blanks around, a sign, and `_` between
 /// digits.
-pub fn parse_int(text: &str) -> Option<i128> {
+pub fn parse_int(text: &str) -> Option<i64> {
     let text = crate::python::value::strip(text);
     let (negative, digits) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
@@ -547,7 +547,7 @@ pub fn parse_int(text: &str) -> Option<i128> {
         return None;
     }
     let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    let magnitude: i128 = clean.parse().ok()?;
+    let magnitude: i64 = clean.parse().ok()?;
     Some(if negative { -magnitude } else { magnitude })
 }
 

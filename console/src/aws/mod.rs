@@ -58,7 +58,7 @@ pub fn kebab(name: &str) -> String {
         .flat_map(|o| o.options.iter())
         .find(|(member, _)| member == name)
         .map(|(_, cli)| cli.clone())
-        .unwrap_or_else(|| name.to_lowercase())
+        .unwrap_or_else(|| name.to_ascii_lowercase())
 }
 
 /// Runs the words after `aws`.
@@ -194,7 +194,9 @@ pub fn call(
     let mut attempts = 0;
     loop {
         attempts += 1;
-        let answer = service.send(wire, &body).map_err(Failure::General)?;
+        let answer = service
+            .send(wire, &body)
+            .map_err(|unsent| Failure::General(unsent.0))?;
         if answer.status < 300 {
             let parsed = loads(&answer.body).unwrap_or(Value::Dict(Dict::new()));
             return Ok(read_answer(&parsed, operation.output, model));
@@ -227,7 +229,7 @@ fn modelled_details(
     read.as_dict()
         .map(|d| {
             d.iter()
-                .filter(|(k, _)| !matches!(k.to_lowercase().as_str(), "code" | "message"))
+                .filter(|(k, _)| !matches!(k.to_ascii_lowercase().as_str(), "code" | "message"))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect()
         })

@@ -58,7 +58,7 @@ fn follow_into(
 ) -> Result<(), Failure> {
     let mut kwargs = params.as_dict().cloned().unwrap_or_default();
     let mut next_token: Option<Value> = None;
-    let mut starting_truncation: i128 = 0;
+    let mut starting_truncation: i64 = 0;
     if let Some(token) = &paging.starting_token {
         let (token, truncation) = parse_starting_token(token, spec)?;
         inject(&mut kwargs, spec, &token);
@@ -69,7 +69,7 @@ fn follow_into(
         kwargs.insert(limit, Value::Int(size));
     }
     let primary = spec.result_keys[0];
-    let mut total: i128 = 0;
+    let mut total: i64 = 0;
     let mut previous: Option<Value> = None;
     let mut first = true;
     loop {
@@ -97,7 +97,7 @@ fn follow_into(
             starting_truncation = 0;
         }
         let in_page = match page_dict.get(primary) {
-            Some(Value::List(items)) => items.len() as i128,
+            Some(Value::List(items)) => items.len() as i64,
             _ => 0,
         };
         let over = paging.max_items.map(|max| total + in_page - max);
@@ -208,11 +208,11 @@ pub fn encode_token(token: &Value) -> String {
 /// `--starting-token`: the token's dict and how many items of its first
 /// page to skip. A token that does not decode is read the old way
 /// (`value___index`), and a plain word is the input token itself.
-fn parse_starting_token(token: &str, spec: &Pagination) -> Result<(Value, i128), Failure> {
+fn parse_starting_token(token: &str, spec: &Pagination) -> Result<(Value, i64), Failure> {
     if let Some(mut decoded) = decode_token(token) {
         let skip = match decoded.remove("boto_truncate_amount") {
             Some(Value::Int(n)) => n,
-            Some(Value::Bool(b)) => i128::from(b),
+            Some(Value::Bool(b)) => i64::from(b),
             _ => 0,
         };
         if let Some(Value::List(paths)) = decoded.remove("boto_encoded_keys") {

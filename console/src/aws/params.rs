@@ -73,8 +73,8 @@ pub fn pagination(operation: &str) -> Option<Pagination> {
 /// `--page-size`, `--max-items` and `--starting-token`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PagingOptions {
-    pub page_size: Option<i128>,
-    pub max_items: Option<i128>,
+    pub page_size: Option<i64>,
+    pub max_items: Option<i64>,
     pub starting_token: Option<String>,
 }
 
@@ -428,7 +428,7 @@ fn scalar_or_json(word: &str, shape: ShapeId, model: &Model, cli: &str) -> Resul
             python_float(&Value::Str(word.to_string())).map_err(general)?,
         )),
         Shape::Boolean => Ok(Value::Bool(
-            word.to_lowercase() != "false" && !word.is_empty(),
+            !word.eq_ignore_ascii_case("false") && !word.is_empty(),
         )),
         _ => Ok(Value::Str(word.to_string())),
     }

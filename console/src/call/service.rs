@@ -14,11 +14,15 @@ pub struct Answer {
     pub body: String,
 }
 
+/// Why a request could not be sent at all, in words the CLI prints (a
+/// connection refused, an answer that never came).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsent(pub String);
+
 /// Something that answers DynamoDB requests.
 pub trait Service {
-    /// Sends one request; `Err` when it could not be sent at all (the text
-    /// says why, as the CLI's connection errors do).
-    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, String>;
+    /// Sends one request; `Err` when it could not be sent at all.
+    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, Unsent>;
 
     /// Moves the service's clock on (`sleep`, and the waits between a
     /// waiter's polls); a service on a real clock lets time pass by itself.
@@ -28,7 +32,7 @@ pub trait Service {
 /// The engine, in this process: the page's own, or a fresh one for
 /// `ddbplay run`.
 impl Service for Engine {
-    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, String> {
+    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, Unsent> {
         let response = engine::api::handle(self, operation.name(), body.as_bytes());
         Ok(Answer {
             status: response.status,

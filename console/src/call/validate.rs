@@ -96,7 +96,7 @@ fn walk(
                 return invalid_type(path, value, "<class 'list'>, <class 'tuple'>", problems);
             };
             if let Some(min) = min
-                && (items.len() as i128) < *min
+                && (items.len() as i64) < *min
             {
                 problems.push(format!(
                     "Invalid length for parameter {}, value: {}, valid min length: {min}",
@@ -142,7 +142,7 @@ fn walk(
             let Value::Str(text) = value else {
                 return invalid_type(path, value, "<class 'str'>", problems);
             };
-            let length = text.chars().count() as i128;
+            let length = text.chars().count() as i64;
             if let Some(min) = min
                 && length < *min
             {
@@ -156,7 +156,7 @@ fn walk(
             // A bool is an int in Python.
             let number = match value {
                 Value::Int(number) => *number,
-                Value::Bool(b) => i128::from(*b),
+                Value::Bool(b) => i64::from(*b),
                 _ => return invalid_type(path, value, "<class 'int'>", problems),
             };
             if let Some(min) = min

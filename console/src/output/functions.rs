@@ -195,8 +195,8 @@ fn run(name: &str, args: Vec<Argument>) -> Result<Value, QueryError> {
             Value::Float(f) => Value::Float(f.abs()),
             other => other,
         },
-        "ceil" => Value::Int(number(&value_of(next())).unwrap_or(0.0).ceil() as i128),
-        "floor" => Value::Int(number(&value_of(next())).unwrap_or(0.0).floor() as i128),
+        "ceil" => Value::Int(number(&value_of(next())).unwrap_or(0.0).ceil() as i64),
+        "floor" => Value::Int(number(&value_of(next())).unwrap_or(0.0).floor() as i64),
         "avg" => {
             let items = list(value_of(next()));
             if items.is_empty() {
@@ -260,7 +260,7 @@ fn run(name: &str, args: Vec<Argument>) -> Result<Value, QueryError> {
             Value::List(l) => l.len(),
             Value::Dict(d) => d.len(),
             _ => 0,
-        } as i128),
+        } as i64),
         "map" => {
             let Argument::Expression(expression) = next() else {
                 return Ok(Value::None);

@@ -442,8 +442,7 @@ fn from_variable(variable: &jmespath::Variable) -> Value {
         Variable::String(s) => Value::Str(s.clone()),
         Variable::Bool(b) => Value::Bool(*b),
         Variable::Number(n) => match (n.as_i64(), n.as_u64()) {
-            (Some(i), _) => Value::Int(i128::from(i)),
-            (None, Some(u)) => Value::Int(i128::from(u)),
+            (Some(i), _) => Value::Int(i),
             _ => Value::Float(n.as_f64().unwrap_or(0.0)),
         },
         Variable::Array(items) => Value::List(items.iter().map(|i| from_variable(i)).collect()),

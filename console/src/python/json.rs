@@ -159,9 +159,9 @@ impl Reader<'_> {
         let value = if is_float {
             Value::Float(text.parse().ok()?)
         } else {
-            match text.parse::<i128>() {
+            match text.parse::<i64>() {
                 Ok(int) => Value::Int(int),
-                // Past 128 bits: Python keeps every digit; such a number
+                // Past 64 bits: Python keeps every digit; such a number
                 // is refused by every parameter it could be given to.
                 Err(_) => Value::Float(text.parse().ok()?),
             }

@@ -13,7 +13,7 @@ use super::float::repr_float;
 pub enum Value {
     None,
     Bool(bool),
-    Int(i128),
+    Int(i64),
     Float(f64),
     Str(String),
     List(Vec<Value>),

@@ -4,6 +4,7 @@ pub mod bar_chart;
 pub mod chart_editor;
 pub mod collapsible;
 pub mod comparison;
+pub mod console;
 pub mod data_rows;
 pub mod data_view;
 pub mod entity_row;

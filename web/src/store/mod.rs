@@ -16,6 +16,7 @@
 
 mod builds;
 mod changes;
+mod console;
 mod parts;
 mod patterns;
 mod reduce;
@@ -23,6 +24,7 @@ mod reduce;
 mod tests;
 
 pub use changes::{Asker, Change, Reply};
+pub use console::{ConsoleAction, ConsolePart, Entry, MAX_FILE_BYTES as MAX_CONSOLE_FILE_BYTES};
 pub use parts::{BuildPart, PagePart, RunnerPart, StreamPart};
 
 use crate::model::failure::Failure;
@@ -84,6 +86,8 @@ pub struct State {
     /// The page around the playground: its notice, its answers, what it
     /// opened and kept.
     pub page: PagePart,
+    /// The aws CLI console: its shell, transcript, history and files.
+    pub console: ConsolePart,
     /// The throughput and the design review of the current runs, worked
     /// out once per change: see [`State::review`].
     derived: Rc<RefCell<Option<Derived>>>,
@@ -287,6 +291,10 @@ pub enum Action {
         /// The new data's TTL times, read while it was built.
         ttl_times: Option<TtlTimes>,
     },
+    /// Something done in the aws CLI console: a script run on the engine
+    /// (what it wrote recorded as changes by hand), a file kept or
+    /// forgotten.
+    Console(ConsoleAction),
     /// Show a message about the page itself.
     Notify(Notice),
     /// Put the message away.
@@ -376,6 +384,7 @@ impl State {
             stream: StreamPart::default(),
             build: BuildPart::default(),
             page: PagePart::opening(kept),
+            console: ConsolePart::default(),
             derived: Rc::default(),
             ttl_times: Rc::default(),
             revision: 0,
@@ -555,6 +564,8 @@ impl State {
         opened.revision = self.revision + 1;
         opened.page.item_preset = self.page.item_preset.clone();
         opened.page.reply = self.page.reply.clone();
+        // The console is the learner's terminal: it stays as it was.
+        opened.console = self.console.clone();
         *self = opened;
     }
 

@@ -123,6 +123,7 @@ impl Reducible for State {
                 next.land(engine, built, item_count, warnings, measured, ttl_times);
                 true
             }
+            Action::Console(action) => next.console(action),
             Action::Notify(notice) => {
                 next.page.notice = Some(Rc::new(notice));
                 true

@@ -367,3 +367,80 @@ fn every_change_is_a_new_state_and_a_change_of_nothing_is_the_same_one() {
         assert!(*changed != *state);
     }
 }
+
+fn console(state: Rc<State>, script: &str) -> Rc<State> {
+    state.reduce(Action::Console(ConsoleAction::Run(script.to_string())))
+}
+
+#[test]
+fn an_item_the_console_puts_is_a_change_by_hand_that_a_link_carries() {
+    let state = Rc::new(State::example());
+    let before = state.item_count;
+    let after = console(
+        state,
+        "aws dynamodb put-item --table-name commerce-main --item 'PK={S=CUST#console},SK={S=PROFILE},entityType={S=Customer}'",
+    );
+    assert_eq!(after.item_count, before + 1);
+    assert_eq!(after.edits.len(), 1);
+    assert_eq!(after.console.transcript.len(), 1);
+    assert_eq!(after.console.transcript[0].step.status, 0);
+    let reopened = State::open(after.playground()).unwrap();
+    assert_eq!(reopened.item_count, before + 1);
+}
+
+#[test]
+fn an_index_the_console_adds_joins_the_table_design() {
+    let state = Rc::new(State::example());
+    let after = console(
+        state,
+        "aws dynamodb update-table --table-name commerce-main --attribute-definitions AttributeName=email,AttributeType=S \
+         --global-secondary-index-updates 'Create={IndexName=ByEmail,KeySchema=[{AttributeName=email,KeyType=HASH}],Projection={ProjectionType=KEYS_ONLY}}' > /dev/null",
+    );
+    let names: Vec<&str> = after
+        .chart
+        .table
+        .indexes
+        .iter()
+        .map(|i| i.name.as_str())
+        .collect();
+    assert_eq!(names, ["GSI1", "GSI2", "ByEmail"]);
+    // A link opens on the same design, the index filled from the items.
+    let reopened = State::open(after.playground()).unwrap();
+    assert_eq!(reopened.chart.table, after.chart.table);
+}
+
+#[test]
+fn a_table_the_console_deletes_takes_its_generated_items_along() {
+    let state = Rc::new(State::example());
+    let after = console(
+        state,
+        "aws dynamodb delete-table --table-name commerce-main > /dev/null\n\
+         aws dynamodb wait table-not-exists --table-name commerce-main",
+    );
+    assert_eq!(after.item_count, 0);
+    assert!(after.chart.entities.is_empty());
+    assert_eq!(
+        after.console.note.as_deref(),
+        Some(
+            "The console deleted commerce-main: the table design still shows it, for Apply to make it again."
+        )
+    );
+}
+
+#[test]
+fn a_script_the_console_does_not_run_changes_nothing_and_says_why() {
+    let state = Rc::new(State::example());
+    let before = state.item_count;
+    let after = console(
+        state,
+        "aws dynamodb put-item --table-name commerce-main --item 'PK={S=a},SK={S=b}'\naws dynamodb scan --table-name commerce-main | jq .",
+    );
+    assert_eq!(after.item_count, before);
+    assert!(after.console.transcript.is_empty());
+    assert_eq!(
+        after.console.note.as_deref(),
+        Some(
+            "Not run: line 2: a pipe (|) is not run here: the console prints what the aws CLI prints, and cannot pass it to another program (use --query for what jq would pick out)"
+        )
+    );
+}

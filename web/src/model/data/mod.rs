@@ -11,7 +11,11 @@
 //!    the batch and transaction requests that carry several items.
 //! 4. [`view`] reads the table or an index back as item collections, for
 //!    the data view: one block per partition key, in sort-key order.
+//! 5. [`console_run`] runs a script of the aws CLI console on the same
+//!    engine, and says what the page must take in of it: the items it
+//!    wrote, the table it deleted or made, the design it changed.
 
+pub mod console_run;
 pub mod edits;
 pub mod item_form;
 pub mod item_keys;

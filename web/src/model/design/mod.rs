@@ -13,11 +13,14 @@
 //!    partition-key values too many items share.
 //! 4. [`chart_edit`] keeps a chart whole while it changes — a renamed key
 //!    attribute carries every template along — and checks it against its
-//!    limits before it replaces the one in use.
+//!    limits before it replaces the one in use; [`described`] reads a
+//!    design back from DynamoDB's description of a table (what the console
+//!    made).
 
 pub mod attribute_text;
 pub mod chart;
 pub mod chart_edit;
+pub mod described;
 pub mod generate;
 pub mod hot_partitions;
 pub mod template;

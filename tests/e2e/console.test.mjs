@@ -1,0 +1,92 @@
+// End-to-end: the aws CLI console of the built page, served under a
+// sub-path. Commands pasted as a tutorial prints them run on the
+// playground's own table and print what the aws CLI prints; what they
+// write shows in the data view, a design they change in the table design,
+// and the one-click lab runs from start to end.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { artifacts, openPage, useBrowser } from './browser.mjs';
+
+const session = useBrowser();
+const here = dirname(fileURLToPath(import.meta.url));
+const expected = join(here, '..', '..', 'console', 'tests', 'scripts', 'expected');
+
+/** Pastes `script` into the console and runs it with Ctrl+Enter. */
+async function run(page, script) {
+  const console = page.locator('#console');
+  const box = console.getByLabel('Commands to run');
+  await box.fill(script);
+  await box.press('Control+Enter');
+  return console;
+}
+
+/** Everything the transcript shows on standard output, in order. */
+async function printed(console) {
+  return (await console.locator('ol.transcript pre.stdout').allTextContents()).join('');
+}
+
+test('a pasted put-item writes to the table and the data view shows the item', async () => {
+  const page = await openPage(session);
+  const console = await run(page, `aws dynamodb put-item \\
+    --table-name commerce-main \\
+    --item '{"PK": {"S": "CUST#console"}, "SK": {"S": "PROFILE"}, "name": {"S": "Ines Console"}}' \\
+    --return-consumed-capacity TOTAL`);
+  await console.locator('ol.transcript li.step').first().waitFor();
+  assert.equal(
+    await printed(console),
+    '{\n    "ConsumedCapacity": {\n        "TableName": "commerce-main",\n        "CapacityUnits": 1.0\n    }\n}\n',
+  );
+  const data = page.locator('#data');
+  await data.getByLabel('Go to the item collection whose partition key starts with').fill('CUST#console');
+  await data.getByText('Ines Console').first().waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('an error prints the aws CLI v2 error line, and the up arrow brings the script back', async () => {
+  const page = await openPage(session);
+  const console = await run(page, 'aws dynamodb describe-table --table-name nope');
+  await console.locator('pre.stderr').waitFor();
+  assert.equal(
+    await console.locator('pre.stderr').textContent(),
+    '\naws: [ERROR]: An error occurred (ResourceNotFoundException) when calling the DescribeTable operation: Requested resource not found: Table: nope not found\n',
+  );
+  assert.equal(await console.locator('p.status').textContent(), 'exit status 254');
+  const box = console.getByLabel('Commands to run');
+  assert.equal(await box.inputValue(), '');
+  await box.press('ArrowUp');
+  assert.equal(await box.inputValue(), 'aws dynamodb describe-table --table-name nope');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a pipe is refused by name and nothing of the script runs', async () => {
+  const page = await openPage(session);
+  const console = await run(page, "aws dynamodb list-tables\naws dynamodb scan --table-name commerce-main | jq '.Items'");
+  const note = console.locator('p.console-note');
+  await note.waitFor();
+  assert.match(await note.textContent(), /^Not run: line 2: a pipe \(\|\) is not run here/);
+  assert.equal(await console.locator('ol.transcript li.step').count(), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the commerce lab runs whole, prints what a terminal would, and leaves its table in the page', async () => {
+  const page = await openPage(session);
+  const console = page.locator('#console');
+  await console.getByRole('button', { name: 'Run the commerce lab' }).click();
+  await console.locator('ol.transcript li.step').nth(20).waitFor();
+  // As in a terminal, but for its first line: here the example's table of
+  // that name is there to delete (the corpus runs it on an empty engine).
+  const terminal = readFileSync(join(expected, 'lab-commerce.stdout'), 'utf8');
+  assert.equal(await printed(console), terminal.replace(/^no commerce-main yet\n/, 'DELETING\n'));
+  assert.equal(await console.locator('p.status').count(), 0);
+  // The table the lab made is the playground's: GSI2 in the design, the
+  // lab's six items in the data view, the fulfilled order out of GSI2.
+  await page.waitForFunction(() => [...document.querySelectorAll('#design input')].some((i) => i.value === 'GSI2'));
+  const data = page.locator('#data');
+  await data.getByText('6 items in 3 item collections.').waitFor();
+  await console.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, 'console-lab.png') });
+  assert.deepEqual(page.errors, []);
+});

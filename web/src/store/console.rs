@@ -1,0 +1,210 @@
+//! The aws CLI console's changes: a script run on the playground's engine
+//! ([`console_run`]), and what the page takes in of it — the items it
+//! wrote as changes by hand, a design it changed, a table it deleted or
+//! made — and the console's own transcript, history and files.
+
+use std::rc::Rc;
+
+use console::session::{Session, Step};
+
+use super::State;
+use crate::model::data::console_run::run_console;
+use crate::model::data::edits::{Edits, MAX_EDITS};
+use crate::model::data::item_keys::key_of;
+use crate::model::design::chart::Chart;
+
+/// How many commands the transcript keeps, the oldest going first.
+pub const TRANSCRIPT_STEPS: usize = 500;
+/// How many scripts the history keeps.
+pub const HISTORY_SCRIPTS: usize = 100;
+/// How much of one command's output the transcript keeps, in bytes.
+pub const OUTPUT_BYTES: usize = 256 * 1024;
+/// The most files the console holds, and the largest.
+pub const MAX_FILES: usize = 50;
+pub const MAX_FILE_BYTES: usize = 1024 * 1024;
+
+/// What the console does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConsoleAction {
+    /// Run a script.
+    Run(String),
+    /// Keep a file for `file://` to read (dropped on the console).
+    AddFile { name: String, contents: Vec<u8> },
+    /// Forget a file.
+    RemoveFile(String),
+    /// Empty the transcript.
+    Clear,
+    /// Go on past a failed command (or stop at the first, as `set -e`).
+    KeepGoing(bool),
+}
+
+/// One command in the transcript, with the run it belongs to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Counts the runs, so the view can group a script's commands.
+    pub run: u64,
+    pub step: Step,
+}
+
+/// What the console holds: its shell (variables and files), what it
+/// printed, and the scripts run.
+#[derive(Clone, Default)]
+pub struct ConsolePart {
+    pub session: Rc<Session>,
+    pub transcript: Rc<Vec<Entry>>,
+    pub history: Rc<Vec<String>>,
+    /// Counts the runs.
+    pub runs: u64,
+    /// Why the last run did not start (a construct the console does not
+    /// run), or what it changed in the page.
+    pub note: Option<String>,
+}
+
+/// `text` cut to `OUTPUT_BYTES`, saying how much more there was.
+fn clipped_output(text: String) -> String {
+    if text.len() <= OUTPUT_BYTES {
+        return text;
+    }
+    let mut end = OUTPUT_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}\n[… {} more bytes not shown]\n",
+        &text[..end],
+        text.len() - end
+    )
+}
+
+impl State {
+    /// Applies a console action.
+    pub(super) fn console(&mut self, action: ConsoleAction) -> bool {
+        match action {
+            ConsoleAction::Run(script) => return self.run_script(&script),
+            ConsoleAction::AddFile { name, contents } => {
+                let files = &self.console.session.files;
+                let known = files.get(&name).is_some();
+                if name.is_empty()
+                    || contents.len() > MAX_FILE_BYTES
+                    || (!known && files.iter().count() >= MAX_FILES)
+                {
+                    self.console.note = Some(format!(
+                        "{name} was not kept: the console keeps at most {MAX_FILES} files of at most {} bytes each.",
+                        MAX_FILE_BYTES
+                    ));
+                    return true;
+                }
+                Rc::make_mut(&mut self.console.session)
+                    .files
+                    .put(&name, contents);
+            }
+            ConsoleAction::RemoveFile(name) => {
+                Rc::make_mut(&mut self.console.session).files.remove(&name);
+            }
+            ConsoleAction::Clear => {
+                self.console.transcript = Rc::new(Vec::new());
+                self.console.note = None;
+            }
+            ConsoleAction::KeepGoing(on) => {
+                Rc::make_mut(&mut self.console.session).keep_going = on;
+            }
+        }
+        true
+    }
+
+    /// Runs a script and takes in what it changed.
+    fn run_script(&mut self, script: &str) -> bool {
+        let mut history = (*self.console.history).clone();
+        if history.last().map(String::as_str) != Some(script) {
+            history.push(script.to_string());
+        }
+        let excess = history.len().saturating_sub(HISTORY_SCRIPTS);
+        history.drain(..excess);
+        self.console.history = Rc::new(history);
+        self.console.runs += 1;
+        let mut session = (*self.console.session).clone();
+        let table = self.chart.table.name.clone();
+        let done = run_console(
+            &mut self.engine.borrow_mut(),
+            &mut session,
+            &table,
+            script,
+            MAX_EDITS,
+        );
+        self.console.session = Rc::new(session);
+        let done = match done {
+            Ok(done) => done,
+            Err(refusal) => {
+                self.console.note = Some(format!("Not run: {refusal}"));
+                return true;
+            }
+        };
+        let mut transcript = (*self.console.transcript).clone();
+        transcript.extend(done.run.steps.iter().cloned().map(|mut step| {
+            step.stdout = clipped_output(step.stdout);
+            step.stderr = clipped_output(step.stderr);
+            Entry {
+                run: self.console.runs,
+                step,
+            }
+        }));
+        let excess = transcript.len().saturating_sub(TRANSCRIPT_STEPS);
+        transcript.drain(..excess);
+        self.console.transcript = Rc::new(transcript);
+        self.console.note = None;
+        self.take_in(done);
+        true
+    }
+
+    /// Takes in what a console run changed, as changes by hand.
+    fn take_in(&mut self, done: crate::model::data::console_run::ConsoleRun) {
+        if let Some((design, items)) = done.adopted {
+            let old = self.chart.table.name.clone();
+            self.console.note = Some(format!(
+                "{old} is gone; the page now shows {}, the table the console made, and its {} items as changes by hand.",
+                design.name,
+                items.len()
+            ));
+            self.replace_chart(Chart {
+                table: design,
+                entities: Vec::new(),
+            });
+            self.warnings = Vec::new();
+            self.edits = Rc::new(Edits::default());
+            let keys: Vec<_> = items
+                .iter()
+                .filter_map(|item| key_of(item, &self.chart.table))
+                .collect();
+            self.record_touched(&keys);
+            return;
+        }
+        let mut changed = false;
+        if done.dropped {
+            // The generated items went with the table: the chart no longer
+            // makes them, and only what was written after counts.
+            let mut chart = self.chart.clone();
+            chart.entities = Vec::new();
+            self.replace_chart(chart);
+            self.warnings = Vec::new();
+            self.edits = Rc::new(Edits::default());
+            changed = true;
+            if done.design.is_none() {
+                self.console.note = Some(format!(
+                    "The console deleted {}: the table design still shows it, for Apply to make it again.",
+                    self.chart.table.name
+                ));
+            }
+        }
+        if let Some(design) = done.design
+            && design != self.chart.table
+        {
+            let mut chart = self.chart.clone();
+            chart.table = design;
+            self.replace_chart(chart);
+            changed = true;
+        }
+        if changed || !done.touched.is_empty() {
+            self.record_touched(&done.touched);
+        }
+    }
+}
