@@ -36,6 +36,8 @@ pub struct Step {
     pub line: usize,
     /// Its text as written.
     pub source: String,
+    /// The comment lines above it in the script.
+    pub comments: Vec<String>,
     pub stdout: String,
     pub stderr: String,
     pub status: i32,
@@ -295,6 +297,7 @@ impl Runner<'_, '_> {
         let mut step = Step {
             line: command.line,
             source: command.source.clone(),
+            comments: command.comments.clone(),
             ..Step::default()
         };
         let flow = self.execute(command, &mut step);

@@ -94,6 +94,8 @@ struct Parser {
     pending: Vec<PendingHereDocument>,
     /// Their bodies, in the order they were opened, once read.
     bodies: Vec<Word>,
+    /// The comment lines read since the last command, for the next one.
+    comments: Vec<String>,
 }
 
 struct PendingHereDocument {
@@ -131,6 +133,7 @@ impl Parser {
             depth,
             pending: Vec::new(),
             bodies: Vec::new(),
+            comments: Vec::new(),
         }
     }
 
@@ -196,6 +199,17 @@ impl Parser {
         }
     }
 
+    /// A comment on a line of its own, kept for the command after it (a
+    /// lab's narration); `#!` lines are not narration.
+    fn keep_comment(&mut self) {
+        let start = self.pos;
+        self.skip_comment();
+        let text: String = self.chars[start..self.pos].iter().collect();
+        if !text.starts_with("#!") {
+            self.comments.push(text.trim_end().to_string());
+        }
+    }
+
     fn deeper(&self) -> Result<usize> {
         if self.depth >= MAX_SHELL_NESTING {
             return self.refuse(format!(
@@ -248,7 +262,7 @@ impl Parser {
         loop {
             self.skip_blanks();
             match self.peek() {
-                Some('#') => self.skip_comment(),
+                Some('#') => self.keep_comment(),
                 Some('\n') => {
                     self.bump();
                     self.read_here_documents()?;
@@ -299,6 +313,7 @@ impl Parser {
         let start = self.pos;
         let mut command = Command {
             line: self.line,
+            comments: std::mem::take(&mut self.comments),
             ..Command::default()
         };
         // Where the command's last word or redirection ends.

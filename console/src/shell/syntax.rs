@@ -34,6 +34,9 @@ pub struct Command {
     pub line: usize,
     /// Its text as written, continuation lines and all (for the transcript).
     pub source: String,
+    /// The comment lines on their own since the command before, as
+    /// written (`# 2. Load the items`): a lab's narration.
+    pub comments: Vec<String>,
     /// `NAME=value` words before the command's name.
     pub assignments: Vec<Assignment>,
     /// The command's name and arguments.

@@ -331,6 +331,18 @@ fn a_script_past_a_megabyte_is_refused_before_it_is_read() {
 }
 
 #[test]
+fn comment_lines_above_a_command_are_kept_with_it() {
+    let script =
+        parse("#!/bin/bash\n# 1. Make it\n\n# (a note)\necho a # not this\n# 2. Then\necho b")
+            .unwrap();
+    assert_eq!(
+        script.lists[0].first.comments,
+        ["# 1. Make it", "# (a note)"]
+    );
+    assert_eq!(script.lists[1].first.comments, ["# 2. Then"]);
+}
+
+#[test]
 fn a_command_keeps_its_source_and_line_for_the_transcript() {
     let script = parse("\n\naws dynamodb list-tables \\\n   --output text  # tables\n").unwrap();
     let command = &script.lists[0].first;

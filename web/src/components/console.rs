@@ -22,6 +22,9 @@ fn entry(entry: &Entry) -> Html {
     let step = &entry.step;
     html! {
         <li class="step">
+            if !step.comments.is_empty() {
+                <pre class="comment">{ step.comments.join("\n") }</pre>
+            }
             <pre class="command"><span class="prompt" aria-hidden="true">{ "$ " }</span>{ &step.source }</pre>
             if !step.stdout.is_empty() {
                 <pre class="stdout">{ &step.stdout }</pre>
