@@ -14,6 +14,7 @@
 //!    ([`crate::output`]); a failure is written as the CLI writes it, with
 //!    its exit status ([`failure`]).
 
+pub mod command_line;
 pub mod failure;
 pub mod globals;
 pub mod paginate;

@@ -5,6 +5,7 @@ pub mod chart_editor;
 pub mod collapsible;
 pub mod comparison;
 pub mod console;
+pub mod copy_command;
 pub mod data_rows;
 pub mod data_view;
 pub mod entity_row;

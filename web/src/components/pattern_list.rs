@@ -5,6 +5,8 @@
 use crate::model::failure::Failure;
 use yew::prelude::*;
 
+use super::copy_command::CopyCommand;
+
 use crate::hooks::store::use_store;
 
 use super::collapsible::Collapsible;
@@ -141,6 +143,8 @@ pub fn pattern_list() -> Html {
                                     if !read_only {
                                         { button("Edit", &pattern.description, Action::OpenPattern { index: i, run: false }, true) }
                                     }
+                                    <CopyCommand operation={pattern.operation} request={pattern.request.clone()}
+                                        about={AttrValue::from(pattern.description.clone())} />
                                 </td>
                             </tr>
                         }

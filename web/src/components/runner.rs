@@ -13,6 +13,7 @@ use crate::store::{Action, Store};
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
+use super::copy_command::CopyCommand;
 use super::pattern_bar::PatternBar;
 use super::run_outcome::RunOutcome;
 use super::runner_options::RunnerOptions;
@@ -137,6 +138,9 @@ pub fn runner() -> Html {
                 <div class="row">
                     <button type="submit" class="primary">{ "Run" }</button>
                     if next_key.is_some() { <button type="button" onclick={on_next}>{ "Next page" }</button> }
+                    if let Ok(request) = form.pattern_request() {
+                        <CopyCommand operation={form.operation} {request} />
+                    }
                 </div>
             </form>
 
