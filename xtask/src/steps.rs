@@ -108,13 +108,14 @@ const FUZZ_SECONDS: u64 = 30;
 
 /// The fuzz targets, with the longest input each is given: a document's
 /// compact bytes run to kilobytes, a statement's choices to a few.
-const FUZZ_TARGETS: [(&str, usize); 6] = [
+const FUZZ_TARGETS: [(&str, usize); 7] = [
     ("expressions", 4096),
     ("requests", 4096),
     ("links", 4096),
     ("documents", 64 * 1024),
     ("chart_language", 4096),
     ("statements", 4096),
+    ("console", 4096),
 ];
 
 /// A short run of each fuzz target, from the seeds in `fuzz/seeds/`,
