@@ -5,7 +5,7 @@
 
 /** The panels a playground can show, by the names links and embeds use. */
 export type PanelName =
-  | "patterns" | "comparison" | "runner" | "review" | "throughput"
+  | "patterns" | "comparison" | "runner" | "console" | "review" | "throughput"
   | "items" | "data" | "item" | "stream" | "design" | "chart";
 
 /** The designs of the gallery, by the names `#example=` links use. */

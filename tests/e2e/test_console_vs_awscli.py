@@ -34,6 +34,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "console" / "tests" / "scripts"
+LABS = ROOT / "console" / "labs"
 AWS = str(Path(sys.executable).parent / "aws")
 DDBPLAY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
 # v1 has no YAML output.
@@ -126,12 +127,15 @@ def messages_v2(stderr):
     return found
 
 
-SCRIPT_NAMES = sorted(p.name for p in SCRIPTS.glob("*.sh"))
+# The corpus, and the labs the page offers (their expected output is kept
+# with the corpus's as lab-<name>).
+ALL_SCRIPTS = {p.name: p for p in SCRIPTS.glob("*.sh")} | {f"lab-{p.name}": p for p in LABS.glob("*.sh")}
+SCRIPT_NAMES = sorted(ALL_SCRIPTS)
 
 
 @pytest.mark.parametrize("name", [n for n in SCRIPT_NAMES if n not in ONLY_V2])
 def test_the_console_prints_what_the_aws_cli_prints(name, tmp_path):
-    script = SCRIPTS / name
+    script = ALL_SCRIPTS[name]
     real = run_with_aws_cli(script, tmp_path)
     ours = run_with_console(script, tmp_path)
     assert ours.stdout == real.stdout
@@ -143,8 +147,8 @@ def test_the_console_prints_what_the_aws_cli_prints(name, tmp_path):
 
 @pytest.mark.parametrize("name", SCRIPT_NAMES)
 def test_ddbplay_run_prints_the_committed_expected_output(name, tmp_path):
-    script = SCRIPTS / name
-    stem = script.stem
+    script = ALL_SCRIPTS[name]
+    stem = name.removesuffix(".sh")
     ours = run_with_console(script, tmp_path)
     expected = SCRIPTS / "expected"
     assert ours.stdout == (expected / f"{stem}.stdout").read_text()
