@@ -90,3 +90,33 @@ test('the commerce lab runs whole, prints what a terminal would, and leaves its 
   await page.screenshot({ path: join(artifacts, 'console-lab.png') });
   assert.deepEqual(page.errors, []);
 });
+
+test('the console module is fetched when the console is first used, not before', async () => {
+  const page = await openPage(session, 'about:blank');
+  const fetched = [];
+  page.on('request', (request) => fetched.push(request.url()));
+  await page.goto(session.example);
+  await page.locator('#console').waitFor();
+  await page.locator('#comparison').waitFor();
+  assert.equal(fetched.filter((url) => /ddbplay-console-/.test(url)).length, 0, fetched.join('\n'));
+  const console = await run(page, 'aws dynamodb list-tables --output text');
+  await console.locator('pre.stdout').waitFor();
+  assert.equal(await printed(console), 'TABLENAMES\tcommerce-main\n');
+  assert.ok(fetched.some((url) => /ddbplay-console-[0-9a-f]+_bg\.wasm$/.test(url)), fetched.join('\n'));
+  assert.deepEqual(page.errors, []);
+});
+
+test('Copy as aws CLI puts a pattern on the clipboard as the command that makes it', async () => {
+  await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.served.origin });
+  const page = await openPage(session);
+  const row = page.locator('#patterns tr[data-pattern="0"]');
+  await row.getByRole('button', { name: /^Copy as aws CLI/ }).click();
+  await row.getByRole('button', { name: /^Copy as aws CLI/ }).filter({ hasText: 'Copied' }).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^aws dynamodb get-item \\\n {4}--table-name commerce-main \\\n {4}--key '\{"PK": \{"S": "CUST#c11"\}, "SK": \{"S": "PROFILE"\}\}'/);
+  // Run in the console, it answers what the pattern reads.
+  const console = await run(page, copied);
+  await console.locator('pre.stdout').waitFor();
+  assert.match(await printed(console), /^\{\n {4}"Item": \{/);
+  assert.deepEqual(page.errors, []);
+});

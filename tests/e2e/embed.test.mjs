@@ -112,7 +112,7 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
   assert.equal(result.throttled, 'EVENT#e1');
   assert.equal(result.badExample, 'mount: there is no example called "nonsense"; the examples are commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing');
   assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);
-  assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, review, throughput, items, data, item, stream, design, chart');
+  assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, console, review, throughput, items, data, item, stream, design, chart');
   // The mounted playground's link opens the full playground on its state.
   const full = await openPage(session, result.link);
   await full.locator('#comparison-title', { hasText: 'An order\'s lines' }).waitFor();

@@ -19,7 +19,9 @@
 //!    the checks typed input goes through; [`saved`] keeps playgrounds in
 //!    the browser under names; [`session`] decides what the page opens on
 //!    and keeps the work and the address up to date.
-//! 5. [`app`] lays the page out (a workbench, one column, or an embed as
+//! 5. [`console_host`] runs the aws CLI console: a wasm module of its own,
+//!    imported the first time the console is used.
+//! 6. [`app`] lays the page out (a workbench, one column, or an embed as
 //!    [`embed`] options ask) and [`components`] draw the state, one panel
 //!    per file, and send actions. [`browser`] is the one file that talks
 //!    to the browser beyond drawing.
@@ -30,6 +32,7 @@ pub mod api;
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod console_host;
 pub mod embed;
 pub mod hooks;
 pub mod limits;

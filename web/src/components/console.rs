@@ -4,7 +4,7 @@
 //! view, and a table it changes in the table design.
 //!
 //! Ctrl+Enter (⌘+Enter) runs; the up and down arrows at the start and the
-//! end of the script step through the scripts run before; files dropped
+//! end of the script step through the scripts run before; files added
 //! here are what `file://name` reads.
 
 use web_sys::{HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
@@ -13,11 +13,12 @@ use yew::prelude::*;
 use super::collapsible::Collapsible;
 use crate::browser;
 use crate::embed::{Panel, use_read_only};
+use crate::hooks::console::use_console_runner;
 use crate::hooks::store::use_store;
-use crate::store::{Action, ConsoleAction, Entry};
+use crate::store::{Action, ConsoleAction, Entry, Store};
 
-/// One command of the transcript: the line as typed, what it printed,
-/// and its status when it failed.
+/// One command of the transcript: its narration, the line as typed, what
+/// it printed, and its status when it failed.
 fn entry(entry: &Entry) -> Html {
     let step = &entry.step;
     html! {
@@ -40,10 +41,9 @@ fn entry(entry: &Entry) -> Html {
 }
 
 /// The files `file://` reads, each with a button to forget it.
-fn files(state: &crate::store::Store, read_only: bool) -> Html {
+fn files(state: &Store, read_only: bool) -> Html {
     let names: Vec<(String, usize)> = state
         .console
-        .session
         .files
         .iter()
         .map(|(name, contents)| (name.clone(), contents.len()))
@@ -70,32 +70,41 @@ fn files(state: &crate::store::Store, read_only: bool) -> Html {
     }
 }
 
-#[function_component(Console)]
-pub fn console() -> Html {
+/// Reads a file the learner gave the console and keeps it for `file://`.
+fn add_file(state: &Store, file: web_sys::File) {
+    let state = state.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let name = file.name();
+        match browser::read_bytes(file, crate::store::MAX_CONSOLE_FILE_BYTES).await {
+            Ok(contents) => {
+                state.dispatch(Action::Console(ConsoleAction::AddFile { name, contents }))
+            }
+            Err(failure) => state.dispatch(Action::Notify(crate::store::Notice::problem(format!(
+                "{name} was not added to the console: {}",
+                failure.message
+            )))),
+        }
+    });
+}
+
+/// The script box: what is typed, the history under the arrows, and the
+/// console's controls.
+#[function_component(ConsoleInput)]
+fn console_input() -> Html {
     let state = &use_store();
     let read_only = use_read_only();
+    let runner = use_console_runner();
     let script = use_state(String::new);
     // While stepping through the history: which script is shown.
     let recalled = use_state(|| None::<usize>);
-    let log = use_node_ref();
-    {
-        // The end of the transcript stays in sight as it grows.
-        let log = log.clone();
-        use_effect_with(state.console.transcript.len(), move |_| {
-            if let Some(element) = log.cast::<web_sys::Element>() {
-                element.set_scroll_top(element.scroll_height());
-            }
-        });
-    }
     let run = {
-        let (state, script, recalled) = (state.clone(), script.clone(), recalled.clone());
+        let (script, recalled, run) = (script.clone(), recalled.clone(), runner.run.clone());
         move || {
-            if script.trim().is_empty() {
-                return;
+            if !script.trim().is_empty() {
+                run.emit((*script).clone());
+                script.set(String::new());
+                recalled.set(None);
             }
-            state.dispatch(Action::Console(ConsoleAction::Run((*script).clone())));
-            script.set(String::new());
-            recalled.set(None);
         }
     };
     let on_submit = {
@@ -112,45 +121,46 @@ pub fn console() -> Html {
         })
     };
     let on_key = {
-        let (state, script, recalled) = (state.clone(), script.clone(), recalled.clone());
+        let (history, script, recalled) = (
+            state.console.history.clone(),
+            script.clone(),
+            recalled.clone(),
+        );
         Callback::from(move |e: KeyboardEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            let history = &state.console.history;
             let caret = area.selection_start().ok().flatten().unwrap_or(0) as usize;
             let at_end = caret >= area.value().chars().count();
-            match e.key().as_str() {
+            let step = match e.key().as_str() {
                 "Enter" if e.ctrl_key() || e.meta_key() => {
                     e.prevent_default();
-                    run();
+                    return run();
                 }
                 "ArrowUp" if caret == 0 && !history.is_empty() => {
-                    e.prevent_default();
-                    let at = recalled.map_or(history.len() - 1, |i| i.saturating_sub(1));
-                    script.set(history[at].clone());
-                    recalled.set(Some(at));
+                    Some(recalled.map_or(history.len() - 1, |i| i.saturating_sub(1)))
                 }
-                "ArrowDown" if at_end && recalled.is_some() => {
-                    e.prevent_default();
-                    let next = recalled.map_or(history.len(), |i| i + 1);
-                    if next < history.len() {
-                        script.set(history[next].clone());
-                        recalled.set(Some(next));
-                    } else {
-                        script.set(String::new());
-                        recalled.set(None);
-                    }
+                "ArrowDown" if at_end && recalled.is_some() => recalled.map(|i| i + 1),
+                _ => return,
+            };
+            e.prevent_default();
+            match step.filter(|&i| i < history.len()) {
+                Some(i) => {
+                    script.set(history[i].clone());
+                    recalled.set(Some(i));
                 }
-                _ => {}
+                None => {
+                    script.set(String::new());
+                    recalled.set(None);
+                }
             }
         })
     };
+    let on_focus = {
+        let prefetch = runner.prefetch.clone();
+        Callback::from(move |_: FocusEvent| prefetch.emit(()))
+    };
     let on_lab = {
-        let state = state.clone();
-        Callback::from(move |_| {
-            state.dispatch(Action::Console(ConsoleAction::Run(
-                console::labs::COMMERCE.to_string(),
-            )))
-        })
+        let lab = runner.lab.clone();
+        Callback::from(move |_| lab.emit(()))
     };
     let on_keep_going = {
         let state = state.clone();
@@ -168,71 +178,73 @@ pub fn console() -> Html {
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Some(list) = input.files() {
-                for i in 0..list.length() {
-                    if let Some(file) = list.get(i) {
-                        add_file(&state, file);
-                    }
+                for file in (0..list.length()).filter_map(|i| list.get(i)) {
+                    add_file(&state, file);
                 }
             }
             input.set_value("");
         })
     };
-    let transcript = &state.console.transcript;
+    html! {
+        <form class="console-input" onsubmit={on_submit}>
+            <label for="console-script" class="visually-hidden">{ "Commands to run" }</label>
+            <textarea id="console-script" rows="6" spellcheck="false" autocapitalize="off"
+                placeholder="aws dynamodb list-tables"
+                value={(*script).clone()} oninput={on_input} onkeydown={on_key} onfocus={on_focus} disabled={read_only} />
+            <div class="row">
+                <button type="submit" class="primary" disabled={read_only || runner.loading}
+                    aria-label="Run the commands">
+                    { if runner.loading { "Loading the console…" } else { "Run" } }
+                </button>
+                <button type="button" onclick={on_lab} disabled={read_only}>{ "Run the commerce lab" }</button>
+                <label>
+                    <input type="checkbox" checked={state.console.keep_going}
+                        onchange={on_keep_going} disabled={read_only} />
+                    { " Go on past a failed command" }
+                </label>
+                <label class="button">
+                    { "Add files for file://…" }
+                    <input type="file" multiple=true class="visually-hidden" onchange={on_files}
+                        disabled={read_only} aria-label="Add files for file:// to read" />
+                </label>
+                if !state.console.transcript.is_empty() {
+                    <button type="button" onclick={on_clear}>{ "Clear" }</button>
+                }
+            </div>
+        </form>
+    }
+}
+
+#[function_component(Console)]
+pub fn console() -> Html {
+    let state = &use_store();
+    let read_only = use_read_only();
+    let log = use_node_ref();
+    {
+        // The end of the transcript stays in sight as it grows.
+        let log = log.clone();
+        use_effect_with(state.console.transcript.len(), move |_| {
+            if let Some(element) = log.cast::<web_sys::Element>() {
+                element.set_scroll_top(element.scroll_height());
+            }
+        });
+    }
     html! {
         <Collapsible panel={Panel::Console}>
             <p class="muted">
                 { "Paste aws dynamodb commands as a tutorial prints them — one or a whole script — and run them on this playground's table: the output is what the aws CLI v2 prints. Options like --region and --endpoint-url are read and set aside." }
             </p>
             <ol class="transcript" ref={log} role="log" aria-label="What the commands printed">
-                { for transcript.iter().map(entry) }
+                { for state.console.transcript.iter().map(entry) }
             </ol>
             if let Some(note) = &state.console.note {
                 <p class="console-note" role="status">{ note }</p>
             }
-            <form class="console-input" onsubmit={on_submit}>
-                <label for="console-script" class="visually-hidden">{ "Commands to run" }</label>
-                <textarea id="console-script" rows="6" spellcheck="false" autocapitalize="off"
-                    placeholder="aws dynamodb list-tables"
-                    value={(*script).clone()} oninput={on_input} onkeydown={on_key} disabled={read_only} />
-                <div class="row">
-                    <button type="submit" class="primary" disabled={read_only}>{ "Run" }</button>
-                    <button type="button" onclick={on_lab} disabled={read_only}>{ "Run the commerce lab" }</button>
-                    <label>
-                        <input type="checkbox" checked={state.console.session.keep_going}
-                            onchange={on_keep_going} disabled={read_only} />
-                        { " Go on past a failed command" }
-                    </label>
-                    <label class="button">
-                        { "Add files for file://…" }
-                        <input type="file" multiple=true class="visually-hidden" onchange={on_files}
-                            disabled={read_only} aria-label="Add files for file:// to read" />
-                    </label>
-                    if !transcript.is_empty() {
-                        <button type="button" onclick={on_clear}>{ "Clear" }</button>
-                    }
-                </div>
-            </form>
+            <ConsoleInput />
             { files(state, read_only) }
             if read_only {
                 <p class="muted">{ "This page is read-only: the console does not run here." }</p>
             }
         </Collapsible>
     }
-}
-
-/// Reads a file the learner gave the console and keeps it for `file://`.
-fn add_file(state: &crate::store::Store, file: web_sys::File) {
-    let state = state.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        let name = file.name();
-        match browser::read_bytes(file, crate::store::MAX_CONSOLE_FILE_BYTES).await {
-            Ok(contents) => {
-                state.dispatch(Action::Console(ConsoleAction::AddFile { name, contents }))
-            }
-            Err(failure) => state.dispatch(Action::Notify(crate::store::Notice::problem(format!(
-                "{name} was not added to the console: {}",
-                failure.message
-            )))),
-        }
-    });
 }

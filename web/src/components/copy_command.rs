@@ -21,13 +21,17 @@ pub fn copy_command(props: &CopyCommandProps) -> Html {
     let onclick = {
         let (copied, operation, request) = (copied.clone(), props.operation, props.request.clone());
         Callback::from(move |_| {
-            let command =
-                console::aws::command_line::command_line(operation.name(), &request.to_string());
-            let copied = copied.clone();
+            let (copied, request) = (copied.clone(), request.to_string());
+            // The command is written by the console's module, loaded when
+            // first needed.
             wasm_bindgen_futures::spawn_local(async move {
+                let command = match crate::console_host::load().await {
+                    Ok(()) => crate::console_host::command_line(operation, &request),
+                    Err(_) => None,
+                };
                 let done = match command {
-                    Ok(text) => crate::browser::copy_text(&text).await,
-                    Err(_) => false,
+                    Some(text) => crate::browser::copy_text(&text).await,
+                    None => false,
                 };
                 copied.set(Some(done));
             });

@@ -13,8 +13,11 @@
 //!   it did or why it was refused).
 //! - [`scroll_place::use_scroll_place`] keeps where a long list of rows
 //!   stands, jumps to a row, and tells the store where it came to rest.
+//! - [`console::use_console_runner`] runs the aws CLI console, importing
+//!   its module the first time it is needed.
 
 pub mod address;
+pub mod console;
 pub mod reply;
 pub mod saved_work;
 pub mod scroll_place;

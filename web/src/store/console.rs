@@ -5,10 +5,13 @@
 
 use std::rc::Rc;
 
-use console::session::{Session, Step};
+use std::cell::RefCell;
+
+use console::session::{FileStore, Step};
 
 use super::State;
-use crate::model::data::console_run::run_console;
+use crate::console_host::{self, Advance, Ran, Send};
+use crate::model::data::console_run::{Watch, finish};
 use crate::model::data::edits::{Edits, MAX_EDITS};
 use crate::model::data::item_keys::key_of;
 use crate::model::design::chart::Chart;
@@ -46,11 +49,14 @@ pub struct Entry {
     pub step: Step,
 }
 
-/// What the console holds: its shell (variables and files), what it
-/// printed, and the scripts run.
+/// What the console holds beside its shell (which lives with the
+/// console's module): the files given to it, whether it goes on past a
+/// failure, what it printed, and the scripts run.
 #[derive(Clone, Default)]
 pub struct ConsolePart {
-    pub session: Rc<Session>,
+    /// The files `file://` reads (given again to a console loaded anew).
+    pub files: Rc<FileStore>,
+    pub keep_going: bool,
     pub transcript: Rc<Vec<Entry>>,
     pub history: Rc<Vec<String>>,
     /// Counts the runs.
@@ -82,7 +88,7 @@ impl State {
         match action {
             ConsoleAction::Run(script) => return self.run_script(&script),
             ConsoleAction::AddFile { name, contents } => {
-                let files = &self.console.session.files;
+                let files = &self.console.files;
                 let known = files.get(&name).is_some();
                 if name.is_empty()
                     || contents.len() > MAX_FILE_BYTES
@@ -94,20 +100,18 @@ impl State {
                     ));
                     return true;
                 }
-                Rc::make_mut(&mut self.console.session)
-                    .files
-                    .put(&name, contents);
+                console_host::put_file(&name, &contents);
+                Rc::make_mut(&mut self.console.files).put(&name, contents);
             }
             ConsoleAction::RemoveFile(name) => {
-                Rc::make_mut(&mut self.console.session).files.remove(&name);
+                console_host::remove_file(&name);
+                Rc::make_mut(&mut self.console.files).remove(&name);
             }
             ConsoleAction::Clear => {
                 self.console.transcript = Rc::new(Vec::new());
                 self.console.note = None;
             }
-            ConsoleAction::KeepGoing(on) => {
-                Rc::make_mut(&mut self.console.session).keep_going = on;
-            }
+            ConsoleAction::KeepGoing(on) => self.console.keep_going = on,
         }
         true
     }
@@ -122,23 +126,44 @@ impl State {
         history.drain(..excess);
         self.console.history = Rc::new(history);
         self.console.runs += 1;
-        let mut session = (*self.console.session).clone();
         let table = self.chart.table.name.clone();
-        let done = run_console(
-            &mut self.engine.borrow_mut(),
-            &mut session,
-            &table,
-            script,
-            MAX_EDITS,
-        );
-        self.console.session = Rc::new(session);
-        let done = match done {
-            Ok(done) => done,
-            Err(refusal) => {
+        let watch = Rc::new(RefCell::new(Watch::default()));
+        let send: Send = {
+            let (engine, watch, table) = (self.engine.clone(), watch.clone(), table.clone());
+            Box::new(move |operation, body| {
+                watch
+                    .borrow_mut()
+                    .send(&mut engine.borrow_mut(), &table, operation, body)
+            })
+        };
+        let advance: Advance = {
+            let engine = self.engine.clone();
+            Box::new(move |seconds| {
+                let mut engine = engine.borrow_mut();
+                let now = engine.clock() + seconds;
+                engine.set_clock(now);
+            })
+        };
+        let run = match console_host::run(script, self.console.keep_going, send, advance) {
+            Ran::Run(run) => run,
+            Ran::Refused(refusal) => {
                 self.console.note = Some(format!("Not run: {refusal}"));
                 return true;
             }
+            Ran::NotLoaded => {
+                self.console.note =
+                    Some("The console is still loading: run the script again in a moment.".into());
+                return true;
+            }
+            Ran::Stopped(why) => {
+                self.console.note = Some(format!(
+                    "The console stopped ({why}). It starts afresh on the next run, without its variables; the playground is as the commands before left it."
+                ));
+                return true;
+            }
         };
+        let watch = std::mem::take(&mut *watch.borrow_mut());
+        let done = finish(&mut self.engine.borrow_mut(), &table, run, watch, MAX_EDITS);
         let mut transcript = (*self.console.transcript).clone();
         transcript.extend(done.run.steps.iter().cloned().map(|mut step| {
             step.stdout = clipped_output(step.stdout);

@@ -17,6 +17,7 @@
 
 use engine::Engine;
 use engine::api::{Operation, call};
+
 use serde_json::{Value as Json, json};
 
 use console::call::service::{Answer, Service, Unsent};
@@ -43,32 +44,39 @@ pub struct ConsoleRun {
     pub adopted: Option<(TableDesign, Vec<Json>)>,
 }
 
-/// The engine, watched: the keys written to the playground's table, and
-/// the tables deleted and made.
-struct Watched<'a> {
-    engine: &'a mut Engine,
-    table: &'a str,
+/// What a script did to the engine, watched request by request: the keys
+/// written to the playground's table, and the tables deleted and made.
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
     touched: Vec<Json>,
     dropped: bool,
     made: Vec<String>,
 }
 
-impl Service for Watched<'_> {
-    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, Unsent> {
-        self.engine.keep_write_journal(self.table);
-        let answer = self.engine.send(operation, body)?;
+impl Watch {
+    /// Sends one request of the script to `engine`, noting what it changed
+    /// of the playground's `table`.
+    pub fn send(
+        &mut self,
+        engine: &mut Engine,
+        table: &str,
+        operation: Operation,
+        body: &str,
+    ) -> Answer {
+        engine.keep_write_journal(table);
+        let response = engine::api::handle(engine, operation.name(), body.as_bytes());
         self.touched.extend(
-            self.engine
-                .take_write_journal(self.table)
+            engine
+                .take_write_journal(table)
                 .iter()
                 .map(engine::api::attribute_value::encode_item),
         );
-        if answer.status == 200 {
+        if response.status == 200 {
             let named = serde_json::from_str::<Json>(body)
                 .ok()
                 .and_then(|b| b["TableName"].as_str().map(str::to_string));
             match (operation, named) {
-                (Operation::DeleteTable, Some(name)) if name == self.table => {
+                (Operation::DeleteTable, Some(name)) if name == table => {
                     self.touched.clear();
                     self.dropped = true;
                 }
@@ -76,7 +84,23 @@ impl Service for Watched<'_> {
                 _ => {}
             }
         }
-        Ok(answer)
+        Answer {
+            status: response.status,
+            body: response.body,
+        }
+    }
+}
+
+/// The engine, watched, as the console's service (in-process runs).
+struct Watched<'a> {
+    engine: &'a mut Engine,
+    table: &'a str,
+    watch: Watch,
+}
+
+impl Service for Watched<'_> {
+    fn send(&mut self, operation: Operation, body: &str) -> Result<Answer, Unsent> {
+        Ok(self.watch.send(self.engine, self.table, operation, body))
     }
 
     fn advance_clock(&mut self, seconds: f64) {
@@ -126,9 +150,8 @@ fn every_item(engine: &mut Engine, table: &str, most: usize) -> Option<Vec<Json>
 }
 
 /// Runs `script` in `session` on the engine whose playground table is
-/// `table`; `most_items` bounds the items a table made by the script may
-/// bring in as changes by hand. A script the console does not run is
-/// refused before anything of it runs.
+/// `table`, in this process. A script the console does not run is refused
+/// before anything of it runs.
 pub fn run_console(
     engine: &mut Engine,
     session: &mut Session,
@@ -139,18 +162,28 @@ pub fn run_console(
     let mut watched = Watched {
         engine,
         table,
-        touched: Vec::new(),
-        dropped: false,
-        made: Vec::new(),
+        watch: Watch::default(),
     };
     let run = session.run(script, &mut watched, None)?;
-    let Watched {
-        engine,
+    let Watched { engine, watch, .. } = watched;
+    Ok(finish(engine, table, run, watch, most_items))
+}
+
+/// What the page takes in of a run watched by `watch`: the design the
+/// table has at the end, or — when it is gone and the script made another
+/// — that table, its design and items (at most `most_items` of them).
+pub fn finish(
+    engine: &mut Engine,
+    table: &str,
+    run: Run,
+    watch: Watch,
+    most_items: usize,
+) -> ConsoleRun {
+    let Watch {
         touched,
         dropped,
         made,
-        ..
-    } = watched;
+    } = watch;
     let design = described_design(engine, table);
     let adopted = if design.is_none() {
         made.iter().rev().find_map(|name| {
@@ -161,13 +194,13 @@ pub fn run_console(
     } else {
         None
     };
-    Ok(ConsoleRun {
+    ConsoleRun {
         run,
         touched,
         dropped,
         design,
         adopted,
-    })
+    }
 }
 
 #[cfg(test)]
