@@ -39,9 +39,9 @@ mod page {
 
     use js_sys::{Array, Function, JsString, Reflect};
     use wasm_bindgen::prelude::*;
-    use wasm_bindgen_futures::JsFuture;
 
     use super::{Advance, Failure, Ran, Send};
+    use crate::lazy_module::{self, Lazy, call, describe};
     use console::session::{Run, Step};
     use console::shell::Refusal;
     use engine::api::Operation;
@@ -53,165 +53,89 @@ mod page {
         fn import_console() -> js_sys::Promise;
     }
 
-    /// The module and its session, once loaded.
-    struct Loaded {
-        module: JsValue,
-        session: JsValue,
-    }
-
-    enum State {
-        Absent,
-        Loading,
-        Ready(Loaded),
-        Failed(Failure),
-    }
-
     thread_local! {
-        static STATE: RefCell<State> = const { RefCell::new(State::Absent) };
+        static MODULE: Lazy = const { Lazy::new() };
+        /// The module's session, once made.
+        static SESSION: RefCell<Option<JsValue>> = const { RefCell::new(None) };
         /// The files given to the console, put in each session made.
         static FILES: RefCell<std::collections::BTreeMap<String, Vec<u8>>> = RefCell::default();
     }
 
     pub fn loaded() -> bool {
-        STATE.with(|s| matches!(*s.borrow(), State::Ready(_)))
+        SESSION.with(|s| s.borrow().is_some())
     }
 
     pub fn failure() -> Option<Failure> {
-        STATE.with(|s| match &*s.borrow() {
-            State::Failed(why) => Some(why.clone()),
-            _ => None,
-        })
-    }
-
-    fn describe(error: &JsValue) -> String {
-        error
-            .as_string()
-            .or_else(|| {
-                Reflect::get(error, &JsValue::from_str("message"))
-                    .ok()
-                    .and_then(|m| m.as_string())
-            })
-            .unwrap_or_else(|| "it could not be loaded".into())
+        lazy_module::failure(&MODULE)
     }
 
     /// Imports the module and makes its session, once, with the files
     /// given to the console so far.
     pub async fn load() -> Result<(), Failure> {
-        let start = STATE.with(|s| {
-            let mut s = s.borrow_mut();
-            match &*s {
-                State::Absent | State::Failed(_) => {
-                    *s = State::Loading;
-                    true
-                }
-                _ => false,
+        let module = lazy_module::load(&MODULE, import_console).await?;
+        if loaded() {
+            return Ok(());
+        }
+        let made = Reflect::get(&module, &JsValue::from_str("ConsoleSession"))
+            .and_then(|class| class.dyn_into::<Function>().map_err(JsValue::from))
+            .and_then(|class| Reflect::construct(&class, &Array::new()));
+        let session = made.map_err(|error| Failure::refused(describe(&error)))?;
+        FILES.with(|files| {
+            for (name, contents) in files.borrow().iter() {
+                let _ = call(
+                    &session,
+                    "put_file",
+                    &[
+                        JsValue::from_str(name),
+                        js_sys::Uint8Array::from(&contents[..]).into(),
+                    ],
+                );
             }
         });
-        if !start {
-            // Loaded, or loading elsewhere: wait for that one to end.
-            loop {
-                let now = STATE.with(|s| match &*s.borrow() {
-                    State::Ready(_) => Some(Ok(())),
-                    State::Failed(why) => Some(Err(why.clone())),
-                    _ => None,
-                });
-                if let Some(done) = now {
-                    return done;
-                }
-                crate::browser::next_task().await;
-            }
-        }
-        let made = async {
-            let module = JsFuture::from(import_console()).await?;
-            let init: Function =
-                Reflect::get(&module, &JsValue::from_str("default"))?.dyn_into()?;
-            JsFuture::from(js_sys::Promise::from(init.call0(&JsValue::NULL)?)).await?;
-            let class: Function =
-                Reflect::get(&module, &JsValue::from_str("ConsoleSession"))?.dyn_into()?;
-            let session = Reflect::construct(&class, &Array::new())?;
-            Ok::<_, JsValue>(Loaded { module, session })
-        }
-        .await;
-        match made {
-            Ok(loaded) => {
-                FILES.with(|files| {
-                    for (name, contents) in files.borrow().iter() {
-                        let _ = call(
-                            &loaded.session,
-                            "put_file",
-                            &[
-                                JsValue::from_str(name),
-                                js_sys::Uint8Array::from(&contents[..]).into(),
-                            ],
-                        );
-                    }
-                });
-                STATE.with(|s| *s.borrow_mut() = State::Ready(loaded));
-                Ok(())
-            }
-            Err(error) => {
-                let why = Failure::refused(describe(&error));
-                STATE.with(|s| *s.borrow_mut() = State::Failed(why.clone()));
-                Err(why)
-            }
-        }
+        SESSION.with(|s| *s.borrow_mut() = Some(session));
+        Ok(())
     }
 
-    fn call(target: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
-        let function: Function = Reflect::get(target, &JsValue::from_str(method))?.dyn_into()?;
-        let args: Array = args.iter().collect();
-        function.apply(target, &args)
-    }
-
-    fn with_session<R>(f: impl FnOnce(&Loaded) -> R) -> Option<R> {
-        STATE.with(|s| match &*s.borrow() {
-            State::Ready(loaded) => Some(f(loaded)),
-            _ => None,
-        })
+    fn session() -> Option<JsValue> {
+        SESSION.with(|s| s.borrow().clone())
     }
 
     pub fn put_file(name: &str, contents: &[u8]) {
         FILES.with(|f| f.borrow_mut().insert(name.to_string(), contents.to_vec()));
-        with_session(|l| {
+        if let Some(session) = session() {
             let _ = call(
-                &l.session,
+                &session,
                 "put_file",
                 &[
                     JsValue::from_str(name),
                     js_sys::Uint8Array::from(contents).into(),
                 ],
             );
-        });
+        }
     }
 
     pub fn remove_file(name: &str) {
         FILES.with(|f| f.borrow_mut().remove(name));
-        with_session(|l| {
-            let _ = call(&l.session, "remove_file", &[JsValue::from_str(name)]);
-        });
+        if let Some(session) = session() {
+            let _ = call(&session, "remove_file", &[JsValue::from_str(name)]);
+        }
+    }
+
+    fn module_call(method: &str, args: &[JsValue]) -> Option<String> {
+        let module = lazy_module::ready(&MODULE)?;
+        call(&module, method, args).ok().and_then(|v| v.as_string())
     }
 
     pub fn commerce_lab() -> Option<String> {
-        with_session(|l| {
-            call(&l.module, "commerce_lab", &[])
-                .ok()
-                .and_then(|v| v.as_string())
-        })
-        .flatten()
+        module_call("commerce_lab", &[])
     }
 
     pub fn command_line(operation: Operation, body: &str) -> Option<String> {
-        with_session(|l| {
-            call(
-                &l.module,
-                "command_line",
-                &[JsValue::from_str(operation.name()), JsValue::from_str(body)],
-            )
-            .ok()
-            .and_then(|v| v.as_string())
-            .filter(|t| !t.is_empty())
-        })
-        .flatten()
+        module_call(
+            "command_line",
+            &[JsValue::from_str(operation.name()), JsValue::from_str(body)],
+        )
+        .filter(|t| !t.is_empty())
     }
 
     fn read_run(text: &str) -> Ran {
@@ -249,9 +173,8 @@ mod page {
     }
 
     pub fn run(script: &str, keep_going: bool, mut send: Send, mut advance: Advance) -> Ran {
-        let session = match with_session(|l| l.session.clone()) {
-            Some(session) => session,
-            None => return Ran::NotLoaded,
+        let Some(session) = session() else {
+            return Ran::NotLoaded;
         };
         let _ = call(
             &session,
@@ -291,7 +214,8 @@ mod page {
                 // A trap: this module's instance is done; the next use loads
                 // a fresh one.
                 let why = describe(&error);
-                STATE.with(|s| *s.borrow_mut() = State::Failed(Failure::refused(why.clone())));
+                lazy_module::stopped(&MODULE, &why);
+                SESSION.with(|s| *s.borrow_mut() = None);
                 Ran::Stopped(why)
             }
         }

@@ -19,8 +19,10 @@
 //!    the checks typed input goes through; [`saved`] keeps playgrounds in
 //!    the browser under names; [`session`] decides what the page opens on
 //!    and keeps the work and the address up to date.
-//! 5. [`console_host`] runs the aws CLI console: a wasm module of its own,
-//!    imported the first time the console is used.
+//! 5. [`console_host`] runs the aws CLI console, and [`interchange_host`]
+//!    the exports and imports ([`interchange`] turns a playground into
+//!    the tools' model and back): each a wasm module of its own, imported
+//!    the first time it is used (`lazy_module.rs`).
 //! 6. [`app`] lays the page out (a workbench, one column, or an embed as
 //!    [`embed`] options ask) and [`components`] draw the state, one panel
 //!    per file, and send actions. [`browser`] is the one file that talks
@@ -35,6 +37,10 @@ pub mod components;
 pub mod console_host;
 pub mod embed;
 pub mod hooks;
+pub mod interchange;
+pub mod interchange_host;
+#[cfg(target_arch = "wasm32")]
+pub mod lazy_module;
 pub mod limits;
 pub mod model;
 pub mod rebuild;

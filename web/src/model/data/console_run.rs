@@ -126,7 +126,7 @@ pub fn described_design(engine: &mut Engine, table: &str) -> Option<TableDesign>
 }
 
 /// Every item of `table`, read page by page.
-fn every_item(engine: &mut Engine, table: &str, most: usize) -> Option<Vec<Json>> {
+pub fn every_item(engine: &mut Engine, table: &str, most: usize) -> Option<Vec<Json>> {
     let mut items = Vec::new();
     let mut start: Option<Json> = None;
     loop {

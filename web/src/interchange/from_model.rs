@@ -1,0 +1,156 @@
+//! A model read from another tool's file, as a playground's document —
+//! which then opens through the checks every link and file goes through
+//! (`share::open`), so an import is applied whole or not at all.
+//!
+//! - A model the playground wrote, still carrying its file, is that file.
+//! - Otherwise the table becomes the table design, its items the items
+//!   put by hand (so they are exactly the file's), and the entity chart is
+//!   made from the facets and the items ([`super::derive`]), with counts of
+//!   none: the items are already there; a count raised generates more like
+//!   them.
+//! - What the playground's table does not model (provisioned capacity,
+//!   tags, point-in-time recovery, table class, deletion protection) is
+//!   named in a note; an index keyed on several attributes is refused.
+
+use interchange::imported::Imported;
+use interchange::model::{Billing, KeySchema, Model, Table};
+use serde_json::Value as Json;
+
+use super::derive::entities;
+use crate::model::failure::Failure;
+use crate::share::v1::{self, Edit, JsonText};
+use crate::share::v2::{Runner, WritePath};
+use crate::share::v4::Document;
+use crate::share::{decode_file, v1::View};
+
+/// A document to open, and what the import did not keep.
+#[derive(Debug)]
+pub struct Opened {
+    pub document: Document,
+    pub notes: Vec<String>,
+}
+
+/// The document for an imported model.
+pub fn document_of(imported: &Imported) -> Result<Opened, Failure> {
+    let model = &imported.model;
+    let mut notes = imported.notes.clone();
+    if let Some(file) = &model.playground {
+        let document =
+            decode_file(&file.to_string()).map_err(|e| Failure::refused(e.to_string()))?;
+        return Ok(Opened { document, notes });
+    }
+    notes.extend(not_kept(&model.table));
+    let table = table_of(&model.table)?;
+    let document = Document {
+        table,
+        entities: entities(model),
+        seed: 1,
+        patterns: Vec::new(),
+        selected: 0,
+        prices: Default::default(),
+        runner: Runner::default(),
+        view: View::default(),
+        edits: model
+            .items
+            .iter()
+            .map(|item| Edit::Put(JsonText::new(Json::Object(item.clone()))))
+            .collect(),
+        write_path: WritePath {
+            stream: model.table.stream.clone(),
+            ttl_attribute: model.table.ttl.clone(),
+            handler: None,
+        },
+    };
+    Ok(Opened { document, notes })
+}
+
+/// The items of a model of export lines, as DynamoDB JSON.
+pub fn items_of(model: &Model) -> Vec<Json> {
+    model.items.iter().cloned().map(Json::Object).collect()
+}
+
+fn table_of(table: &Table) -> Result<v1::Table, Failure> {
+    let key = |schema: &KeySchema, whose: &str| -> Result<(v1::Key, Option<v1::Key>), Failure> {
+        if schema.is_multi_attribute() {
+            return Err(Failure::refused(format!(
+                "{whose} is keyed on several attributes ({}), which the playground does not model yet.",
+                schema
+                    .elements()
+                    .map(|(n, _)| n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let one = |name: &str| -> Result<v1::Key, Failure> {
+            let key_type = match table.attribute_type(name) {
+                Some("S") => v1::KeyType::S,
+                Some("N") => v1::KeyType::N,
+                Some("B") => v1::KeyType::B,
+                _ => {
+                    return Err(Failure::refused(format!(
+                        "{whose}'s key attribute {name} has no type: it is not among the attribute definitions."
+                    )));
+                }
+            };
+            Ok(v1::Key {
+                name: name.to_string(),
+                key_type,
+            })
+        };
+        Ok((
+            one(schema.partition())?,
+            schema.sort().map(one).transpose()?,
+        ))
+    };
+    let (partition_key, sort_key) = key(&table.key, &format!("The table {}", table.name))?;
+    let mut indexes = Vec::new();
+    for (index, global) in table.indexes() {
+        let (partition_key, sort_key) = key(&index.key, &format!("The index {}", index.name))?;
+        indexes.push(v1::Index {
+            name: index.name.clone(),
+            global,
+            partition_key,
+            sort_key,
+            projection: match &index.projection {
+                interchange::model::Projection::All => v1::Projection::All,
+                interchange::model::Projection::KeysOnly => v1::Projection::KeysOnly,
+                interchange::model::Projection::Include(names) => {
+                    v1::Projection::Include(names.clone())
+                }
+            },
+        });
+    }
+    Ok(v1::Table {
+        name: table.name.clone(),
+        partition_key,
+        sort_key,
+        indexes,
+    })
+}
+
+/// What the playground's table leaves out of `table`, one sentence each.
+fn not_kept(table: &Table) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Billing::Provisioned(t) = &table.billing {
+        notes.push(format!(
+            "Provisioned capacity ({} read and {} write units a second) is left out: the playground measures every request in on-demand units.",
+            t.read, t.write
+        ));
+    }
+    if !table.tags.is_empty() {
+        notes.push(format!(
+            "The table's {} tags are left out.",
+            table.tags.len()
+        ));
+    }
+    if table.point_in_time_recovery {
+        notes.push("Point-in-time recovery is left out.".into());
+    }
+    if let Some(class) = &table.table_class {
+        notes.push(format!("The table class {class} is left out."));
+    }
+    if table.deletion_protection {
+        notes.push("Deletion protection is left out.".into());
+    }
+    notes
+}
