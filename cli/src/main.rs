@@ -51,6 +51,12 @@ enum Command {
         /// Seconds a request's body may take to arrive.
         #[arg(long, default_value_t = limits::REQUEST_TIMEOUT_SECONDS)]
         request_timeout: u64,
+        /// Start the clock at this time (`2024-06-01T00:00:00Z`, or seconds
+        /// since 1970) instead of now; it runs on from there. Time to live
+        /// and stream records go by it: a lesson whose items expire on
+        /// dates now past replays as it was written.
+        #[arg(long, value_name = "TIME", value_parser = serve::parse_clock)]
+        clock: Option<f64>,
     },
     /// Run a script of `aws dynamodb …` commands as the aws CLI v2 would,
     /// against a fresh in-memory DynamoDB (or an endpoint), and exit with
@@ -92,6 +98,7 @@ fn main() -> std::process::ExitCode {
             max_connections,
             header_timeout,
             request_timeout,
+            clock,
         } => match serve::run(serve::Options {
             bind,
             port,
@@ -99,6 +106,7 @@ fn main() -> std::process::ExitCode {
             max_connections,
             header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
             request_timeout: std::time::Duration::from_secs(request_timeout.max(1)),
+            clock,
         }) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(error) => {

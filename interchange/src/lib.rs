@@ -22,11 +22,16 @@
 //!    before the work it asks for, and every parser used holds its own
 //!    nesting to a limit.
 //!
-//! Nothing here knows the playground: the page turns its playground into
-//! a model and a model back into a playground.
+//! 4. [`chart`]: for a model the playground did not write, the
+//!    playground's entity chart made from its facets and items — here,
+//!    where files are read, so that the page carries none of it.
+//!
+//! The page turns its playground into a model and a model back into a
+//! playground; only [`chart`] speaks the playground's chart language.
 
 pub mod api;
 pub mod aws_cli;
+pub mod chart;
 pub mod cloudformation;
 pub mod export_lines;
 pub mod imported;

@@ -23,3 +23,21 @@ pub const MAX_TABLES: usize = 256;
 /// The most bytes of one line of an export file: an item of DynamoDB's
 /// 400 KB in JSON, with room for escapes and base64.
 pub const MAX_LINE_BYTES: usize = 2 * 1024 * 1024;
+
+/// The playground's bounds on an entity chart (its `limits.rs` holds the
+/// same, and a test there holds them equal): a chart made from a file
+/// keeps within them, so that it opens.
+pub mod chart {
+    /// Most entity types in one chart.
+    pub const MAX_ENTITIES: usize = 50;
+    /// Most attribute lines of one entity.
+    pub const MAX_ATTRIBUTES: usize = 100;
+    /// Longest name of an entity or an attribute, in bytes.
+    pub const MAX_NAME_BYTES: usize = 255;
+    /// Most values of one `one of`.
+    pub const MAX_CHOICES: usize = 1_000;
+    /// Most words of a `words MIN..MAX` value.
+    pub const MAX_WORDS: u32 = 2_000;
+    /// Earliest and latest year of a `date` or `time` value.
+    pub const YEARS: std::ops::RangeInclusive<u32> = 1970..=2999;
+}

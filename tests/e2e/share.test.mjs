@@ -208,7 +208,7 @@ test('a downloaded file opens again from the file button', async () => {
   const before = await snapshot(page);
   const other = await openPage(session);
   await other.locator('table.comparison').waitFor();
-  await other.getByLabel('Open a playground file (.ddbplay.json)').setInputFiles({ name: 'mine.ddbplay.json', mimeType: 'application/json', buffer: readFileSync(path) });
+  await other.getByLabel(/^Open a file: a playground/).setInputFiles({ name: 'mine.ddbplay.json', mimeType: 'application/json', buffer: readFileSync(path) });
   await other.locator('#comparison-title', { hasText: 'PENDING orders placed in July' }).waitFor();
   assert.deepEqual(await snapshot(other), before);
   assert.equal(await other.locator('.session-name').textContent(), 'mine');
@@ -224,11 +224,15 @@ test('a downloaded file opens again from the file button', async () => {
   await third.locator('#comparison-title', { hasText: 'PENDING orders placed in July' }).waitFor();
   assert.equal(await third.locator('.session-name').textContent(), 'dropped');
   assert.deepEqual(third.errors, []);
-  // A file that is not a playground says so.
-  await other.getByLabel('Open a playground file (.ddbplay.json)').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+  // A file that is not a playground's is read as what it looks like —
+  // JSON that is no other tool's file, as items — and says why it is not.
+  await other.getByLabel(/^Open a file: a playground/).setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
   const notice = other.locator('.notice.problem');
   await notice.waitFor();
-  assert.match(await notice.textContent(), /^This file could not be opened: it is damaged: it is not a ddbplay playground file \(missing field `format`/);
+  assert.match(await notice.textContent(), /^This file could not be opened as items: line 1: attribute hello: 1 is not a value in DynamoDB JSON/);
+  // A playground file that is damaged still says so.
+  await other.getByLabel(/^Open a file: a playground/).setInputFiles({ name: 'mine.ddbplay.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "ddbplay playground", "version": 4, "playground": {"seed": "x"}}') });
+  await other.locator('.notice.problem', { hasText: /^This file could not be opened: it is damaged: its playground does not read/ }).waitFor();
   assert.deepEqual(other.errors, []);
 });
 

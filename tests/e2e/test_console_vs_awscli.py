@@ -55,12 +55,16 @@ def free_port():
 
 
 class Server:
-    """A fresh `ddbplay serve`, so each run starts with no tables."""
+    """A fresh `ddbplay serve`, so each run starts with no tables (and
+    `options` for it, such as `--clock`)."""
+
+    def __init__(self, *options):
+        self.options = list(options)
 
     def __enter__(self):
         self.port = free_port()
         self.process = subprocess.Popen(
-            [DDBPLAY, "serve", "--port", str(self.port)],
+            [DDBPLAY, "serve", "--port", str(self.port), *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.time() + 20

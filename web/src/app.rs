@@ -31,12 +31,14 @@ use crate::components::pattern_list::PatternList;
 use crate::components::review_panel::{ReviewPanel, budget_summary};
 use crate::components::runner::Runner;
 use crate::components::stream_panel::StreamPanel;
+use crate::components::table_chooser::TableChooser;
 use crate::components::table_editor::TableEditor;
 use crate::components::throughput_view::ThroughputView;
-use crate::components::toolbar::{Toolbar, open_file};
+use crate::components::toolbar::Toolbar;
 use crate::embed::{Options, Panel};
 use crate::model::format::thousands;
 use crate::model::playground::Playground;
+use crate::open_file::{TableChoice, open_file};
 use crate::rebuild;
 use crate::session::{self, Keep, LINK_FAILED, Resolved, Session, Started};
 
@@ -203,8 +205,14 @@ pub fn app(props: &AppProps) -> Html {
     }
     // A playground file dropped anywhere on the page opens.
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    // A file of several tables waits here for the learner to pick one.
+    let choice = use_state(|| None::<TableChoice>);
+    let on_choice = {
+        let choice = choice.clone();
+        Callback::from(move |file: TableChoice| choice.set(Some(file)))
+    };
     let on_drop = {
-        let (state, session) = (state.clone(), session.clone());
+        let (state, session, on_choice) = (state.clone(), session.clone(), on_choice.clone());
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             let file = e
@@ -212,7 +220,7 @@ pub fn app(props: &AppProps) -> Html {
                 .and_then(|d| d.files())
                 .and_then(|files| files.get(0));
             if let (true, Some(file)) = (own_page, file) {
-                open_file(&state, &session, file);
+                open_file(&state, &session, file, on_choice.clone());
             }
         })
     };
@@ -258,7 +266,7 @@ pub fn app(props: &AppProps) -> Html {
                     <header>
                         <div class="title-row">
                             <h1>{ "ddbplay" }</h1>
-                            <Toolbar session={session.clone()} />
+                            <Toolbar session={session.clone()} on_choice={on_choice.clone()} />
                         </div>
                         <p class="tagline">
                             { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
@@ -277,6 +285,10 @@ pub fn app(props: &AppProps) -> Html {
                     </header>
                 }
                 <NoticeBar {on_keep} />
+                if let Some(file) = (*choice).clone() {
+                    <TableChooser choice={file} session={session.clone()} {on_choice}
+                        on_close={Callback::from(move |()| choice.set(None))} />
+                }
                 { body }
             </main>
           </div>

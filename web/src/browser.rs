@@ -219,10 +219,15 @@ pub async fn copy_text(text: &str) -> bool {
 
 /// Offers `text` as a file download named `name`.
 pub fn download(name: &str, text: &str) {
+    download_as(name, text, "application/json");
+}
+
+/// Offers `text` as a file named `name` of the media type `media_type`.
+pub fn download_as(name: &str, text: &str, media_type: &str) {
     let Some(document) = window().and_then(|w| w.document()) else {
         return;
     };
-    let blob = gloo::file::Blob::new_with_options(text, Some("application/json"));
+    let blob = gloo::file::Blob::new_with_options(text, Some(media_type));
     let url = gloo::file::ObjectUrl::from(blob);
     let Ok(anchor) = document
         .create_element("a")
@@ -253,13 +258,13 @@ pub async fn read_file(file: web_sys::File, limit: usize) -> Result<String, Fail
         .map_err(|e| Failure::refused(format!("the file could not be read ({e})")))
 }
 
-/// Reads a file the learner gave the console, as bytes, refusing one
-/// larger than `limit` bytes before reading it.
+/// Reads a file the learner gave the page (the console's, another tool's),
+/// as bytes, refusing one larger than `limit` bytes before reading it.
 pub async fn read_bytes(file: web_sys::File, limit: usize) -> Result<Vec<u8>, Failure> {
     let file = gloo::file::File::from(file);
     if file.size() > limit as u64 {
         return Err(Failure::refused(format!(
-            "it is {} bytes, and the console keeps files of at most {limit}",
+            "it is {} bytes, and a file of at most {limit} is read here",
             file.size()
         )));
     }

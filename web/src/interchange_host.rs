@@ -72,7 +72,7 @@ mod page {
     pub async fn export(format: Export, model: &Model, now: i64) -> Result<Exported, Failure> {
         let model = serde_json::to_string(model).map_err(|e| Failure::refused(e.to_string()))?;
         let answer = ask(
-            "export",
+            "export_file",
             &[
                 JsValue::from_str(format.name()),
                 JsValue::from_str(&model),
@@ -101,7 +101,7 @@ mod page {
         let current =
             serde_json::to_string(current).map_err(|e| Failure::refused(e.to_string()))?;
         let answer = ask(
-            "import",
+            "import_file",
             &[
                 JsValue::from_str(kind_name(kind)),
                 Uint8Array::from(bytes).into(),
@@ -134,8 +134,10 @@ mod page {
         current: &Table,
     ) -> Result<Imported, Failure> {
         let _ = kind_name(kind);
-        interchange::import(kind, bytes, choice, current)
-            .map_err(|refusal| Failure::refused(refusal.0))
+        let mut imported = interchange::import(kind, bytes, choice, current)
+            .map_err(|refusal| Failure::refused(refusal.0))?;
+        interchange::chart::with_charts(&mut imported.model);
+        Ok(imported)
     }
 }
 

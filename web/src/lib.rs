@@ -43,6 +43,7 @@ pub mod interchange_host;
 pub mod lazy_module;
 pub mod limits;
 pub mod model;
+pub mod open_file;
 pub mod rebuild;
 pub mod saved;
 pub mod session;

@@ -73,18 +73,24 @@ pub fn rebuild(state: &Store, chart: Chart, seed: u64) {
 /// Opens a whole playground; `context` prefixes the reason it cannot be
 /// ("This link could not be opened: ").
 pub fn open(state: &Store, playground: Playground, context: &str) {
+    open_noting(state, playground, context, None);
+}
+
+/// [`open`], with news to show once the playground is open.
+pub fn open_noting(state: &Store, playground: Playground, context: &str, note: Option<String>) {
     let chart = &playground.chart;
     if builds_at_once(chart) || chart.validate().is_err() {
         return state.dispatch(Action::Open {
             playground: Box::new(playground),
             context: context.to_string(),
+            note,
         });
     }
     match Loader::new(chart, playground.seed) {
         Ok(loader) => fill(
             state,
             loader,
-            Built::Playground(Box::new(playground)),
+            Built::Playground(Box::new(playground), note),
             context.to_string(),
         ),
         Err(problem) => state.dispatch(Action::Notify(crate::store::Notice::problem(
@@ -99,7 +105,7 @@ fn fill(state: &Store, mut loader: Loader, built: Built, context: String) {
     state.dispatch(Action::Started);
     let current_handler = state.handler.clone();
     let state = state.clone();
-    let opening = matches!(built, Built::Playground(_));
+    let opening = matches!(built, Built::Playground(..));
     // A chart edit says why in the editors; an opened playground in a notice.
     let refuse = move |problem: Failure| match opening {
         true => Action::OpenRefused {
@@ -112,7 +118,7 @@ fn fill(state: &Store, mut loader: Loader, built: Built, context: String) {
         // What the data is built for: the playground's, or the current
         // state's with the new chart.
         let (chart, handler, edits, patterns, selected) = match &built {
-            Built::Playground(p) => (
+            Built::Playground(p, _) => (
                 &p.chart,
                 p.handler.clone(),
                 Some(&p.edits),

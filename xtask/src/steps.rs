@@ -66,6 +66,10 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
         "ddbplay-console",
         "-p",
         "ddbplay-console-module",
+        "-p",
+        "ddbplay-interchange",
+        "-p",
+        "ddbplay-interchange-module",
         "--target",
         WASM_TARGET,
         "--lib",
@@ -214,6 +218,7 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "tests/e2e/test_server_abuse.py",
                 "tests/e2e/test_console_vs_awscli.py",
                 "tests/e2e/test_console_model.py",
+                "tests/e2e/test_exports.py",
             ])
             .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}"))
             // The abuse test starts a server of its own, with short timeouts.

@@ -36,27 +36,22 @@ pub async fn health() -> &'static str {
 /// How often expired items are deleted.
 const TTL_SWEEP: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Deletes items whose time to live has passed, by the wall clock, every
-/// few seconds (DynamoDB does it in the background too, only more slowly).
-pub async fn expire_items(engine: Arc<Mutex<Engine>>) {
+/// Deletes items whose time to live has passed, by the server's clock,
+/// every few seconds (DynamoDB does it in the background too, only more
+/// slowly).
+pub async fn expire_items(engine: Arc<Mutex<Engine>>, clock: super::Clock) {
     let mut ticks = tokio::time::interval(TTL_SWEEP);
     loop {
         ticks.tick().await;
         let engine = engine.clone();
         let _ = tokio::task::spawn_blocking(move || {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-            let now = now_seconds();
+            let now = clock.now();
             engine.set_clock(now);
             engine.expire_items(now);
         })
         .await;
     }
-}
-
-fn now_seconds() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0.0, |d| (d.as_millis() as f64) / 1000.0)
 }
 
 /// An error of DynamoDB's shape, before the engine.
@@ -162,11 +157,12 @@ pub async fn dynamodb(State(shared): State<Shared>, request: Request) -> Respons
     };
     let in_bytes = body.len();
     let engine = shared.engine.clone();
+    let clock = shared.clock;
     let answer = tokio::task::spawn_blocking(move || {
         // A poisoned lock only means an earlier request panicked; the engine
         // validates before it writes, so its state is still whole.
         let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-        engine.set_clock(now_seconds());
+        engine.set_clock(clock.now());
         engine::api::handle(&mut engine, &target, &body)
     })
     .await;

@@ -55,6 +55,8 @@ pub struct Options {
     pub max_connections: usize,
     pub header_timeout: Duration,
     pub request_timeout: Duration,
+    /// Where the clock starts (seconds since 1970), when not now.
+    pub clock: Option<f64>,
 }
 
 /// What every request's handling shares.
@@ -63,6 +65,47 @@ struct Shared {
     engine: Arc<Mutex<Engine>>,
     hosts: Arc<Hosts>,
     request_timeout: Duration,
+    clock: Clock,
+}
+
+/// The server's clock: the wall clock, or one started at another time
+/// that runs on at the wall clock's pace.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    /// Seconds added to the wall clock.
+    offset: f64,
+}
+
+impl Clock {
+    /// A clock that reads `start` now.
+    pub fn starting_at(start: Option<f64>) -> Clock {
+        Clock {
+            offset: start.map_or(0.0, |start| start - wall_seconds()),
+        }
+    }
+
+    /// Seconds since 1970 by this clock.
+    pub fn now(&self) -> f64 {
+        wall_seconds() + self.offset
+    }
+}
+
+fn wall_seconds() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| (d.as_millis() as f64) / 1000.0)
+}
+
+/// `--clock`'s value: RFC 3339 (`2024-06-01T00:00:00Z`) or seconds since 1970.
+pub fn parse_clock(text: &str) -> Result<f64, String> {
+    if let Ok(seconds) = text.parse::<f64>() {
+        return Ok(seconds);
+    }
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .map(|t| t.unix_timestamp() as f64)
+        .map_err(|_| {
+            format!("{text} is not a time: write 2024-06-01T00:00:00Z, or seconds since 1970")
+        })
 }
 
 /// Serves until Ctrl-C.
@@ -83,8 +126,9 @@ async fn serve(options: Options) -> std::io::Result<()> {
         engine: Arc::new(Mutex::new(engine)),
         hosts: Arc::new(Hosts::for_address(address, &options.allow_hosts)),
         request_timeout: options.request_timeout,
+        clock: Clock::starting_at(options.clock),
     };
-    tokio::spawn(handler::expire_items(shared.engine.clone()));
+    tokio::spawn(handler::expire_items(shared.engine.clone(), shared.clock));
     let app = router(shared);
     let connections = Arc::new(Semaphore::new(options.max_connections.max(1)));
     let stop = tokio::signal::ctrl_c();

@@ -63,7 +63,7 @@ pub fn module(model: &Model) -> String {
             &pattern.request,
         ));
     }
-    out.push_str("\nconst patterns = {");
+    out.push_str("\nexport const patterns = {");
     if names.is_empty() {
         out.push_str("};\n");
     } else {
@@ -81,7 +81,8 @@ pub fn module(model: &Model) -> String {
 pub const FILE_NAME: &str = "patterns.mjs";
 
 const MAIN: &str = r#"
-const asJson = (key, value) => {
+/** What a pattern returned, as JSON: sets as lists, binary as base64. */
+export const asJson = (key, value) => {
   if (value instanceof Set) return [...value];
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
@@ -89,14 +90,17 @@ const asJson = (key, value) => {
   return value;
 };
 
-const asked = process.argv.slice(2);
-for (const name of asked.length ? asked : Object.keys(patterns)) {
-  if (!patterns[name]) {
-    console.error(`no pattern ${name}; the patterns are ${Object.keys(patterns).join(", ")}`);
-    process.exit(2);
+// Run as a program (not imported): the patterns named, or all of them.
+if (import.meta.url === new URL(process.argv[1], "file://").href || import.meta.filename === process.argv[1]) {
+  const asked = process.argv.slice(2);
+  for (const name of asked.length ? asked : Object.keys(patterns)) {
+    if (!patterns[name]) {
+      console.error(`no pattern ${name}; the patterns are ${Object.keys(patterns).join(", ")}`);
+      process.exit(2);
+    }
+    const result = await patterns[name]();
+    console.log(JSON.stringify({ pattern: name, result }, asJson));
   }
-  const result = await patterns[name]();
-  console.log(JSON.stringify({ pattern: name, result }, asJson));
 }
 "#;
 
@@ -348,6 +352,6 @@ export async function ordersOfACustomer() {
 }
 "#
         ));
-        assert!(text.contains("const patterns = {\n  ordersOfACustomer,\n};\n"));
+        assert!(text.contains("export const patterns = {\n  ordersOfACustomer,\n};\n"));
     }
 }

@@ -2,7 +2,8 @@
 //! first time the learner exports or opens a file of another tool, so
 //! that the page's first render does not wait for it.
 //!
-//! Models cross as JSON ([`interchange::model::Model`] and
+//! The functions are not named `export` and `import`, which JavaScript
+//! keeps for itself. Models cross as JSON ([`interchange::model::Model`] and
 //! [`interchange::imported::Imported`] in serde's shape); a refusal comes
 //! back as `{"refused": "…"}`.
 
@@ -23,7 +24,7 @@ fn refused(message: &str) -> String {
 /// `now` (seconds since 1970): `{"text": …, "file_name": …, "warnings":
 /// […]}`, or `{"refused": …}`.
 #[wasm_bindgen]
-pub fn export(format: &str, model: &str, now: f64) -> String {
+pub fn export_file(format: &str, model: &str, now: f64) -> String {
     let Some(format) = Export::parse(format) else {
         return refused(&format!("there is no export {format}"));
     };
@@ -42,7 +43,7 @@ pub fn export(format: &str, model: &str, now: f64) -> String {
 /// What a file named `file_name` holds: `workbench`, `terraform`,
 /// `cloudformation`, `export-lines`, or `""` for none of them.
 #[wasm_bindgen]
-pub fn detect(file_name: &str, bytes: &[u8]) -> String {
+pub fn detect_file(file_name: &str, bytes: &[u8]) -> String {
     Import::detect(file_name, bytes)
         .map(kind_name)
         .unwrap_or_default()
@@ -58,12 +59,12 @@ fn kind_name(kind: Import) -> &'static str {
     }
 }
 
-/// `bytes` read as `kind` (a name [`detect`] gives), the table named
+/// `bytes` read as `kind` (a name [`detect_file`] gives), the table named
 /// `choice` (or the first when it is empty), export lines for the table
 /// `current` (JSON): the [`interchange::imported::Imported`] as JSON, or
 /// `{"refused": …}`.
 #[wasm_bindgen]
-pub fn import(kind: &str, bytes: &[u8], choice: &str, current: &str) -> String {
+pub fn import_file(kind: &str, bytes: &[u8], choice: &str, current: &str) -> String {
     let kind = match kind {
         "workbench" => Import::Workbench,
         "terraform" => Import::Terraform,
@@ -74,7 +75,8 @@ pub fn import(kind: &str, bytes: &[u8], choice: &str, current: &str) -> String {
     let current: Table = serde_json::from_str(current).unwrap_or_default();
     let choice = (!choice.is_empty()).then_some(choice);
     match interchange::import(kind, bytes, choice, &current) {
-        Ok(imported) => {
+        Ok(mut imported) => {
+            interchange::chart::with_charts(&mut imported.model);
             serde_json::to_string(&imported).unwrap_or_else(|e| refused(&e.to_string()))
         }
         Err(refusal) => refused(&refusal.0),
@@ -83,7 +85,7 @@ pub fn import(kind: &str, bytes: &[u8], choice: &str, current: &str) -> String {
 
 /// The names of every export, for the page's menu: `[[name, label], …]`.
 #[wasm_bindgen]
-pub fn exports() -> String {
+pub fn export_names() -> String {
     Json::Array(
         Export::ALL
             .iter()

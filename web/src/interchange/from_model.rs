@@ -5,9 +5,9 @@
 //! - A model the playground wrote, still carrying its file, is that file.
 //! - Otherwise the table becomes the table design, its items the items
 //!   put by hand (so they are exactly the file's), and the entity chart is
-//!   made from the facets and the items ([`super::derive`]), with counts of
-//!   none: the items are already there; a count raised generates more like
-//!   them.
+//!   the one its facets were given where it was read
+//!   (`interchange::chart::with_charts`), with counts of none: the items are
+//!   already there; a count raised generates more like them.
 //! - What the playground's table does not model (provisioned capacity,
 //!   tags, point-in-time recovery, table class, deletion protection) is
 //!   named in a note; an index keyed on several attributes is refused.
@@ -16,7 +16,6 @@ use interchange::imported::Imported;
 use interchange::model::{Billing, KeySchema, Model, Table};
 use serde_json::Value as Json;
 
-use super::derive::entities;
 use crate::model::failure::Failure;
 use crate::share::v1::{self, Edit, JsonText};
 use crate::share::v2::{Runner, WritePath};
@@ -43,7 +42,11 @@ pub fn document_of(imported: &Imported) -> Result<Opened, Failure> {
     let table = table_of(&model.table)?;
     let document = Document {
         table,
-        entities: entities(model),
+        entities: model
+            .facets
+            .iter()
+            .filter_map(|f| serde_json::from_value(f.chart.clone()?).ok())
+            .collect(),
         seed: 1,
         patterns: Vec::new(),
         selected: 0,

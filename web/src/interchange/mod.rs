@@ -8,10 +8,11 @@
 //!   facets, the patterns' requests, and the playground's own file.
 //! - [`from_model`]: a model read from a file as a playground's document,
 //!   which opens through the checks every link and file goes through.
-//! - [`derive`]: the entity chart made from a model's facets and items
-//!   when the model does not carry the playground's own.
+//!
+//! The entity chart of a model the playground did not write is made where
+//! the file is read (`interchange::chart`, in the module of exports and
+//! imports).
 
-pub mod derive;
 pub mod from_model;
 pub mod to_model;
 

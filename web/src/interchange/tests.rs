@@ -29,8 +29,9 @@ fn through(format: Export, kind: Import, playground: &Playground) -> (Playground
     let mut engine = built(playground);
     let model = model_of(&mut engine, playground).expect("the model is made");
     let text = interchange::export(format, &model, 0);
-    let imported = interchange::import(kind, text.as_bytes(), None, &model.table)
+    let mut imported = interchange::import(kind, text.as_bytes(), None, &model.table)
         .unwrap_or_else(|refusal| panic!("{format:?} does not read back: {refusal}"));
+    interchange::chart::with_charts(&mut imported.model);
     let opened = document_of(&imported).expect("a document is made");
     let reopened =
         open(opened.document).unwrap_or_else(|failure| panic!("{format:?}: {failure:?}"));
@@ -71,13 +72,14 @@ fn a_workbench_model_changed_elsewhere_keeps_its_chart_and_its_items() {
     let mut file: Json = serde_json::from_str(&text).unwrap();
     let data = file["DataModel"][0]["TableData"].as_array_mut().unwrap();
     data.pop();
-    let imported = interchange::import(
+    let mut imported = interchange::import(
         Import::Workbench,
         file.to_string().as_bytes(),
         None,
         &model.table,
     )
     .unwrap();
+    interchange::chart::with_charts(&mut imported.model);
     let opened = document_of(&imported).unwrap();
     assert_eq!(opened.notes.len(), 1, "{:?}", opened.notes);
     let reopened = open(opened.document).unwrap();
@@ -124,7 +126,7 @@ fn export_lines_give_back_every_item() {
 
 /// A model written elsewhere, opened: its design, its chart and its items.
 fn opened_from(file: &str) -> (Playground, Vec<String>, usize) {
-    let imported = interchange::import(
+    let mut imported = interchange::import(
         Import::Workbench,
         file.as_bytes(),
         None,
@@ -132,6 +134,7 @@ fn opened_from(file: &str) -> (Playground, Vec<String>, usize) {
     )
     .expect("the model reads");
     let items = imported.model.items.len();
+    interchange::chart::with_charts(&mut imported.model);
     let opened = document_of(&imported).expect("a document is made");
     let playground = open(opened.document).unwrap_or_else(|f| panic!("{f:?}"));
     (playground, opened.notes, items)
@@ -174,4 +177,16 @@ fn a_workbench_1_model_takes_each_facets_own_items() {
     let payment = playground.chart.entity("Payment").unwrap();
     assert_eq!(payment.parent.as_deref(), Some("Account"));
     assert_eq!(payment.keys["Entry"], "P#{pId}#{entryPart3}");
+}
+
+#[test]
+fn a_chart_made_from_a_file_keeps_within_the_pages_bounds() {
+    use crate::limits;
+    use interchange::limits::chart;
+    assert_eq!(chart::MAX_ENTITIES, limits::MAX_ENTITIES);
+    assert_eq!(chart::MAX_ATTRIBUTES, limits::MAX_ATTRIBUTES);
+    assert_eq!(chart::MAX_NAME_BYTES, limits::MAX_NAME_BYTES);
+    assert_eq!(chart::MAX_CHOICES, limits::MAX_CHOICES);
+    assert_eq!(chart::MAX_WORDS, limits::MAX_WORDS);
+    assert_eq!(chart::YEARS, limits::YEARS);
 }

@@ -24,11 +24,14 @@ impl State {
 
     /// Opens a small playground at once; one that cannot be opened says
     /// why, after `context`, and changes nothing else.
-    pub(super) fn open_now(&mut self, playground: Playground, context: &str) {
+    pub(super) fn open_now(&mut self, playground: Playground, context: &str, note: Option<String>) {
         self.build.count += 1;
         self.build.loading = None;
         match State::open(playground) {
-            Ok(opened) => self.replace_with(opened),
+            Ok(opened) => {
+                self.replace_with(opened);
+                self.page.notice = note.map(|note| Rc::new(Notice::news(note)));
+            }
             Err(problem) => {
                 self.page.notice =
                     Some(Rc::new(Notice::problem(super::sentence(context, &problem))))
@@ -93,13 +96,14 @@ impl State {
                 self.seed = seed;
                 self.install(engine, item_count, warnings, measured);
             }
-            Built::Playground(playground) => {
+            Built::Playground(playground, note) => {
                 self.replace_with(State::filled_measured(
                     engine,
                     warnings,
                     *playground,
                     measured,
                 ));
+                self.page.notice = note.map(|note| Rc::new(Notice::news(note)));
             }
         }
         if let Some(times) = ttl_times {

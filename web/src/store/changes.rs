@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use serde_json::Value as Json;
 
-use super::State;
+use super::{Notice, State};
 use crate::model::data::edits::MAX_EDITS;
 use crate::model::data::item_form::{delete_item, put_item};
 use crate::model::data::item_keys::key_of;
@@ -44,6 +44,9 @@ pub enum Change {
     DeleteItem(String),
     /// Add the items pasted as JSON (one object or many).
     Paste(String),
+    /// Add the items of a file opened on the page (DynamoDB JSON, a
+    /// list): as a paste, said in the page's notice.
+    Import { file_name: String, items: String },
     /// Delete the items whose TTL time is due by `until` (epoch seconds).
     Expire { until: f64 },
     /// Deliver the stream's records after the last delivered one to the
@@ -56,6 +59,8 @@ pub enum Change {
 pub enum Asker {
     ItemEditor,
     Paste,
+    /// A file opened on the page: its reply is the page's notice too.
+    File,
     Expiry,
     Stream,
 }
@@ -65,6 +70,7 @@ impl Change {
         match self {
             Change::PutItem(_) | Change::DeleteItem(_) => Asker::ItemEditor,
             Change::Paste(_) => Asker::Paste,
+            Change::Import { .. } => Asker::File,
             Change::Expire { .. } => Asker::Expiry,
             Change::Deliver { .. } => Asker::Stream,
         }
@@ -87,8 +93,21 @@ impl State {
     /// Applies a change made by hand and leaves its reply.
     pub(super) fn apply_change(&mut self, change: Change) {
         let asker = change.asker();
+        let file_name = match &change {
+            Change::Import { file_name, .. } => Some(file_name.clone()),
+            _ => None,
+        };
         let outcome = self.change_data(change);
         let touched = outcome.as_ref().map_or(0, |(_, keys)| keys.len());
+        if let Some(file_name) = file_name {
+            self.page.notice = Some(Rc::new(match &outcome {
+                Ok((sentence, _)) => Notice::news(format!("{} From {file_name}.", sentence)),
+                Err(why) => Notice::problem(super::sentence(
+                    &format!("The items of {file_name} were not added: "),
+                    why,
+                )),
+            }));
+        }
         let outcome = outcome.map(|(sentence, keys)| {
             if asker == Asker::Stream || !keys.is_empty() {
                 self.record_touched(&keys);
@@ -117,7 +136,7 @@ impl State {
                 let sentence = delete_item(&mut engine, &self.chart, &text)?;
                 Ok((sentence, written_key(&text, table)))
             }
-            Change::Paste(text) => {
+            Change::Paste(text) | Change::Import { items: text, .. } => {
                 let items = parse_pasted(&self.chart, &text)?;
                 if self.edits.len() + items.len() > MAX_EDITS {
                     return Err(Failure::refused(format!(

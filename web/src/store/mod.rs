@@ -202,8 +202,9 @@ impl PartialEq for State {
 pub enum Built {
     /// A new chart or seed for the current playground.
     Chart { chart: Chart, seed: u64 },
-    /// A whole playground, opened from a link, a file or a save.
-    Playground(Box<Playground>),
+    /// A whole playground, opened from a link, a file or a save, and the
+    /// news to show once it is open (what an import left out).
+    Playground(Box<Playground>, Option<String>),
 }
 
 /// What the learner can do.
@@ -263,6 +264,8 @@ pub enum Action {
     Open {
         playground: Box<Playground>,
         context: String,
+        /// News to show once it is open (what an import left out).
+        note: Option<String>,
     },
     /// A change that cannot be built: say why, change nothing (unless a
     /// newer build has started since).
@@ -449,6 +452,12 @@ impl State {
         let mut now = self.playground();
         now.position = self.page.kept.position.clone();
         now != *self.page.kept
+    }
+
+    /// The playground, its table as the engine describes it and every
+    /// item, as the tools' model an export writes.
+    pub fn tools_model(&self) -> Result<interchange::model::Model, Failure> {
+        crate::interchange::to_model::model_of(&mut self.engine.borrow_mut(), &self.playground())
     }
 
     /// The playground as the learner made it, without the data.

@@ -95,8 +95,9 @@ impl Reducible for State {
             Action::Open {
                 playground,
                 context,
+                note,
             } => {
-                next.open_now(*playground, &context);
+                next.open_now(*playground, &context, note);
                 true
             }
             Action::Refused { build, problem } => next.refused(build, problem),

@@ -122,6 +122,7 @@ fn a_playground_that_cannot_open_leaves_the_current_one_and_says_why() {
     let refused = state.clone().reduce(Action::Open {
         playground: Box::new(playground),
         context: "This link could not be opened: ".into(),
+        note: None,
     });
     assert_eq!(refused.chart, state.chart);
     assert_eq!(

@@ -1,5 +1,8 @@
-//! An entity chart made from a model's facets and items, for a model the
-//! playground did not write.
+//! The playground's entity chart made from a model's facets and items,
+//! for a model the playground did not write: each entity as a playground
+//! file writes it ([`Entity`]), its attributes in the chart's own lines
+//! (`orderDate: date 2024`) and its keys as templates
+//! (`CUSTOMER#{customerId}`).
 //!
 //! 1. The items are shared out among entities: a facet's own items (NoSQL
 //!    Workbench 1.0 keeps them there); else each item goes to the facet
@@ -25,12 +28,27 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use interchange::items::tagged;
-use interchange::model::{Facet, Item, Model};
+use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
-use crate::limits::{MAX_ATTRIBUTES, MAX_CHOICES, MAX_ENTITIES, MAX_NAME_BYTES, MAX_WORDS, YEARS};
-use crate::share::v1;
+use crate::items::tagged;
+use crate::limits::chart::{
+    MAX_ATTRIBUTES, MAX_CHOICES, MAX_ENTITIES, MAX_NAME_BYTES, MAX_WORDS, YEARS,
+};
+use crate::model::{Facet, Item, Model};
+
+/// An entity of the chart, as a playground file writes one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entity {
+    pub name: String,
+    pub parent: Option<String>,
+    /// How many to generate, low and high: per parent item, or in all.
+    pub count: (u32, u32),
+    /// One `name: kind` line per attribute.
+    pub attributes: String,
+    /// Key attribute and template, in key-attribute order.
+    pub keys: Vec<(String, String)>,
+}
 
 /// Attributes that name an item's entity type, by the usual names.
 const TYPE_ATTRIBUTES: [&str; 7] = [
@@ -46,9 +64,33 @@ const TYPE_ATTRIBUTES: [&str; 7] = [
 /// The most values a `one of` made from data lists.
 const MOST_CHOICES: usize = 12;
 
+/// Gives every facet of `model` the entity of the chart it stands for
+/// (in `Facet::chart`, as a playground file writes an entity): the one it
+/// carries, or one made from the facets and the items; a model without
+/// facets gets one facet an entity made. Runs where imports are read (the
+/// module of exports and imports), so the page carries none of it.
+pub fn with_charts(model: &mut Model) {
+    if model.playground.is_some() {
+        return;
+    }
+    let made = entities(model);
+    if model.facets.len() != made.len() {
+        model.facets = made
+            .iter()
+            .map(|e| Facet {
+                name: e.name.clone(),
+                ..Facet::default()
+            })
+            .collect();
+    }
+    for (facet, entity) in model.facets.iter_mut().zip(made) {
+        facet.chart = serde_json::to_value(entity).ok();
+    }
+}
+
 /// The chart's entities for `model`.
-pub fn entities(model: &Model) -> Vec<v1::Entity> {
-    let carried: Vec<v1::Entity> = model
+pub fn entities(model: &Model) -> Vec<Entity> {
+    let carried: Vec<Entity> = model
         .facets
         .iter()
         .filter_map(|f| f.chart.clone().and_then(|c| serde_json::from_value(c).ok()))
@@ -56,12 +98,12 @@ pub fn entities(model: &Model) -> Vec<v1::Entity> {
     if !model.facets.is_empty() && carried.len() == model.facets.len() {
         return carried
             .into_iter()
-            .map(|e| v1::Entity { count: (0, 0), ..e })
+            .map(|e| Entity { count: (0, 0), ..e })
             .collect();
     }
     let groups = groups(model);
     let keys = key_attributes(model);
-    let mut entities: Vec<v1::Entity> = groups
+    let mut entities: Vec<Entity> = groups
         .iter()
         .map(|group| entity(group, &keys, model))
         .collect();
@@ -266,7 +308,7 @@ fn clip(name: &str) -> String {
     name[..end].trim().to_string()
 }
 
-fn entity(group: &Group<'_>, keys: &[(String, KeyRole)], model: &Model) -> v1::Entity {
+fn entity(group: &Group<'_>, keys: &[(String, KeyRole)], model: &Model) -> Entity {
     let key_names: BTreeSet<&str> = keys.iter().map(|(n, _)| n.as_str()).collect();
     let mut attributes: Vec<String> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -313,7 +355,7 @@ fn entity(group: &Group<'_>, keys: &[(String, KeyRole)], model: &Model) -> v1::E
         let kind = kind_of(&values).unwrap_or_else(|| "id ".to_string());
         add_line(&mut lines, &mut named, &synthetic.name, &kind);
     }
-    v1::Entity {
+    Entity {
         name: group.name.clone(),
         parent: None,
         count: (0, 0),
@@ -662,7 +704,7 @@ fn fresh(base: &str, taken: &BTreeSet<String>) -> String {
 
 /// Makes an entity the child of one above it whose items each own one of
 /// its partitions, when every item of the entity lives in such a partition.
-fn infer_parents(entities: &mut [v1::Entity], groups: &[Group<'_>], model: &Model) {
+fn infer_parents(entities: &mut [Entity], groups: &[Group<'_>], model: &Model) {
     if model.table.key.sort().is_none() {
         return;
     }
@@ -715,7 +757,7 @@ fn infer_parents(entities: &mut [v1::Entity], groups: &[Group<'_>], model: &Mode
 #[cfg(test)]
 mod tests {
     use super::*;
-    use interchange::model::{Attribute, KeySchema, Table};
+    use crate::model::{Attribute, KeySchema, Table};
     use serde_json::json;
 
     fn item(value: Json) -> Item {
