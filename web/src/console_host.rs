@@ -77,7 +77,7 @@ mod page {
             return Ok(());
         }
         let made = Reflect::get(&module, &JsValue::from_str("ConsoleSession"))
-            .and_then(|class| class.dyn_into::<Function>().map_err(JsValue::from))
+            .and_then(|class| class.dyn_into::<Function>())
             .and_then(|class| Reflect::construct(&class, &Array::new()));
         let session = made.map_err(|error| Failure::refused(describe(&error)))?;
         FILES.with(|files| {
