@@ -32,6 +32,14 @@ function shipped(folder, entry = true) {
   return { raw, gz };
 }
 const { raw, gz } = shipped(dist);
+/** Gzipped bytes of a module the page loads when first needed (its wasm and its glue). */
+function lazyModule(name) {
+  return readdirSync(dist)
+    .filter((f) => new RegExp(`^ddbplay-${name}-.*\\.(wasm|js)$`).test(f))
+    .reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
+}
+const consoleModule = lazyModule('console');
+const interchangeModule = lazyModule('interchange');
 // `cargo xtask bench` also builds the page without the JavaScript API.
 const withoutApi = process.env.DIST_WITHOUT_API ? shipped(process.env.DIST_WITHOUT_API, false) : null;
 
@@ -140,6 +148,60 @@ await codecPage.close();
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mid = (xs) => xs[Math.floor(xs.length / 2)];
 
+// The aws CLI console: a script of 200 commands (100 put-item, 50
+// get-item, 50 query) pasted and run, from Ctrl+Enter to its whole
+// transcript painted, in a fresh tab each time — once with the console's
+// module fetched for it, once with it already there.
+const consoleScript = [
+  ...Array.from({ length: 100 }, (_, i) => `aws dynamodb put-item --table-name commerce-main --item '{"PK": {"S": "CUST#bench${i}"}, "SK": {"S": "PROFILE"}, "name": {"S": "Bench ${i}"}}'`),
+  ...Array.from({ length: 50 }, (_, i) => `aws dynamodb get-item --table-name commerce-main --key '{"PK": {"S": "CUST#bench${i}"}, "SK": {"S": "PROFILE"}}'`),
+  ...Array.from({ length: 50 }, (_, i) => `aws dynamodb query --table-name commerce-main --key-condition-expression 'PK = :pk' --expression-attribute-values '{":pk": {"S": "CUST#bench${i}"}}' --output text --query Count`),
+].join('\n');
+const consoleCold = [];
+const consoleWarm = [];
+for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
+  const page = await context.newPage();
+  await page.goto(`${served.url}#example=commerce`);
+  const box = page.locator('#console').getByLabel('Commands to run');
+  const timedRun = async (script, steps) => {
+    await box.fill(script);
+    const started = Date.now();
+    await box.press('Control+Enter');
+    await page.locator('#console ol.transcript li.step').nth(steps - 1).waitFor({ timeout: 60000 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    return Date.now() - started;
+  };
+  consoleCold.push(await timedRun(consoleScript, 200));
+  await page.close();
+  const warm = await context.newPage();
+  await warm.goto(`${served.url}#example=commerce`);
+  const warmBox = warm.locator('#console').getByLabel('Commands to run');
+  await warmBox.fill('aws dynamodb list-tables --output text');
+  await warmBox.press('Control+Enter');
+  await warm.locator('#console ol.transcript li.step').first().waitFor();
+  await warmBox.fill(consoleScript);
+  const started = Date.now();
+  await warmBox.press('Control+Enter');
+  await warm.locator('#console ol.transcript li.step').nth(200).waitFor({ timeout: 60000 });
+  await warm.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  consoleWarm.push(Date.now() - started);
+  await warm.close();
+}
+
+// Export: the example written as an aws CLI script, from the click on
+// Export to the text shown (the exports module fetched first).
+const exportTimes = [];
+for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
+  const page = await context.newPage();
+  await page.goto(`${served.url}#example=commerce`);
+  await page.locator('table.comparison').waitFor();
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.locator('textarea.export-text').waitFor();
+  exportTimes.push(Date.now() - started);
+  await page.close();
+}
+
 const generation = [];
 const blocking = [];
 const query = [];
@@ -242,6 +304,10 @@ served.server.close();
 console.log(`page bench (headless Chromium, release build, ${items.toLocaleString('en-US')} items for the last three rows)`);
 console.log(`  wasm + JS shipped:                          ${kb(raw)} (${kb(gz)} gzipped; target <= 500 KB)`);
 if (withoutApi) console.log(`  of which the JavaScript API for course pages: ${kb(gz - withoutApi.gz)} gzipped (target <= 30 KB)`);
+console.log(`  the console's module, fetched when first used: ${kb(consoleModule)} gzipped; the exports and imports': ${kb(interchangeModule)} gzipped`);
+if (!largeOnly) console.log(`  a 200-command script in the console, module fetched for it: ${median(consoleCold)} ms median of ${consoleCold.length}, ${spread(consoleCold)} (target <= 1000 ms)`);
+if (!largeOnly) console.log(`  the same with the module already there:     ${median(consoleWarm)} ms median of ${consoleWarm.length}, ${spread(consoleWarm)} (target <= 1000 ms)`);
+if (!largeOnly) console.log(`  Export to the aws CLI script shown, module fetched: ${median(exportTimes)} ms median of ${exportTimes.length}, ${spread(exportTimes)}`);
 if (!largeOnly) console.log(`  first render of the commerce example:       ${median(firstRender)} ms median of ${firstRender.length}, ${spread(firstRender)} (target <= 1000 ms)`);
 if (!largeOnly) console.log(`  a shared link opened to its first render:   ${median(linkRender)} ms median of ${linkRender.length}, ${spread(linkRender)} (target <= 1000 ms)`);
 for (const [name] of largeOnly ? [] : GALLERY) {
