@@ -23,7 +23,7 @@ use std::io::Read;
 use serde_json::Value as Json;
 
 use crate::imported::Imported;
-use crate::items::{read_item, sort_by_key, tagged};
+use crate::items::{TableKey, read_item, sort_by_key};
 use crate::limits::{MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_LIST_ENTRIES, MAX_UNPACKED_BYTES};
 use crate::model::{Item, Model, Table};
 use crate::parse;
@@ -173,8 +173,7 @@ fn read_line(value: Json, place: &str, items: &mut Items) -> Result<(), Refusal>
 
 /// The items read so far, one per key, and what the key is.
 struct Items {
-    table: Table,
-    key: Vec<(String, String)>,
+    key: TableKey,
     by_key: BTreeMap<String, Option<Item>>,
     order: Vec<String>,
 }
@@ -182,55 +181,21 @@ struct Items {
 impl Items {
     fn new(table: &Table) -> Items {
         Items {
-            key: table
-                .key
-                .elements()
-                .map(|(n, _)| {
-                    (
-                        n.to_string(),
-                        table.attribute_type(n).unwrap_or("S").to_string(),
-                    )
-                })
-                .collect(),
-            table: table.clone(),
+            key: TableKey::of(table),
             by_key: BTreeMap::new(),
             order: Vec::new(),
         }
     }
 
-    fn identity(&self, item: &Item, place: &str) -> Result<String, Refusal> {
-        let mut identity = String::new();
-        for (name, key_type) in &self.key {
-            match item.get(name).and_then(tagged) {
-                Some((tag, value)) if tag == key_type => {
-                    identity.push_str(&value.to_string());
-                    identity.push('\u{0}');
-                }
-                Some((tag, _)) => {
-                    return refuse(format!(
-                        "{place}: key attribute {name} is of type {tag}; the table's is {key_type}"
-                    ));
-                }
-                None => {
-                    return refuse(format!(
-                        "{place}: the item has no {name}, a key attribute of the table {}",
-                        self.table.name
-                    ));
-                }
-            }
-        }
-        Ok(identity)
-    }
-
     fn put(&mut self, value: Json, place: &str) -> Result<(), Refusal> {
         let item = read_item(value, place)?;
-        let identity = self.identity(&item, place)?;
+        let identity = self.key.identity(&item, place)?;
         self.record(identity, Some(item), place)
     }
 
     fn delete(&mut self, keys: Json, place: &str) -> Result<(), Refusal> {
         let keys = read_item(keys, place)?;
-        let identity = self.identity(&keys, place)?;
+        let identity = self.key.identity(&keys, place)?;
         self.record(identity, None, place)
     }
 

@@ -9,6 +9,58 @@ use serde_json::Value as Json;
 use crate::model::{Item, Table};
 use crate::refusal::{Refusal, refuse};
 
+/// A table's key, to tell items apart by: each key attribute with its type.
+pub struct TableKey {
+    table: String,
+    attributes: Vec<(String, String)>,
+}
+
+impl TableKey {
+    /// The key of `table`.
+    pub fn of(table: &Table) -> TableKey {
+        TableKey {
+            table: table.name.clone(),
+            attributes: table
+                .key
+                .elements()
+                .map(|(name, _)| {
+                    (
+                        name.to_string(),
+                        table.attribute_type(name).unwrap_or("S").to_string(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The item's key as text that two items share only when their keys
+    /// are equal; an item without a key attribute, or with one of another
+    /// type, is refused by `place`.
+    pub fn identity(&self, item: &Item, place: &str) -> Result<String, Refusal> {
+        let mut identity = String::new();
+        for (name, key_type) in &self.attributes {
+            match item.get(name).and_then(tagged) {
+                Some((tag, value)) if tag == key_type => {
+                    identity.push_str(&value.to_string());
+                    identity.push('\u{0}');
+                }
+                Some((tag, _)) => {
+                    return refuse(format!(
+                        "{place}: key attribute {name} is of type {tag}; the table's is {key_type}"
+                    ));
+                }
+                None => {
+                    return refuse(format!(
+                        "{place}: the item has no {name}, a key attribute of the table {}",
+                        self.table
+                    ));
+                }
+            }
+        }
+        Ok(identity)
+    }
+}
+
 /// The type tags an attribute value may carry.
 pub const TYPE_TAGS: [&str; 10] = ["S", "N", "B", "BOOL", "NULL", "M", "L", "SS", "NS", "BS"];
 

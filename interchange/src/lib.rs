@@ -162,6 +162,29 @@ pub enum Import {
 }
 
 impl Import {
+    /// Every import.
+    pub const ALL: [Import; 4] = [
+        Import::Workbench,
+        Import::Terraform,
+        Import::CloudFormation,
+        Import::ExportLines,
+    ];
+
+    /// Its name where the page and its module pass it (`terraform`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Import::Workbench => "workbench",
+            Import::Terraform => "terraform",
+            Import::CloudFormation => "cloudformation",
+            Import::ExportLines => "export-lines",
+        }
+    }
+
+    /// The import of that name.
+    pub fn parse(name: &str) -> Option<Import> {
+        Import::ALL.into_iter().find(|i| i.name() == name)
+    }
+
     /// How a message names it.
     pub fn label(self) -> &'static str {
         match self {

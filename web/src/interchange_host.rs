@@ -21,22 +21,12 @@ pub struct Exported {
     pub warnings: Vec<String>,
 }
 
-/// The name of an import's kind, as the module takes it.
-fn kind_name(kind: Import) -> &'static str {
-    match kind {
-        Import::Workbench => "workbench",
-        Import::Terraform => "terraform",
-        Import::CloudFormation => "cloudformation",
-        Import::ExportLines => "export-lines",
-    }
-}
-
 #[cfg(target_arch = "wasm32")]
 mod page {
     use js_sys::Uint8Array;
     use wasm_bindgen::prelude::*;
 
-    use super::{Exported, Failure, Import, Imported, Model, Table, kind_name};
+    use super::{Exported, Failure, Import, Imported, Model, Table};
     use crate::lazy_module::{self, Lazy, call, describe};
     use interchange::Export;
 
@@ -103,7 +93,7 @@ mod page {
         let answer = ask(
             "import_file",
             &[
-                JsValue::from_str(kind_name(kind)),
+                JsValue::from_str(kind.name()),
                 Uint8Array::from(bytes).into(),
                 JsValue::from_str(choice.unwrap_or_default()),
                 JsValue::from_str(&current),
@@ -116,7 +106,7 @@ mod page {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod page {
-    use super::{Exported, Failure, Import, Imported, Model, Table, kind_name};
+    use super::{Exported, Failure, Import, Imported, Model, Table};
     use interchange::Export;
 
     pub async fn export(format: Export, model: &Model, now: i64) -> Result<Exported, Failure> {
@@ -133,7 +123,6 @@ mod page {
         choice: Option<&str>,
         current: &Table,
     ) -> Result<Imported, Failure> {
-        let _ = kind_name(kind);
         let mut imported = interchange::import(kind, bytes, choice, current)
             .map_err(|refusal| Failure::refused(refusal.0))?;
         interchange::chart::with_charts(&mut imported.model);

@@ -21,7 +21,7 @@ use serde_json::{Map, Value as Json};
 use super::{ENTITY_FIELD, PLAYGROUND_FIELD};
 use crate::api::{STREAM_VIEW_TYPES, read_choice, read_key_schema, read_names, read_projection};
 use crate::imported::{Imported, choose};
-use crate::items::{read_item, tagged};
+use crate::items::{TableKey, read_item};
 use crate::limits::MAX_FILE_BYTES;
 use crate::model::{
     Attribute, Billing, Facet, Index, Item, KeySchema, Model, Table, Tag, Throughput,
@@ -350,25 +350,15 @@ fn read_facet(at: At<'_>, items: &mut ItemsByKey) -> Result<Facet, Refusal> {
 
 /// The items read so far, one per primary key, in the order first seen.
 struct ItemsByKey {
-    key: Vec<(String, String)>,
+    key: TableKey,
     positions: BTreeMap<String, usize>,
     items: Vec<Item>,
 }
 
 impl ItemsByKey {
     fn new(table: &Table) -> ItemsByKey {
-        let key = table
-            .key
-            .elements()
-            .map(|(name, _)| {
-                (
-                    name.to_string(),
-                    table.attribute_type(name).unwrap_or("S").to_string(),
-                )
-            })
-            .collect();
         ItemsByKey {
-            key,
+            key: TableKey::of(table),
             positions: BTreeMap::new(),
             items: Vec::new(),
         }
@@ -377,25 +367,7 @@ impl ItemsByKey {
     /// Adds the item at `place`, replacing one with its key; returns it.
     fn add(&mut self, value: &Json, place: String) -> Result<Item, Refusal> {
         let item = read_item(numbers_as_text(value.clone()), &place)?;
-        let mut identity = String::new();
-        for (name, key_type) in &self.key {
-            match item.get(name).and_then(tagged) {
-                Some((tag, value)) if tag == key_type => {
-                    identity.push_str(&value.to_string());
-                    identity.push('\u{0}');
-                }
-                Some((tag, _)) => {
-                    return refuse(format!(
-                        "{place}: key attribute {name} is of type {tag}; the table's is {key_type}"
-                    ));
-                }
-                None => {
-                    return refuse(format!(
-                        "{place} has no {name}, a key attribute of the table"
-                    ));
-                }
-            }
-        }
+        let identity = self.key.identity(&item, &place)?;
         match self.positions.get(&identity) {
             Some(&at) => self.items[at] = item.clone(),
             None => {

@@ -45,18 +45,9 @@ pub fn export_file(format: &str, model: &str, now: f64) -> String {
 #[wasm_bindgen]
 pub fn detect_file(file_name: &str, bytes: &[u8]) -> String {
     Import::detect(file_name, bytes)
-        .map(kind_name)
+        .map(Import::name)
         .unwrap_or_default()
         .to_string()
-}
-
-fn kind_name(kind: Import) -> &'static str {
-    match kind {
-        Import::Workbench => "workbench",
-        Import::Terraform => "terraform",
-        Import::CloudFormation => "cloudformation",
-        Import::ExportLines => "export-lines",
-    }
 }
 
 /// `bytes` read as `kind` (a name [`detect_file`] gives), the table named
@@ -65,13 +56,10 @@ fn kind_name(kind: Import) -> &'static str {
 /// `{"refused": …}`.
 #[wasm_bindgen]
 pub fn import_file(kind: &str, bytes: &[u8], choice: &str, current: &str) -> String {
-    let kind = match kind {
-        "workbench" => Import::Workbench,
-        "terraform" => Import::Terraform,
-        "cloudformation" => Import::CloudFormation,
-        "export-lines" => Import::ExportLines,
-        other => return refused(&format!("there is no import {other}")),
+    let Some(kind) = Import::parse(kind) else {
+        return refused(&format!("there is no import {kind}"));
     };
+
     let current: Table = serde_json::from_str(current).unwrap_or_default();
     let choice = (!choice.is_empty()).then_some(choice);
     match interchange::import(kind, bytes, choice, &current) {
