@@ -1,5 +1,5 @@
 //! CloudFormation's `AWS::DynamoDB::Table`: the table written as a
-//! template in YAML or JSON ([`write`]) and read back from one ([`read`]).
+//! template in YAML or JSON ([`write`](mod@write)) and read back from one ([`read`](mod@read)).
 //! Its properties are CreateTable's input with a few differences of
 //! spelling (no `StreamEnabled`; time to live and point-in-time recovery
 //! given at creation), which both directions map.

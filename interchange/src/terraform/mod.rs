@@ -1,6 +1,6 @@
 //! Terraform's `aws_dynamodb_table` (the hashicorp/aws provider): the
-//! table written as a resource ([`write`]) and read back from one
-//! ([`read`]). Items are not part of the resource in either direction.
+//! table written as a resource ([`write`](mod@write)) and read back from one
+//! ([`read`](mod@read)). Items are not part of the resource in either direction.
 
 pub mod read;
 pub mod write;

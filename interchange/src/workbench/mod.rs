@@ -1,7 +1,7 @@
 //! NoSQL Workbench's data model JSON: the table, its global indexes, its
 //! entity types as facets (each with the key aliases Workbench shows over
-//! the table's keys) and its items, written as version 3.0 ([`write`])
-//! and read from versions 1.0, 2.0 and 3.0 ([`read`]).
+//! the table's keys) and its items, written as version 3.0 ([`write`](mod@write))
+//! and read from versions 1.0, 2.0 and 3.0 ([`read`](mod@read)).
 //!
 //! What Workbench has no field for travels in fields named as DynamoDB's
 //! API names them, which Workbench passes over: a table's
