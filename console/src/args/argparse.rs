@@ -27,6 +27,8 @@ pub enum Arity {
     FlagTrue,
     /// None: present means `false` (`store_false`, `--no-…`).
     FlagFalse,
+    /// One if one follows, else the option's `constant` (`nargs='?'`).
+    OneOrConstant,
 }
 
 /// One option: its name without the dashes, where its value goes, and
@@ -43,6 +45,8 @@ pub struct OptionSpec {
     pub choices: Option<Vec<String>>,
     /// `int`: the value must read as a whole number.
     pub integer: bool,
+    /// What [`Arity::OneOrConstant`] gives when no value follows.
+    pub constant: Option<String>,
 }
 
 impl OptionSpec {
@@ -55,6 +59,7 @@ impl OptionSpec {
             required: false,
             choices: None,
             integer: false,
+            constant: None,
         }
     }
 }
@@ -305,6 +310,12 @@ impl Parser {
                 )));
             }
             (Arity::One, None) => (Parsed::One(words[at + 1].clone()), at + 2),
+            (Arity::OneOrConstant, Some(value)) => (Parsed::One(value), at + 1),
+            (Arity::OneOrConstant, None) if values_after == 0 => (
+                Parsed::One(spec.constant.clone().unwrap_or_default()),
+                at + 1,
+            ),
+            (Arity::OneOrConstant, None) => (Parsed::One(words[at + 1].clone()), at + 2),
             (Arity::Many, Some(value)) => (Parsed::Many(vec![value]), at + 1),
             (Arity::Many, None) => (
                 Parsed::Many(words[at + 1..at + 1 + values_after].to_vec()),

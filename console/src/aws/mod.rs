@@ -19,6 +19,7 @@ pub mod failure;
 pub mod globals;
 pub mod paginate;
 pub mod params;
+pub mod skeleton;
 pub mod wait;
 
 use crate::call::service::{MAX_ATTEMPTS, Service, is_retryable, service_error};
@@ -140,6 +141,19 @@ fn run_service(
         return wait::run(rest, globals, context);
     };
     let request = params::read(operation, model, rest, globals.paginate, context.files)?;
+    match request.skeleton.as_deref() {
+        Some("input") => {
+            let skeleton = skeleton::input(model, operation.input);
+            printed.stdout = format!("{}\n", crate::python::json::dumps_indented(&skeleton));
+            return Ok(());
+        }
+        Some(other) => {
+            return Err(Failure::General(format!(
+                "--generate-cli-skeleton {other} is not run here: the console writes the input skeleton (--generate-cli-skeleton input) as JSON"
+            )));
+        }
+        None => {}
+    }
     if request.paging.max_items.is_some_and(|n| n <= 0) {
         printed.warnings.push_str(
             "warning: Non-positive values for --max-items may result in undefined behavior.\n",

@@ -85,6 +85,9 @@ pub struct Request {
     pub paging: PagingOptions,
     /// True when the pages are to be followed.
     pub paginate: bool,
+    /// `--generate-cli-skeleton`'s value (`input`, `output`, `yaml-input`),
+    /// when it is given: then nothing is sent for `input`.
+    pub skeleton: Option<String>,
 }
 
 /// One option of an operation, and the input member it fills.
@@ -162,7 +165,29 @@ fn arguments(operation: &OperationModel, model: &Model) -> Vec<Argument> {
         spec: OptionSpec::one("cli-input-json"),
         member: None,
     });
+    arguments.push(Argument {
+        spec: OptionSpec {
+            arity: Arity::OneOrConstant,
+            choices: Some(SKELETONS.iter().map(|s| s.to_string()).collect()),
+            constant: Some("input".into()),
+            ..OptionSpec::one("generate-cli-skeleton")
+        },
+        member: None,
+    });
     arguments
+}
+
+/// What `--generate-cli-skeleton` takes.
+const SKELETONS: [&str; 3] = ["input", "output", "yaml-input"];
+
+/// True when `--generate-cli-skeleton` asks for an input skeleton: then,
+/// as in the aws CLI, no option is required (`output` sends the request,
+/// so its options stay required).
+fn skeleton_asked(words: &[String]) -> bool {
+    words
+        .iter()
+        .position(|w| w == "--generate-cli-skeleton")
+        .is_some_and(|at| words.get(at + 1).map(String::as_str) != Some("output"))
 }
 
 /// Reads an operation's words into its request.
@@ -173,7 +198,12 @@ pub fn read(
     mut paginate: bool,
     files: &mut dyn Files,
 ) -> Result<Request, Failure> {
-    let arguments = arguments(operation, model);
+    let mut arguments = arguments(operation, model);
+    if skeleton_asked(words) {
+        for argument in &mut arguments {
+            argument.spec.required = false;
+        }
+    }
     let parser = Parser {
         options: arguments.iter().map(|a| a.spec.clone()).collect(),
         positionals: vec![PositionalSpec {
@@ -272,6 +302,7 @@ pub fn read(
         params: Value::Dict(params),
         paging,
         paginate,
+        skeleton: namespace.one("generate-cli-skeleton").map(str::to_string),
     })
 }
 
