@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, openPage, useBrowser } from './browser.mjs';
+import { artifacts, launchFresh, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -118,5 +118,79 @@ test('Copy as aws CLI puts a pattern on the clipboard as the command that makes 
   const console = await run(page, copied);
   await console.locator('pre.stdout').waitFor();
   assert.match(await printed(console), /^\{\n {4}"Item": \{/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a file given to the console travels with the link, and file:// reads it in a fresh browser', async () => {
+  const page = await openPage(session);
+  const console = page.locator('#console');
+  await console.getByLabel('Add files for file:// to read').setInputFiles({
+    name: 'item.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"PK": {"S": "CUST#filed"}, "SK": {"S": "PROFILE"}, "name": {"S": "Fay File"}}'),
+  });
+  await console.locator('ul.console-files li', { hasText: 'file://item.json · 78 bytes' }).waitFor();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.locator('.dialog input.share-link').inputValue();
+  assert.ok(link.startsWith(session.served.url + '#play=5.'), link.slice(0, 80));
+  const fresh = await launchFresh('ddbplay-fresh-');
+  const other = await fresh.newPage();
+  const errors = [];
+  other.on('pageerror', (e) => errors.push(e.message));
+  await other.goto(link);
+  const there = other.locator('#console');
+  await there.locator('ul.console-files li', { hasText: 'file://item.json · 78 bytes' }).waitFor();
+  const box = there.getByLabel('Commands to run');
+  await box.fill(`aws dynamodb put-item --table-name commerce-main --item file://item.json
+aws dynamodb get-item --table-name commerce-main --key '{"PK": {"S": "CUST#filed"}, "SK": {"S": "PROFILE"}}' --query Item.name.S --output text`);
+  await box.press('Control+Enter');
+  await there.locator('ol.transcript li.step').nth(1).waitFor();
+  assert.equal(await printed(there), 'Fay File\n');
+  await there.screenshot({ path: join(artifacts, 'console-files.png') });
+  // Removed, it is gone from the playground's next link too.
+  await there.getByRole('button', { name: 'Remove item.json' }).click();
+  assert.equal(await there.locator('ul.console-files').count(), 0);
+  assert.deepEqual(errors, []);
+  await fresh.close();
+  assert.deepEqual(page.errors, []);
+});
+
+test('a file dropped on the console is kept for file://, not opened as a playground', async () => {
+  const page = await openPage(session);
+  const console = page.locator('#console');
+  await console.locator('.console-drop').waitFor();
+  const status = await page.locator('p.status').first().textContent();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['{"TableName": "commerce-main"}'], 'request.json', { type: 'application/json' }));
+    return transfer;
+  });
+  await console.locator('.console-drop').dispatchEvent('drop', { dataTransfer });
+  await console.locator('ul.console-files li', { hasText: 'file://request.json · 30 bytes' }).waitFor();
+  const box = console.getByLabel('Commands to run');
+  await box.fill('aws dynamodb describe-table --cli-input-json file://request.json --query Table.TableName --output text');
+  await box.press('Control+Enter');
+  await console.locator('pre.stdout').waitFor();
+  assert.equal(await printed(console), 'commerce-main\n');
+  // The page did not take the file for itself (opening one is read and
+  // answered in a moment: a notice, another playground).
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator('.notice').count(), 0);
+  assert.equal(await page.locator('p.status').first().textContent(), status);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a console file is in the saved copy: a reload finds it', async () => {
+  const page = await openPage(session);
+  const console = page.locator('#console');
+  await console.getByLabel('Add files for file:// to read').setInputFiles({
+    name: 'kept.json', mimeType: 'application/json', buffer: Buffer.from('{}'),
+  });
+  await console.locator('ul.console-files li', { hasText: 'file://kept.json · 2 bytes' }).waitFor();
+  await page.waitForFunction(() => location.hash.startsWith('#play=5.'));
+  await page.waitForTimeout(800);
+  // The bare address opens what was saved last.
+  await page.goto(session.served.url);
+  await page.locator('#console ul.console-files li', { hasText: 'file://kept.json · 2 bytes' }).waitFor();
   assert.deepEqual(page.errors, []);
 });

@@ -42,7 +42,7 @@ mod page {
 
     use super::{Advance, Failure, Ran, Send};
     use crate::lazy_module::{self, Lazy, call, describe};
-    use console::session::{Run, Step};
+    use console::session::{FileStore, Run, Step};
     use console::shell::Refusal;
     use engine::api::Operation;
 
@@ -100,7 +100,7 @@ mod page {
         SESSION.with(|s| s.borrow().clone())
     }
 
-    pub fn put_file(name: &str, contents: &[u8]) {
+    fn put_file(name: &str, contents: &[u8]) {
         FILES.with(|f| f.borrow_mut().insert(name.to_string(), contents.to_vec()));
         if let Some(session) = session() {
             let _ = call(
@@ -114,10 +114,30 @@ mod page {
         }
     }
 
-    pub fn remove_file(name: &str) {
+    fn remove_file(name: &str) {
         FILES.with(|f| f.borrow_mut().remove(name));
         if let Some(session) = session() {
             let _ = call(&session, "remove_file", &[JsValue::from_str(name)]);
+        }
+    }
+
+    /// Gives the console exactly `files` (those of a playground opened).
+    pub fn set_files(files: &FileStore) {
+        let gone: Vec<String> = FILES.with(|f| {
+            f.borrow()
+                .keys()
+                .filter(|name| files.get(name).is_none())
+                .cloned()
+                .collect()
+        });
+        for name in gone {
+            remove_file(&name);
+        }
+        for (name, contents) in files.iter() {
+            let same = FILES.with(|f| f.borrow().get(name) == Some(contents));
+            if !same {
+                put_file(name, contents);
+            }
         }
     }
 
@@ -228,7 +248,7 @@ mod page {
 
     use super::{Advance, Failure, Ran, Send};
     use console::call::service::{Answer, Service, Unsent};
-    use console::session::Session;
+    use console::session::{FileStore, Session};
     use engine::api::Operation;
 
     thread_local! {
@@ -262,12 +282,8 @@ mod page {
         Ok(())
     }
 
-    pub fn put_file(name: &str, contents: &[u8]) {
-        SESSION.with(|s| s.borrow_mut().files.put(name, contents.to_vec()));
-    }
-
-    pub fn remove_file(name: &str) {
-        SESSION.with(|s| s.borrow_mut().files.remove(name));
+    pub fn set_files(files: &FileStore) {
+        SESSION.with(|s| s.borrow_mut().files = files.clone());
     }
 
     pub fn command_line(operation: Operation, body: &str) -> Option<String> {
@@ -291,4 +307,4 @@ mod page {
     }
 }
 
-pub use page::{command_line, commerce_lab, failure, load, loaded, put_file, remove_file, run};
+pub use page::{command_line, commerce_lab, failure, load, loaded, run, set_files};

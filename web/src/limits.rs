@@ -100,3 +100,17 @@ pub const MAX_SHARDS: u32 = 100;
 /// Most items a playground keeps changed by hand: enough for any lesson,
 /// and few enough that a link or a file replays them in a moment.
 pub const MAX_EDITS: usize = 25_000;
+
+// The aws CLI console's files.
+
+/// Most files the console keeps for `file://` and `fileb://` to read.
+pub const MAX_CONSOLE_FILES: usize = 50;
+/// Largest file the console keeps: far past any request the aws CLI
+/// sends (a TransactWriteItems is at most 4 MB, written out).
+pub const MAX_CONSOLE_FILE_BYTES: usize = 1024 * 1024;
+/// Most bytes of all the console's files together: they travel with the
+/// playground, in its link, its file and its saved copy, and must leave
+/// room in a document of [`MAX_DOCUMENT_BYTES`].
+pub const MAX_CONSOLE_FILE_BYTES_IN_ALL: usize = 4 * 1024 * 1024;
+/// Longest name of a console file, in bytes (a path, as `file://` names it).
+pub const MAX_CONSOLE_FILE_NAME_BYTES: usize = 1024;

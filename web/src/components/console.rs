@@ -5,7 +5,8 @@
 //!
 //! Ctrl+Enter (⌘+Enter) runs; the up and down arrows at the start and the
 //! end of the script step through the scripts run before; files added
-//! here are what `file://name` reads.
+//! (or dropped on the console) are what `file://name` reads, and they travel with the
+//! playground (its link, its file, its saved copy).
 
 use web_sys::{HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
@@ -52,6 +53,8 @@ fn files(state: &Store, read_only: bool) -> Html {
         return html! {};
     }
     html! {
+        <>
+        <p class="muted small">{ "These files travel with the playground: its link, its file and its saved copy carry them." }</p>
         <ul class="console-files" aria-label="Files for file://">
             { for names.into_iter().map(|(name, bytes)| {
                 let remove = {
@@ -67,6 +70,7 @@ fn files(state: &Store, read_only: bool) -> Html {
                 }
             }) }
         </ul>
+        </>
     }
 }
 
@@ -203,7 +207,7 @@ fn console_input() -> Html {
                     { " Go on past a failed command" }
                 </label>
                 <label class="button">
-                    { "Add files for file://…" }
+                    { "Add files for file://… (or drop them here)" }
                     <input type="file" multiple=true class="visually-hidden" onchange={on_files}
                         disabled={read_only} aria-label="Add files for file:// to read" />
                 </label>
@@ -229,8 +233,27 @@ pub fn console() -> Html {
             }
         });
     }
+    // A file dropped on the console is one for `file://` to read, not a
+    // playground to open: it stops here.
+    let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_drop = {
+        let state = state.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            e.stop_propagation();
+            if read_only {
+                return;
+            }
+            if let Some(list) = e.data_transfer().and_then(|d| d.files()) {
+                for file in (0..list.length()).filter_map(|i| list.get(i)) {
+                    add_file(&state, file);
+                }
+            }
+        })
+    };
     html! {
         <Collapsible panel={Panel::Console}>
+          <div class="console-drop" ondragover={on_drag_over} ondrop={on_drop}>
             <p class="muted">
                 { "Paste aws dynamodb commands as a tutorial prints them — one or a whole script — and run them on this playground's table: the output is what the aws CLI v2 prints. Options like --region and --endpoint-url are read and set aside." }
             </p>
@@ -245,6 +268,7 @@ pub fn console() -> Html {
             if read_only {
                 <p class="muted">{ "This page is read-only: the console does not run here." }</p>
             }
+          </div>
         </Collapsible>
     }
 }

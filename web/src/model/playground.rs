@@ -1,8 +1,11 @@
 //! A whole playground as the learner made it: the chart, the seed, the
 //! access patterns, what is selected and typed, where the data view stands,
-//! the items changed by hand and the stream handler. The data itself is not here: the chart
-//! and the seed generate it, and the edits are replayed on top. This is
-//! what a link, a file and a saved playground carry.
+//! the items changed by hand, the stream handler and the files given to the
+//! aws CLI console. The data itself is not here: the chart and the seed
+//! generate it, and the edits are replayed on top. This is what a link, a
+//! file and a saved playground carry.
+
+use console::session::FileStore;
 
 use crate::model::data::edits::Edits;
 use crate::model::data::view::Position;
@@ -29,6 +32,8 @@ pub struct Playground {
     pub edits: Edits,
     /// What the table's stream feeds, if anything.
     pub handler: Option<StreamHandler>,
+    /// The files the aws CLI console's `file://` and `fileb://` read.
+    pub console_files: FileStore,
 }
 
 impl Playground {
@@ -48,6 +53,7 @@ impl Playground {
             position: Position::default(),
             edits: Edits::default(),
             handler: None,
+            console_files: FileStore::default(),
         }
     }
 

@@ -12,10 +12,12 @@ use engine::limits::{
 };
 
 use super::v1::JsonText;
-use super::v4::Document;
+use super::v5::Document;
 use crate::limits::{
-    MAX_ATTRIBUTE_LINE_BYTES, MAX_ATTRIBUTES, MAX_DESCRIPTION_BYTES, MAX_EDITS, MAX_ENTITIES,
-    MAX_NAME_BYTES, MAX_PATTERNS, MAX_REQUEST_BYTES, MAX_TEMPLATE_BYTES,
+    MAX_ATTRIBUTE_LINE_BYTES, MAX_ATTRIBUTES, MAX_CONSOLE_FILE_BYTES,
+    MAX_CONSOLE_FILE_BYTES_IN_ALL, MAX_CONSOLE_FILE_NAME_BYTES, MAX_CONSOLE_FILES,
+    MAX_DESCRIPTION_BYTES, MAX_EDITS, MAX_ENTITIES, MAX_NAME_BYTES, MAX_PATTERNS,
+    MAX_REQUEST_BYTES, MAX_TEMPLATE_BYTES,
 };
 
 /// Longest name DynamoDB gives a table or an index.
@@ -122,7 +124,7 @@ pub fn check(document: &Document) -> Result<(), Failure> {
         "The runner",
         "fields",
         document.runner.len(),
-        super::v4::RUNNER_FIELDS.len(),
+        super::v5::RUNNER_FIELDS.len(),
     )?;
     for (field, value) in &document.runner {
         longest("A runner field's name", field, MAX_NAME_BYTES)?;
@@ -188,6 +190,37 @@ pub fn check(document: &Document) -> Result<(), Failure> {
             &handler.values,
             MAX_REQUEST_BYTES,
         )?;
+    }
+    console_files(document)
+}
+
+/// The console's files: how many, each name and size, and all together.
+fn console_files(document: &Document) -> Result<(), Failure> {
+    let files = &document.console_files;
+    most("Its console", "files", files.len(), MAX_CONSOLE_FILES)?;
+    let mut in_all = 0;
+    for file in files {
+        longest(
+            "A console file's name",
+            &file.name,
+            MAX_CONSOLE_FILE_NAME_BYTES,
+        )?;
+        if file.name.is_empty() {
+            return Err(Failure::refused("A console file has no name."));
+        }
+        let bytes = file.contents.len();
+        if bytes > MAX_CONSOLE_FILE_BYTES {
+            return Err(Failure::refused(format!(
+                "The console file {} is {bytes} bytes long; the page reads at most {MAX_CONSOLE_FILE_BYTES}.",
+                file.name
+            )));
+        }
+        in_all += bytes;
+    }
+    if in_all > MAX_CONSOLE_FILE_BYTES_IN_ALL {
+        return Err(Failure::refused(format!(
+            "Its console's files hold {in_all} bytes; the page reads at most {MAX_CONSOLE_FILE_BYTES_IN_ALL}."
+        )));
     }
     Ok(())
 }

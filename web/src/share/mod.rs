@@ -1,10 +1,10 @@
 //! Links and files that carry a whole playground.
 //!
 //! 1. [`open::capture`] writes what the learner made into a [`Document`]
-//!    (the current format, [`v4`]); [`open::open`] reads one back through
+//!    (the current format, [`v5`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
-//!    `play=4.<payload>`: the format number, then the document in postcard
+//!    `play=5.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
 //!    with the example as a preset dictionary (`deflate.rs`) — in unpadded
@@ -33,11 +33,12 @@ pub mod v1;
 pub mod v2;
 pub mod v3;
 pub mod v4;
+pub mod v5;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-pub use v4::{Document, VERSION};
+pub use v5::{Document, VERSION};
 
 /// The fragment parameter that holds a playground.
 pub const LINK_PARAMETER: &str = "play";
@@ -132,7 +133,7 @@ pub fn encode_link(document: &Document) -> Result<String, ShareError> {
 }
 
 /// The value of a fragment parameter: fragments are `&`-separated
-/// `name=value` pairs (`play=4.…&panels=runner`).
+/// `name=value` pairs (`play=5.…&panels=runner`).
 pub fn fragment_parameter<'a>(fragment: &'a str, name: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')
@@ -168,8 +169,7 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
                     miniz_oxide::inflate::TINFLStatus::HasMoreOutput => ShareError::TooBig,
                     _ => ShareError::Damaged,
                 })?;
-        return read_packed::<v1::Document>(&packed)
-            .map(|d| Document::from(v3::Document::from(v2::Document::from(d))));
+        return read_packed::<v1::Document>(&packed).map(|d| from_v2(v2::Document::from(d)));
     }
     let packed = deflate::inflate(&compressed, MAX_DOCUMENT_BYTES).map_err(|e| match e {
         deflate::InflateError::TooBig => ShareError::TooBig,
@@ -178,14 +178,26 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
     if version == v2::VERSION {
         read_packed::<v2::Document>(&packed)
             .and_then(|d| check_runner_fields(d, 2, &v2::RUNNER_FIELDS))
-            .map(|d| Document::from(v3::Document::from(d)))
+            .map(from_v2)
     } else if version == v3::VERSION {
         read_packed::<v3::Document>(&packed)
             .and_then(|d| check_runner_fields(d, 3, &v3::RUNNER_FIELDS))
-            .map(Document::from)
+            .map(from_v3)
+    } else if version == v4::VERSION {
+        read_packed::<v4::Document>(&packed).map(Document::from)
     } else {
         read_packed::<Document>(&packed)
     }
+}
+
+/// A document of format 2 in the current format.
+pub fn from_v2(document: v2::Document) -> Document {
+    from_v3(v3::Document::from(document))
+}
+
+/// A document of format 3 in the current format.
+pub fn from_v3(document: v3::Document) -> Document {
+    Document::from(v4::Document::from(document))
 }
 
 /// A document of an older format holds only the runner fields that format had.
@@ -291,17 +303,21 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
     };
     if envelope.version <= v1::VERSION {
         serde_json::from_value::<v1::Document>(envelope.playground)
-            .map(|d| Document::from(v3::Document::from(v2::Document::from(d))))
+            .map(|d| from_v2(v2::Document::from(d)))
             .map_err(unreadable)
     } else if envelope.version == v2::VERSION {
         serde_json::from_value::<v2::Document>(envelope.playground)
             .map_err(unreadable)
             .and_then(|d| check_runner_fields(d, 2, &v2::RUNNER_FIELDS))
-            .map(|d| Document::from(v3::Document::from(d)))
+            .map(from_v2)
     } else if envelope.version == v3::VERSION {
         serde_json::from_value::<v3::Document>(envelope.playground)
             .map_err(unreadable)
             .and_then(|d| check_runner_fields(d, 3, &v3::RUNNER_FIELDS))
+            .map(from_v3)
+    } else if envelope.version == v4::VERSION {
+        serde_json::from_value::<v4::Document>(envelope.playground)
+            .map_err(unreadable)
             .map(Document::from)
     } else {
         serde_json::from_value(envelope.playground).map_err(unreadable)

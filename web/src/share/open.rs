@@ -16,7 +16,7 @@ use engine::table::{EventName, StreamViewType};
 use serde_json::Value as Json;
 
 use super::v1;
-use super::v4::{self as v3, Document};
+use super::v5::{self as current, ConsoleFile, Contents, Document};
 use crate::model::data::edits::{Edit, Edits};
 use crate::model::data::multi_item::retarget;
 use crate::model::data::view::Position;
@@ -31,6 +31,7 @@ use crate::model::patterns::pattern_settings::check_settings;
 use crate::model::patterns::runner::{Draft, Form, OPERATIONS};
 use crate::model::playground::Playground;
 use crate::model::stream::stream_handler::StreamHandler;
+use console::session::FileStore;
 
 /// The document for a playground.
 pub fn capture(playground: &Playground) -> Document {
@@ -44,6 +45,7 @@ pub fn capture(playground: &Playground) -> Document {
         position,
         edits,
         handler,
+        console_files,
     } = playground;
     let key_order = chart.table.key_attribute_names();
     Document {
@@ -66,7 +68,7 @@ pub fn capture(playground: &Playground) -> Document {
         seed: *seed,
         patterns: patterns
             .iter()
-            .map(|p| v3::Pattern {
+            .map(|p| current::Pattern {
                 description: p.description.clone(),
                 operation: p.operation.name().to_string(),
                 request: v1::JsonText::new(p.request.clone()),
@@ -76,7 +78,7 @@ pub fn capture(playground: &Playground) -> Document {
                     values: v1::JsonText::new(f.values.clone()),
                 }),
                 alternative: p.alternative.clone(),
-                budget: v3::Budget {
+                budget: current::Budget {
                     keyed: p.budget.keyed,
                     max_units: p.budget.max_units,
                     returns_what_it_reads: p.budget.returns_what_it_reads,
@@ -103,10 +105,10 @@ pub fn capture(playground: &Playground) -> Document {
                 Edit::Delete(key) => v1::Edit::Delete(v1::JsonText::new(key.clone())),
             })
             .collect(),
-        write_path: v3::WritePath {
+        write_path: current::WritePath {
             stream: chart.table.stream.map(|v| v.name().to_string()),
             ttl_attribute: chart.table.ttl_attribute.clone(),
-            handler: handler.as_ref().map(|h| v3::Handler {
+            handler: handler.as_ref().map(|h| current::Handler {
                 event: h.event.name().to_string(),
                 when_attribute: h.when_attribute.clone(),
                 when_equals: h.when_equals.clone(),
@@ -116,6 +118,13 @@ pub fn capture(playground: &Playground) -> Document {
                 idempotent: h.idempotent,
             }),
         },
+        console_files: console_files
+            .iter()
+            .map(|(name, contents)| ConsoleFile {
+                name: name.clone(),
+                contents: Contents::of(contents.clone()),
+            })
+            .collect(),
     }
 }
 
@@ -186,11 +195,28 @@ pub fn open(document: Document) -> Result<Playground, Failure> {
         },
         edits,
         handler,
+        console_files: console_files_in(document.console_files)?,
     })
 }
 
+/// The console's files, each name once (as `file://` reads it: `./a` is
+/// `a`). Their counts and sizes were checked with the document's bounds.
+fn console_files_in(files: Vec<ConsoleFile>) -> Result<FileStore, Failure> {
+    let mut store = FileStore::default();
+    for file in files {
+        if store.get(&file.name).is_some() {
+            return Err(Failure::refused(format!(
+                "Its console has two files named {}.",
+                FileStore::normalise(&file.name)
+            )));
+        }
+        store.put(&file.name, file.contents.into_bytes());
+    }
+    Ok(store)
+}
+
 /// The stream handler, checked as the handler editor checks it.
-fn handler_in(handler: v3::Handler, chart: &Chart) -> Result<StreamHandler, Failure> {
+fn handler_in(handler: current::Handler, chart: &Chart) -> Result<StreamHandler, Failure> {
     if chart.table.stream.is_none() {
         return Err(Failure::refused(
             "It has a stream handler, but the table has no stream.",
@@ -296,7 +322,7 @@ fn table_out(table: &TableDesign) -> v1::Table {
 
 /// The table design; DynamoDB's own checks run when the table is created
 /// (and when its stream and time to live are turned on).
-fn table_in(table: &v1::Table, write_path: &v3::WritePath) -> Result<TableDesign, Failure> {
+fn table_in(table: &v1::Table, write_path: &current::WritePath) -> Result<TableDesign, Failure> {
     let stream = match &write_path.stream {
         None => None,
         Some(view) => Some(StreamViewType::from_name(view).ok_or_else(|| {
@@ -360,7 +386,7 @@ fn entity_in(entity: v1::Entity, table: &TableDesign) -> Result<Entity, Failure>
 
 /// A pattern's request, rebuilt the way the runner builds a pattern's
 /// request from its form, on the page's one table.
-fn pattern_in(pattern: v3::Pattern, table: &str) -> Result<AccessPattern, Failure> {
+fn pattern_in(pattern: current::Pattern, table: &str) -> Result<AccessPattern, Failure> {
     let operation = Operation::parse(&pattern.operation)
         .filter(|o| PATTERN_OPERATIONS.contains(o))
         .ok_or_else(|| {
@@ -590,7 +616,7 @@ fn flag(on: bool) -> String {
     if on { "true".into() } else { String::new() }
 }
 
-fn runner_out(draft: &Draft) -> v3::Runner {
+fn runner_out(draft: &Draft) -> current::Runner {
     RUNNER
         .iter()
         .map(|(name, read, _)| (name.to_string(), read(draft)))
@@ -600,7 +626,7 @@ fn runner_out(draft: &Draft) -> v3::Runner {
 
 /// The runner's fields as typed: they may hold half-written requests,
 /// which the runner shows as DynamoDB's errors when run.
-fn runner_in(runner: v3::Runner, table: &str, patterns: usize) -> Result<Draft, Failure> {
+fn runner_in(runner: current::Runner, table: &str, patterns: usize) -> Result<Draft, Failure> {
     let mut draft = Draft {
         form: Form {
             operation: Operation::Query,

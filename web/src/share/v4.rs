@@ -1,4 +1,5 @@
-//! Format 4 of a shared playground: format 3 and the design review —
+//! Format 4 of a shared playground (frozen: format 5 adds the console's
+//! files): format 3 and the design review —
 //! each access pattern's expectations (`budget`), its request rate in
 //! requests per second (`rate`, for the throughput view) and its write
 //! sharding (`shards`), and the runner's fields for them. Links of format 4

@@ -22,16 +22,18 @@ pub const TRANSCRIPT_STEPS: usize = 500;
 pub const HISTORY_SCRIPTS: usize = 100;
 /// How much of one command's output the transcript keeps, in bytes.
 pub const OUTPUT_BYTES: usize = 256 * 1024;
-/// The most files the console holds, and the largest.
-pub const MAX_FILES: usize = 50;
-pub const MAX_FILE_BYTES: usize = 1024 * 1024;
+pub use crate::limits::{
+    MAX_CONSOLE_FILE_BYTES, MAX_CONSOLE_FILE_BYTES_IN_ALL, MAX_CONSOLE_FILE_NAME_BYTES,
+    MAX_CONSOLE_FILES,
+};
 
 /// What the console does.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ConsoleAction {
     /// Run a script.
     Run(String),
-    /// Keep a file for `file://` to read (dropped on the console).
+    /// Keep a file for `file://` to read (dropped on the console); it
+    /// travels with the playground.
     AddFile { name: String, contents: Vec<u8> },
     /// Forget a file.
     RemoveFile(String),
@@ -66,6 +68,40 @@ pub struct ConsolePart {
     pub note: Option<String>,
 }
 
+/// Why a file of `bytes` named `name` may not join `files` (replacing
+/// the one of that name, if there is one), naming the limit it passes.
+fn refusal(files: &FileStore, name: &str, bytes: usize) -> Option<String> {
+    let others = files
+        .iter()
+        .filter(|(n, _)| FileStore::normalise(name) != **n);
+    let (count, in_all) = others.fold((0, 0), |(count, in_all), (_, contents)| {
+        (count + 1, in_all + contents.len())
+    });
+    if name.is_empty() {
+        Some("a file needs a name".into())
+    } else if name.len() > MAX_CONSOLE_FILE_NAME_BYTES {
+        Some(format!(
+            "its name is {} bytes long; the console takes names of at most {MAX_CONSOLE_FILE_NAME_BYTES}",
+            name.len()
+        ))
+    } else if bytes > MAX_CONSOLE_FILE_BYTES {
+        Some(format!(
+            "it is {bytes} bytes long; the console keeps files of at most {MAX_CONSOLE_FILE_BYTES}"
+        ))
+    } else if count >= MAX_CONSOLE_FILES {
+        Some(format!(
+            "the console keeps at most {MAX_CONSOLE_FILES} files"
+        ))
+    } else if in_all + bytes > MAX_CONSOLE_FILE_BYTES_IN_ALL {
+        Some(format!(
+            "the console's files would hold {} bytes; they travel with the playground, which keeps at most {MAX_CONSOLE_FILE_BYTES_IN_ALL}",
+            in_all + bytes
+        ))
+    } else {
+        None
+    }
+}
+
 /// `text` cut to `OUTPUT_BYTES`, saying how much more there was.
 fn clipped_output(text: String) -> String {
     if text.len() <= OUTPUT_BYTES {
@@ -88,24 +124,16 @@ impl State {
         match action {
             ConsoleAction::Run(script) => return self.run_script(&script),
             ConsoleAction::AddFile { name, contents } => {
-                let files = &self.console.files;
-                let known = files.get(&name).is_some();
-                if name.is_empty()
-                    || contents.len() > MAX_FILE_BYTES
-                    || (!known && files.iter().count() >= MAX_FILES)
-                {
-                    self.console.note = Some(format!(
-                        "{name} was not kept: the console keeps at most {MAX_FILES} files of at most {} bytes each.",
-                        MAX_FILE_BYTES
-                    ));
+                if let Some(why) = refusal(&self.console.files, &name, contents.len()) {
+                    self.console.note = Some(format!("{name} was not kept: {why}."));
                     return true;
                 }
-                console_host::put_file(&name, &contents);
                 Rc::make_mut(&mut self.console.files).put(&name, contents);
+                self.revision += 1;
             }
             ConsoleAction::RemoveFile(name) => {
-                console_host::remove_file(&name);
                 Rc::make_mut(&mut self.console.files).remove(&name);
+                self.revision += 1;
             }
             ConsoleAction::Clear => {
                 self.console.transcript = Rc::new(Vec::new());
@@ -144,6 +172,8 @@ impl State {
                 engine.set_clock(now);
             })
         };
+        // The state holds the files; the console reads what it holds.
+        console_host::set_files(&self.console.files);
         let run = match console_host::run(script, self.console.keep_going, send, advance) {
             Ran::Run(run) => run,
             Ran::Refused(refusal) => {

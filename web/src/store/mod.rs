@@ -24,7 +24,7 @@ mod reduce;
 mod tests;
 
 pub use changes::{Asker, Change, Reply};
-pub use console::{ConsoleAction, ConsolePart, Entry, MAX_FILE_BYTES as MAX_CONSOLE_FILE_BYTES};
+pub use console::{ConsoleAction, ConsolePart, Entry, MAX_CONSOLE_FILE_BYTES};
 pub use parts::{BuildPart, PagePart, RunnerPart, StreamPart};
 
 use crate::model::failure::Failure;
@@ -366,6 +366,7 @@ impl State {
             position,
             edits,
             handler,
+            console_files,
         } = playground;
         let mut state = State {
             engine: Rc::new(RefCell::new(engine)),
@@ -387,7 +388,10 @@ impl State {
             stream: StreamPart::default(),
             build: BuildPart::default(),
             page: PagePart::opening(kept),
-            console: ConsolePart::default(),
+            console: ConsolePart {
+                files: Rc::new(console_files),
+                ..ConsolePart::default()
+            },
             derived: Rc::default(),
             ttl_times: Rc::default(),
             revision: 0,
@@ -472,6 +476,7 @@ impl State {
             position: (*self.position).clone(),
             edits: (*self.edits).clone(),
             handler: self.handler.as_deref().cloned(),
+            console_files: (*self.console.files).clone(),
         }
     }
 
@@ -573,8 +578,13 @@ impl State {
         opened.revision = self.revision + 1;
         opened.page.item_preset = self.page.item_preset.clone();
         opened.page.reply = self.page.reply.clone();
-        // The console is the learner's terminal: it stays as it was.
-        opened.console = self.console.clone();
+        // The console is the learner's terminal: it stays as it was, but
+        // for the files, which belong to the playground.
+        let files = opened.console.files.clone();
+        opened.console = ConsolePart {
+            files,
+            ..self.console.clone()
+        };
         *self = opened;
     }
 

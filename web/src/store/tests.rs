@@ -445,3 +445,62 @@ fn a_script_the_console_does_not_run_changes_nothing_and_says_why() {
         )
     );
 }
+
+fn add_file(name: &str, contents: Vec<u8>) -> Action {
+    Action::Console(ConsoleAction::AddFile {
+        name: name.into(),
+        contents,
+    })
+}
+
+#[test]
+fn a_file_given_to_the_console_is_kept_with_the_playground() {
+    let state = Rc::new(State::open(commerce::playground()).unwrap());
+    assert!(!state.has_changes());
+    let state = state.reduce(add_file("./a.json", b"{}".to_vec()));
+    assert!(state.has_changes(), "a change to save");
+    assert_eq!(
+        state.playground().console_files.get("a.json"),
+        Some(&b"{}"[..])
+    );
+    let state = state.reduce(Action::Console(ConsoleAction::RemoveFile("a.json".into())));
+    assert!(!state.has_changes(), "back to the playground as opened");
+}
+
+#[test]
+fn a_console_file_past_a_limit_is_refused_naming_it_and_nothing_changes() {
+    let state = Rc::new(State::open(commerce::playground()).unwrap());
+    let big = state
+        .clone()
+        .reduce(add_file("big.json", vec![b'x'; 1024 * 1024 + 1]));
+    assert_eq!(
+        big.console.note.as_deref(),
+        Some(
+            "big.json was not kept: it is 1048577 bytes long; the console keeps files of at most 1048576."
+        )
+    );
+    assert!(big.console.files.iter().next().is_none());
+    let mut full = state;
+    for n in 0..4 {
+        full = full.reduce(add_file(&format!("{n}.json"), vec![b'x'; 1024 * 1024]));
+    }
+    assert_eq!(full.console.note, None);
+    let past = full.clone().reduce(add_file("one-more.json", vec![b'x']));
+    assert_eq!(
+        past.console.note.as_deref(),
+        Some(
+            "one-more.json was not kept: the console's files would hold 4194305 bytes; they travel with the playground, which keeps at most 4194304."
+        )
+    );
+    // Replacing a file counts it once.
+    let replaced = full.reduce(add_file("./0.json", vec![b'y'; 1024 * 1024]));
+    assert_eq!(replaced.console.note, None);
+    assert_eq!(replaced.console.files.iter().count(), 4);
+    let named = replaced.reduce(add_file(&"n".repeat(1025), Vec::new()));
+    assert_eq!(
+        named.console.note.as_deref().map(|n| &n[1025..]),
+        Some(
+            " was not kept: its name is 1025 bytes long; the console takes names of at most 1024."
+        )
+    );
+}

@@ -293,6 +293,7 @@ pub fn playground() -> Playground {
         position: Position::default(),
         edits: Edits::default(),
         handler: Some(StreamHandler::order_count()),
+        console_files: Default::default(),
     }
 }
 
