@@ -7,7 +7,8 @@ The CLI on PyPI is version 1; the console answers as version 2. Where the
 two differ the test says how, and holds each side to its own:
 - standard output is the same byte for byte (the JSON layout, the key
   order, text and table output, pagination and its tokens are one in both)
-  — but v1 has no YAML output, so `yaml-output.sh` is left out;
+  — but v1 has no YAML output and no `--cli-input-yaml`, so
+  `yaml-output.sh` and `yaml-input.sh` are left out;
 - standard error: v2 prefixes each error line with `aws: [ERROR]: ` (and a
   parameter error with `An error occurred (ParamValidation): `), puts a
   space before a shorthand error's input, adds `Additional error details`,
@@ -37,8 +38,8 @@ SCRIPTS = ROOT / "console" / "tests" / "scripts"
 LABS = ROOT / "console" / "labs"
 AWS = str(Path(sys.executable).parent / "aws")
 DDBPLAY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
-# v1 has no YAML output.
-ONLY_V2 = {"yaml-output.sh"}
+# v1 has no YAML output and no --cli-input-yaml.
+ONLY_V2 = {"yaml-output.sh", "yaml-input.sh"}
 ENV = {
     **os.environ,
     "AWS_ACCESS_KEY_ID": "any",

@@ -147,9 +147,33 @@ fn run_service(
             printed.stdout = format!("{}\n", crate::python::json::dumps_indented(&skeleton));
             return Ok(());
         }
+        Some("output") => {
+            // Checked as a request is, then answered by the sample.
+            let problems = validate(&request.params, operation.input, model);
+            if !problems.is_empty() {
+                return Err(Failure::Param(report(&problems)));
+            }
+            let printer = output::Printer {
+                format: globals.output,
+                query: query.as_ref(),
+                operation: &operation.name,
+            };
+            // The CLI's stub checks its sample against the output shape
+            // too, and a binary member's sample (None) fails it: any
+            // answer that may hold an item is refused so.
+            let sample = skeleton::output(model, operation.output);
+            if let Some(shape) = operation.output {
+                let problems = validate(&sample, shape, model);
+                if !problems.is_empty() {
+                    return Err(Failure::Param(report(&problems)));
+                }
+            }
+            printed.stdout = printer.answer(&sample)?;
+            return Ok(());
+        }
         Some(other) => {
             return Err(Failure::General(format!(
-                "--generate-cli-skeleton {other} is not run here: the console writes the input skeleton (--generate-cli-skeleton input) as JSON"
+                "--generate-cli-skeleton {other} is not run here: the aws CLI writes each member's documentation into that YAML, which the console does not hold; --generate-cli-skeleton input writes the same request as JSON"
             )));
         }
         None => {}

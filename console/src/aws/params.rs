@@ -15,6 +15,7 @@ use crate::args::argparse::{Arity, Namespace, OptionSpec, Parsed, Parser, Positi
 use crate::args::shorthand::{self, python_float, python_int};
 use crate::model::{Model, OperationModel, Shape, ShapeId};
 use crate::python::json::{JsonError, loads};
+use crate::python::yaml::YamlError;
 use crate::python::{Dict, Value};
 
 /// What reading a file named by `file://` gave.
@@ -161,10 +162,12 @@ fn arguments(operation: &OperationModel, model: &Model) -> Vec<Argument> {
             member: None,
         });
     }
-    arguments.push(Argument {
-        spec: OptionSpec::one("cli-input-json"),
-        member: None,
-    });
+    for input in ["cli-input-json", "cli-input-yaml"] {
+        arguments.push(Argument {
+            spec: OptionSpec::one(input),
+            member: None,
+        });
+    }
     arguments.push(Argument {
         spec: OptionSpec {
             arity: Arity::OneOrConstant,
@@ -180,14 +183,20 @@ fn arguments(operation: &OperationModel, model: &Model) -> Vec<Argument> {
 /// What `--generate-cli-skeleton` takes.
 const SKELETONS: [&str; 3] = ["input", "output", "yaml-input"];
 
-/// True when `--generate-cli-skeleton` asks for an input skeleton: then,
-/// as in the aws CLI, no option is required (`output` sends the request,
-/// so its options stay required).
-fn skeleton_asked(words: &[String]) -> bool {
+/// True when no option is required, as in the aws CLI
+/// (`OverrideRequiredArgsArgument`): `--cli-input-json` or
+/// `--cli-input-yaml` is among the words (the request may come from it;
+/// a member still missing is then botocore's "Missing required
+/// parameter"), or `--generate-cli-skeleton` asks for an input skeleton
+/// (`output` sends the request, so its options stay required).
+fn required_overridden(words: &[String]) -> bool {
     words
         .iter()
-        .position(|w| w == "--generate-cli-skeleton")
-        .is_some_and(|at| words.get(at + 1).map(String::as_str) != Some("output"))
+        .any(|w| w == "--cli-input-json" || w == "--cli-input-yaml")
+        || words
+            .iter()
+            .position(|w| w == "--generate-cli-skeleton")
+            .is_some_and(|at| words.get(at + 1).map(String::as_str) != Some("output"))
 }
 
 /// Reads an operation's words into its request.
@@ -199,7 +208,7 @@ pub fn read(
     files: &mut dyn Files,
 ) -> Result<Request, Failure> {
     let mut arguments = arguments(operation, model);
-    if skeleton_asked(words) {
+    if required_overridden(words) {
         for argument in &mut arguments {
             argument.spec.required = false;
         }
@@ -275,15 +284,7 @@ pub fn read(
         let value = unpack(parsed, *shape, model, &cli, files)?;
         params.insert(member.clone(), value);
     }
-    if let Some(input) = namespace.one("cli-input-json") {
-        let input = load_file(input, "--cli-input-json", files)?.unwrap_or(input.to_string());
-        let document = loads(&input).map_err(|e| json_failure("--cli-input-json", &e, &input))?;
-        let Value::Dict(document) = document else {
-            return Err(Failure::Param(
-                "Invalid type for parameter input, value given to --cli-input-json must be a JSON object"
-                    .to_string(),
-            ));
-        };
+    if let Some(document) = cli_input(&namespace, files)? {
         for (key, value) in document.into_entries() {
             if !params.contains(&key) {
                 params.insert(key, value);
@@ -342,6 +343,60 @@ fn load_file(value: &str, cli: &str, files: &mut dyn Files) -> Result<Option<Str
         FileRead::Missing => Err(Failure::Param(format!(
             "Error parsing parameter '{cli}': Unable to load paramfile {value}: [Errno 2] No such file or directory: {}",
             crate::python::value::repr_str(path)
+        ))),
+    }
+}
+
+/// The request `--cli-input-json` or `--cli-input-yaml` gives, as the
+/// aws CLI v2 reads it (`awscli/customizations/cliinput.py`): one of the
+/// two at most, from `file://` when it names a file, a map, and (the
+/// caller's part) filling only the members the command line left out.
+/// Its messages are v2's, which name the option without its dashes when
+/// the text does not read ("Invalid JSON received.") and with them when
+/// it is not a map; v1 had only `--cli-input-json` and printed the JSON
+/// reader's error.
+fn cli_input(namespace: &Namespace, files: &mut dyn Files) -> Result<Option<Dict>, Failure> {
+    let json = namespace.one("cli-input-json");
+    let yaml = namespace.one("cli-input-yaml");
+    let (name, text) = match (json, yaml) {
+        (None, None) => return Ok(None),
+        (Some(_), Some(_)) => {
+            return Err(Failure::Param(
+                "Only one --cli-input- parameter may be specified.".into(),
+            ));
+        }
+        (Some(text), None) => ("cli-input-json", text),
+        (None, Some(text)) => ("cli-input-yaml", text),
+    };
+    let cli = format!("--{name}");
+    let text = load_file(text, &cli, files)?.unwrap_or(text.to_string());
+    let invalid = |kind: &str| {
+        Failure::Param(format!(
+            "Error parsing parameter '{name}': Invalid {kind} received."
+        ))
+    };
+    let document = if name == "cli-input-json" {
+        match loads(&text) {
+            Ok(document) => document,
+            Err(JsonError::TooDeep(message)) => return Err(Failure::General(message)),
+            Err(JsonError::Decode(_)) => return Err(invalid("JSON")),
+        }
+    } else {
+        match crate::python::yaml::loads(&text) {
+            Ok(document) => document,
+            Err(YamlError::Invalid) => return Err(invalid("YAML")),
+            Err(YamlError::NotRead(why)) => {
+                return Err(Failure::Param(format!(
+                    "Error parsing parameter '{name}': {why}."
+                )));
+            }
+        }
+    };
+    match document {
+        Value::Dict(document) => Ok(Some(document)),
+        other => Err(Failure::Param(format!(
+            "Error parsing parameter '{cli}': Invalid type: expecting map, received {}",
+            other.type_name()
         ))),
     }
 }

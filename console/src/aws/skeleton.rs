@@ -6,16 +6,33 @@
 //! again inside itself (an `AttributeValue` inside a map or a list of
 //! them). Where the CLI writes one of an enum's values picked at random,
 //! the console writes `""`: its model keeps no enums.
+//!
+//! `--generate-cli-skeleton output` answers with the sample response v2
+//! makes (`ArgumentGenerator(use_member_names=True)` behind a stubbed
+//! client): the same, but each text is its member's name — a list's item
+//! its member shape's name, a map's value `""` — enums included, so it is
+//! the same every time.
 
 use crate::model::{Model, Shape, ShapeId};
 use crate::python::{Dict, Value};
 
 /// The skeleton of the input shape `shape`.
 pub fn input(model: &Model, shape: ShapeId) -> Value {
-    generate(model, shape, &mut Vec::new())
+    generate(model, shape, &mut Vec::new(), None)
 }
 
-fn generate(model: &Model, shape: ShapeId, stack: &mut Vec<ShapeId>) -> Value {
+/// The sample answer of the output shape `shape` (`{}` without one).
+pub fn output(model: &Model, shape: Option<ShapeId>) -> Value {
+    match shape {
+        Some(shape) => generate(model, shape, &mut Vec::new(), Some("")),
+        None => Value::Dict(Dict::new()),
+    }
+}
+
+/// `name`: the member's name to write for a text, when member names are
+/// written; `None` when they are not.
+fn generate(model: &Model, shape: ShapeId, stack: &mut Vec<ShapeId>, name: Option<&str>) -> Value {
+    let names = name.is_some();
     stack.push(shape);
     let value = match model.shape(shape) {
         Shape::Structure { members, .. } => {
@@ -24,18 +41,23 @@ fn generate(model: &Model, shape: ShapeId, stack: &mut Vec<ShapeId>) -> Value {
             } else {
                 let mut skeleton = Dict::new();
                 for (name, member) in members {
-                    skeleton.insert(name.clone(), generate(model, *member, stack));
+                    let text = names.then_some(name.as_str());
+                    skeleton.insert(name.clone(), generate(model, *member, stack, text));
                 }
                 Value::Dict(skeleton)
             }
         }
-        Shape::List { member, .. } => Value::List(vec![generate(model, *member, stack)]),
+        Shape::List { member, .. } => {
+            let text = names.then(|| model.shape_name(*member));
+            Value::List(vec![generate(model, *member, stack, text)])
+        }
         Shape::Map { value, .. } => {
             let mut skeleton = Dict::new();
-            skeleton.insert("KeyName", generate(model, *value, stack));
+            let text = names.then_some("");
+            skeleton.insert("KeyName", generate(model, *value, stack, text));
             Value::Dict(skeleton)
         }
-        Shape::String { .. } => Value::Str(String::new()),
+        Shape::String { .. } => Value::Str(name.unwrap_or_default().to_string()),
         Shape::Integer { .. } | Shape::Long { .. } => Value::Int(0),
         Shape::Double => Value::Float(0.0),
         Shape::Boolean => Value::Bool(true),
@@ -48,6 +70,20 @@ fn generate(model: &Model, shape: ShapeId, stack: &mut Vec<ShapeId>) -> Value {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_sample_answer_names_each_text_by_its_member() {
+        let model = model();
+        let list_tables = model.by_command("list-tables").unwrap();
+        assert_eq!(
+            dumps_indented(&output(model, list_tables.output)),
+            "{\n    \"TableNames\": [\n        \"TableName\"\n    ],\n    \"LastEvaluatedTableName\": \"LastEvaluatedTableName\"\n}"
+        );
+        let get_item = model.by_command("get-item").unwrap();
+        let text = dumps_indented(&output(model, get_item.output));
+        assert!(text.starts_with("{\n    \"Item\": {\n        \"KeyName\": {\n            \"S\": \"S\",\n            \"N\": \"N\",\n            \"B\": null,\n            \"SS\": [\n                \"StringAttributeValue\"\n            ],"), "{text}");
+        assert!(text.contains("\"TableName\": \"TableName\""), "{text}");
+    }
+
     use super::*;
     use crate::model::model;
     use crate::python::json::dumps_indented;

@@ -8,3 +8,11 @@ aws dynamodb tag-resource --generate-cli-skeleton
 
 # Filled in and given back with --cli-input-json, options on the line win.
 aws dynamodb list-tables --cli-input-json '{"Limit": 5}' --limit 2
+
+# `output` checks the request, sends nothing, and answers with a sample
+# response — each text its member's name — through --query and --output
+# as any answer. Where the answer may hold an item, the CLI's own check
+# of its sample fails on the binary members (B, BS), and so does this.
+aws dynamodb list-tables --generate-cli-skeleton output
+aws dynamodb describe-time-to-live --table-name any --generate-cli-skeleton output --output text
+aws dynamodb get-item --table-name t --key '{"PK": {"S": "x"}}' --generate-cli-skeleton output --query 'Item.KeyName.[S, SS]'
