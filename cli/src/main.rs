@@ -6,7 +6,9 @@
 //! of `aws dynamodb …` commands as the page's console runs them, printing
 //! what the aws CLI prints, against a fresh engine or an endpoint.
 
+mod export_playground;
 mod limits;
+mod load;
 mod run;
 mod serve;
 
@@ -57,6 +59,28 @@ enum Command {
         /// dates now past replays as it was written.
         #[arg(long, value_name = "TIME", value_parser = serve::parse_clock)]
         clock: Option<f64>,
+        /// What each request leaves on standard error: a line of text
+        /// (`requests`), a JSON object (`json`) or nothing (`quiet`).
+        #[arg(long, value_enum, default_value_t = serve::LogFormat::Requests)]
+        log: serve::LogFormat,
+        /// Start with a playground's table and items: a `.ddbplay.json`
+        /// file, or a share link (`https://…/#play=…`).
+        #[arg(long, value_name = "FILE_OR_LINK")]
+        load: Option<String>,
+    },
+    /// Write a table of a DynamoDB endpoint (its design and, by Scan, its
+    /// items) as a `.ddbplay.json` playground file the page opens.
+    ExportPlayground {
+        /// The endpoint (`http://127.0.0.1:8000`, or AWS's; credentials
+        /// from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).
+        #[arg(long, value_name = "URL")]
+        endpoint: String,
+        /// The table to export.
+        #[arg(long)]
+        table: String,
+        /// Where to write the file (`-`: standard output).
+        #[arg(long, value_name = "FILE", default_value = "-")]
+        out: String,
     },
     /// Run a script of `aws dynamodb …` commands as the aws CLI v2 would,
     /// against a fresh in-memory DynamoDB (or an endpoint), and exit with
@@ -80,6 +104,32 @@ enum Command {
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::ExportPlayground {
+            endpoint,
+            table,
+            out,
+        } => {
+            let written = run::endpoint::Endpoint::new(&endpoint)
+                .and_then(|mut service| export_playground::export(&mut service, &table))
+                .and_then(|(file, notes)| {
+                    for note in notes {
+                        eprintln!("ddbplay: {note}");
+                    }
+                    if out == "-" {
+                        println!("{file}");
+                        Ok(())
+                    } else {
+                        std::fs::write(&out, file + "\n").map_err(|e| format!("{out}: {e}"))
+                    }
+                });
+            match written {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(why) => {
+                    eprintln!("ddbplay: export-playground: {why}");
+                    std::process::ExitCode::FAILURE
+                }
+            }
+        }
         Command::Run {
             script,
             arguments,
@@ -99,20 +149,42 @@ fn main() -> std::process::ExitCode {
             header_timeout,
             request_timeout,
             clock,
-        } => match serve::run(serve::Options {
-            bind,
-            port,
-            allow_hosts,
-            max_connections,
-            header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
-            request_timeout: std::time::Duration::from_secs(request_timeout.max(1)),
-            clock,
-        }) {
-            Ok(()) => std::process::ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("ddbplay: {error}");
-                std::process::ExitCode::FAILURE
+            log,
+            load,
+        } => {
+            let engine = match load.as_deref().map(load::load).transpose() {
+                Ok(Some(loaded)) => {
+                    eprintln!(
+                        "ddbplay: loaded the table {} with {} items",
+                        loaded.table, loaded.items
+                    );
+                    loaded.engine
+                }
+                Ok(None) => engine::Engine::new(),
+                Err(why) => {
+                    eprintln!("ddbplay: --load: {why}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
+            match serve::run(
+                serve::Options {
+                    bind,
+                    port,
+                    allow_hosts,
+                    max_connections,
+                    header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
+                    request_timeout: std::time::Duration::from_secs(request_timeout.max(1)),
+                    clock,
+                    log,
+                },
+                engine,
+            ) {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("ddbplay: {error}");
+                    std::process::ExitCode::FAILURE
+                }
             }
-        },
+        }
     }
 }

@@ -289,3 +289,32 @@ def test_partiql_statements_run_as_the_requests_they_become(table):
     gone = ddb.execute_statement(Statement=f"SELECT * FROM \"{TABLE}\" WHERE PK = 'PQL#2' AND SK = 'A'")
     assert gone["Items"] == []
     ddb.execute_statement(Statement=f"DELETE FROM \"{TABLE}\" WHERE PK = 'PQL#1' AND SK = 'A'")
+
+
+def test_each_answer_has_its_own_request_id_and_the_crc32_botocore_checks(table):
+    import re
+    import zlib
+
+    ddb = client()
+    seen = []
+
+    def capture(http_response, **_):
+        seen.append((http_response.headers, http_response.content))
+
+    ddb.meta.events.register("after-call.dynamodb", lambda **kw: capture(kw["http_response"]))
+    ddb.get_item(TableName=TABLE, Key={"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}})
+    ddb.get_item(TableName=TABLE, Key={"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}})
+    with pytest.raises(ClientError):
+        ddb.describe_table(TableName="no-such-table")
+    assert len(seen) == 3
+    ids = [headers["x-amzn-requestid"] for headers, _ in seen]
+    assert all(re.fullmatch(r"[0-9A-Z]{52}", i) for i in ids), ids
+    assert len(set(ids)) == 3
+    # botocore retries an answer whose body does not match, then fails:
+    # three answers, one call each, is also the proof that it matched.
+    for headers, body in seen:
+        assert headers["x-amz-crc32"] == str(zlib.crc32(body))
+    # The request id reaches the caller as DynamoDB's does.
+    answer = ddb.list_tables()
+    assert len(seen) == 4
+    assert answer["ResponseMetadata"]["RequestId"] == seen[3][0]["x-amzn-requestid"]

@@ -216,6 +216,8 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "tests/e2e/test_server_awscli.py",
                 "tests/e2e/test_server_terraform.py",
                 "tests/e2e/test_server_abuse.py",
+                "tests/e2e/test_server_log.py",
+                "tests/e2e/test_server_load.py",
                 "tests/e2e/test_console_vs_awscli.py",
                 "tests/e2e/test_console_model.py",
                 "tests/e2e/test_exports.py",

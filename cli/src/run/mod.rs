@@ -8,7 +8,7 @@
 //! `cat > file <<EOF`) and then the disk, relative to the current
 //! directory; the script never writes to the disk.
 
-mod endpoint;
+pub mod endpoint;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;

@@ -1,7 +1,9 @@
 //! One request: `POST /` with `X-Amz-Target: DynamoDB_20120810.<Operation>`
 //! and a JSON body, answered with `application/x-amz-json-1.0`. Requests
-//! are signed by clients, but any credentials are accepted. One log line
-//! per request goes to stderr.
+//! are signed by clients, but any credentials are accepted. Every answer
+//! carries its own request id and its body's CRC32, as DynamoDB's do
+//! ([`super::identity`]). One log line per request goes to stderr, as
+//! `--log` asks ([`super::request_log`]).
 //!
 //! The body is read under DynamoDB's 16 MB limit and the request timeout;
 //! the engine then runs on a blocking thread, so that the server's other
@@ -28,6 +30,7 @@ use engine::Engine;
 use engine::limits::MAX_REQUEST_BYTES;
 
 use super::Shared;
+use super::request_log;
 
 pub async fn health() -> &'static str {
     "healthy: ddbplay"
@@ -54,24 +57,61 @@ pub async fn expire_items(engine: Arc<Mutex<Engine>>, clock: super::Clock) {
     }
 }
 
-/// An error of DynamoDB's shape, before the engine.
-fn refusal(status: StatusCode, kind: &str, message: &str) -> Response {
-    let body = serde_json::json!({
-        "__type": format!("com.amazon.coral.service#{kind}"),
-        "message": message,
-    });
-    json_response(status, body.to_string())
+/// A request refused before the engine: its status, DynamoDB's name for
+/// the error, and the message.
+struct Refused {
+    status: StatusCode,
+    kind: &'static str,
+    message: String,
 }
 
-fn json_response(status: StatusCode, body: String) -> Response {
-    let mut response = (status, body).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/x-amz-json-1.0"),
-    );
-    headers.insert("x-amzn-requestid", HeaderValue::from_static("ddbplay"));
-    response
+/// One request being answered: what its log line needs.
+struct Answering<'a> {
+    shared: &'a Shared,
+    request_id: String,
+    operation: &'a str,
+    started: Instant,
+    bytes_in: usize,
+}
+
+impl Answering<'_> {
+    /// The answer, with DynamoDB's content type, the request's id and the
+    /// body's CRC32 ([`super::identity`]), logged ([`super::request_log`]).
+    fn answer(&self, status: StatusCode, body: String, error: Option<String>) -> Response {
+        request_log::write(
+            self.shared.log,
+            &request_log::Entry {
+                time: request_log::now(),
+                request_id: &self.request_id,
+                operation: self.operation,
+                status: status.as_u16(),
+                error,
+                bytes_in: self.bytes_in,
+                bytes_out: body.len(),
+                micros: self.started.elapsed().as_micros(),
+            },
+        );
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/x-amz-json-1.0"),
+        );
+        super::identity::stamp(&mut headers, &self.request_id, body.as_bytes());
+        (status, headers, body).into_response()
+    }
+
+    /// An error of DynamoDB's shape, before the engine.
+    fn refuse(&self, refused: Refused) -> Response {
+        let body = serde_json::json!({
+            "__type": format!("com.amazon.coral.service#{}", refused.kind),
+            "message": refused.message,
+        });
+        self.answer(
+            refused.status,
+            body.to_string(),
+            Some(refused.kind.to_string()),
+        )
+    }
 }
 
 /// Refuses a request whose `Host` the server does not answer.
@@ -88,30 +128,43 @@ pub async fn only_allowed_hosts(
     if shared.hosts.allows(host) {
         return next.run(request).await;
     }
-    eprintln!("ddbplay: refused a request for host {host:?}");
-    refusal(
-        StatusCode::FORBIDDEN,
-        "AccessDeniedException",
-        &format!(
+    let answering = Answering {
+        shared: &shared,
+        request_id: super::identity::request_id(),
+        operation: operation_of(request.headers()),
+        started: Instant::now(),
+        bytes_in: 0,
+    };
+    answering.refuse(Refused {
+        status: StatusCode::FORBIDDEN,
+        kind: "AccessDeniedException",
+        message: format!(
             "ddbplay serve answers requests for 127.0.0.1, localhost and the address it listens on, not for {host:?}; start it with --allow-host to answer another name"
         ),
-    )
+    })
+}
+
+/// The operation `X-Amz-Target` names, as logged.
+fn operation_of(headers: &HeaderMap) -> &str {
+    headers
+        .get("x-amz-target")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|t| t.rsplit('.').next())
+        .unwrap_or("")
 }
 
 /// Reads the body, at most [`MAX_REQUEST_BYTES`], within the request timeout.
-async fn read_body(shared: &Shared, headers: &HeaderMap, body: Body) -> Result<Bytes, Response> {
+async fn read_body(shared: &Shared, headers: &HeaderMap, body: Body) -> Result<Bytes, Refused> {
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let too_large = |bytes: String| {
-        refusal(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "RequestEntityTooLarge",
-            &format!(
-                "The request is {bytes} bytes; DynamoDB takes requests of at most {MAX_REQUEST_BYTES} bytes"
-            ),
-        )
+    let too_large = |bytes: String| Refused {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        kind: "RequestEntityTooLarge",
+        message: format!(
+            "The request is {bytes} bytes; DynamoDB takes requests of at most {MAX_REQUEST_BYTES} bytes"
+        ),
     };
     if let Some(length) = declared.filter(|n| *n > MAX_REQUEST_BYTES as u64) {
         return Err(too_large(length.to_string()));
@@ -124,14 +177,14 @@ async fn read_body(shared: &Shared, headers: &HeaderMap, body: Body) -> Result<B
     {
         Ok(Ok(bytes)) => Ok(bytes),
         Ok(Err(_)) => Err(too_large(format!("more than {MAX_REQUEST_BYTES}"))),
-        Err(_) => Err(refusal(
-            StatusCode::REQUEST_TIMEOUT,
-            "RequestTimeoutException",
-            &format!(
+        Err(_) => Err(Refused {
+            status: StatusCode::REQUEST_TIMEOUT,
+            kind: "RequestTimeoutException",
+            message: format!(
                 "The request's body did not arrive within {} seconds",
                 shared.request_timeout.as_secs()
             ),
-        )),
+        }),
     }
 }
 
@@ -144,18 +197,18 @@ pub async fn dynamodb(State(shared): State<Shared>, request: Request) -> Respons
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_string();
-    let operation = target.rsplit('.').next().unwrap_or("").to_string();
+    let mut answering = Answering {
+        shared: &shared,
+        request_id: super::identity::request_id(),
+        operation: operation_of(&parts.headers),
+        started,
+        bytes_in: 0,
+    };
     let body = match read_body(&shared, &parts.headers, body).await {
         Ok(body) => body,
-        Err(refused) => {
-            eprintln!(
-                "{operation} {} refused before the engine",
-                refused.status().as_u16()
-            );
-            return refused;
-        }
+        Err(refused) => return answering.refuse(refused),
     };
-    let in_bytes = body.len();
+    answering.bytes_in = body.len();
     let engine = shared.engine.clone();
     let clock = shared.clock;
     let answer = tokio::task::spawn_blocking(move || {
@@ -167,18 +220,13 @@ pub async fn dynamodb(State(shared): State<Shared>, request: Request) -> Respons
     })
     .await;
     let Ok(answer) = answer else {
-        return refusal(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "InternalServerError",
-            "The request could not be completed",
-        );
+        return answering.refuse(Refused {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            kind: "InternalServerError",
+            message: "The request could not be completed".into(),
+        });
     };
-    eprintln!(
-        "{operation} {} in={in_bytes}B out={}B {}us",
-        answer.status,
-        answer.body.len(),
-        started.elapsed().as_micros()
-    );
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::BAD_REQUEST);
-    json_response(status, answer.body)
+    let error = request_log::error_name(answer.status, &answer.body);
+    answering.answer(status, answer.body, error)
 }

@@ -30,6 +30,8 @@
 
 mod handler;
 mod hosts;
+mod identity;
+mod request_log;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -44,6 +46,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 pub use hosts::Hosts;
+pub use request_log::LogFormat;
 
 /// How the server is run, from the command line.
 #[derive(Clone, Debug)]
@@ -57,6 +60,8 @@ pub struct Options {
     pub request_timeout: Duration,
     /// Where the clock starts (seconds since 1970), when not now.
     pub clock: Option<f64>,
+    /// What each request leaves on standard error.
+    pub log: LogFormat,
 }
 
 /// What every request's handling shares.
@@ -66,6 +71,7 @@ struct Shared {
     hosts: Arc<Hosts>,
     request_timeout: Duration,
     clock: Clock,
+    log: LogFormat,
 }
 
 /// The server's clock: the wall clock, or one started at another time
@@ -108,25 +114,25 @@ pub fn parse_clock(text: &str) -> Result<f64, String> {
         })
 }
 
-/// Serves until Ctrl-C.
-pub fn run(options: Options) -> std::io::Result<()> {
+/// Serves `engine` (a fresh one, or one `--load` filled) until Ctrl-C.
+pub fn run(options: Options, engine: Engine) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(serve(options))
+    runtime.block_on(serve(options, engine))
 }
 
-async fn serve(options: Options) -> std::io::Result<()> {
+async fn serve(options: Options, mut engine: Engine) -> std::io::Result<()> {
     let listener = TcpListener::bind((options.bind.as_str(), options.port)).await?;
     let address = listener.local_addr()?;
     eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
-    let mut engine = Engine::new();
     engine.set_endpoint(address.to_string());
     let shared = Shared {
         engine: Arc::new(Mutex::new(engine)),
         hosts: Arc::new(Hosts::for_address(address, &options.allow_hosts)),
         request_timeout: options.request_timeout,
         clock: Clock::starting_at(options.clock),
+        log: options.log,
     };
     tokio::spawn(handler::expire_items(shared.engine.clone(), shared.clock));
     let app = router(shared);
