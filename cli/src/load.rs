@@ -9,6 +9,7 @@ use std::path::Path;
 use engine::Engine;
 use web::limits::MAX_DOCUMENT_BYTES;
 use web::model::data::write_path;
+use web::model::playground::Playground;
 use web::share::link_parameter;
 
 /// What was loaded, for the start-up line.
@@ -21,7 +22,14 @@ pub struct Loaded {
 /// Opens `source`: a file if one is there, else a link (a whole address
 /// with `#play=…`, or the fragment alone).
 pub fn load(source: &str) -> Result<Loaded, String> {
-    let playground = if Path::new(source).is_file() {
+    build(&open(source)?)
+}
+
+/// The playground `source` holds, checked as the page checks it: a
+/// file, a link, or the name of a design of the gallery (`commerce`,
+/// `sharding`, …) when no file has that name.
+pub fn open(source: &str) -> Result<Playground, String> {
+    Ok(if Path::new(source).is_file() {
         let bytes = std::fs::metadata(source)
             .map_err(|e| format!("{source}: {e}"))?
             .len();
@@ -34,11 +42,23 @@ pub fn load(source: &str) -> Result<Loaded, String> {
         web::session::open_file(&text).map_err(|e| format!("{source}: {e}"))?
     } else if let Some(value) = link_parameter(source.rsplit_once('#').map_or(source, |(_, f)| f)) {
         web::session::open_link(value).map_err(|e| format!("the link: {e}"))?
+    } else if let Some(example) = web::model::gallery::find(source) {
+        (example.playground)()
     } else {
+        let names: Vec<&str> = web::model::gallery::EXAMPLES
+            .iter()
+            .map(|e| e.name)
+            .collect();
         return Err(format!(
-            "{source} is neither a file nor a link with #play=…"
+            "{source} is neither a file, a link with #play=… nor a design of the gallery ({})",
+            names.join(", ")
         ));
-    };
+    })
+}
+
+/// An engine holding the playground's table, its generated items and its
+/// changes by hand.
+pub fn build(playground: &Playground) -> Result<Loaded, String> {
     let (engine, items, _warnings) = write_path::build(
         &playground.chart,
         playground.seed,
@@ -86,7 +106,7 @@ mod tests {
         assert_eq!(loaded.items, 892);
         assert_eq!(
             load("nowhere.json").err().unwrap(),
-            "nowhere.json is neither a file nor a link with #play=…"
+            "nowhere.json is neither a file, a link with #play=… nor a design of the gallery (commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing)"
         );
         assert!(
             load("#play=5.AAAA")

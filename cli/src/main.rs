@@ -5,7 +5,10 @@
 //! with `--endpoint-url http://127.0.0.1:8000`. `ddbplay run` runs a script
 //! of `aws dynamodb …` commands as the page's console runs them, printing
 //! what the aws CLI prints, against a fresh engine or an endpoint.
+//! `ddbplay check` replays a playground on a DynamoDB endpoint and sets
+//! its numbers beside the engine's.
 
+mod check;
 mod export_playground;
 mod limits;
 mod load;
@@ -99,11 +102,52 @@ enum Command {
         #[arg(long)]
         keep_going: bool,
     },
+    /// Replay a playground (its table, items and access patterns) on a
+    /// DynamoDB endpoint through the AWS SDK, and print the endpoint's
+    /// Count, ScannedCount and ConsumedCapacity beside the engine's
+    /// prediction. Exit status: 0 all agree, 1 a difference, 2 not run.
+    Check {
+        /// A `.ddbplay.json` file or a share link (`https://…/#play=…`).
+        playground: String,
+        /// The endpoint (`http://127.0.0.1:8000`); without it, DynamoDB
+        /// itself in the region.
+        #[arg(long, value_name = "URL")]
+        endpoint: Option<String>,
+        /// The region (else the environment's or the profile's).
+        #[arg(long)]
+        region: Option<String>,
+        /// The profile of ~/.aws/config to take credentials and region from.
+        #[arg(long)]
+        profile: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Run against AWS without asking about the estimated cost.
+        #[arg(long)]
+        yes: bool,
+    },
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Check {
+            playground,
+            endpoint,
+            region,
+            profile,
+            json,
+            yes,
+        } => check::run(check::Options {
+            source: playground,
+            connection: check::remote::Connection {
+                endpoint,
+                region,
+                profile,
+            },
+            json,
+            yes,
+        }),
         Command::ExportPlayground {
             endpoint,
             table,

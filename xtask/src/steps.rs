@@ -218,11 +218,13 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "tests/e2e/test_server_abuse.py",
                 "tests/e2e/test_server_log.py",
                 "tests/e2e/test_server_load.py",
+                "tests/e2e/test_check.py",
                 "tests/e2e/test_console_vs_awscli.py",
                 "tests/e2e/test_console_model.py",
                 "tests/e2e/test_exports.py",
             ])
             .env("DDBPLAY_ENDPOINT", format!("http://127.0.0.1:{port}"))
+            .env("DYNOXIDE_BIN", tools.dynoxide())
             // The abuse test starts a server of its own, with short timeouts.
             .env(
                 "DDBPLAY_BIN",

@@ -45,6 +45,9 @@ pub struct Tools {
     cargo_bin: PathBuf,
 }
 
+/// The Dynoxide release `ddbplay check`'s pinned report was made with.
+const DYNOXIDE_VERSION: &str = "3.2.0";
+
 fn tools_dir() -> PathBuf {
     root().join(".tools")
 }
@@ -144,7 +147,42 @@ impl Tools {
         tools.ensure_python()?;
         tools.ensure_cargo_fuzz()?;
         tools.ensure_cargo_machete()?;
+        tools.ensure_dynoxide()?;
         Ok(tools)
+    }
+
+    /// Dynoxide, a DynamoDB emulator `ddbplay check` is tested against:
+    /// its HTTP server only, built quickly (no LTO, opt-level 1).
+    fn ensure_dynoxide(&self) -> Result<(), String> {
+        // Its --version names another number than its crate's: ask cargo.
+        let installed = output(Command::new("cargo").args(["install", "--list"]));
+        let wanted = format!("dynoxide-rs v{DYNOXIDE_VERSION}:");
+        if installed.is_some_and(|list| list.lines().any(|l| l == wanted))
+            && self.dynoxide().exists()
+        {
+            return Ok(());
+        }
+        eprintln!("xtask: installing dynoxide {DYNOXIDE_VERSION} (about 4 minutes)");
+        run(Command::new("cargo")
+            .args([
+                "install",
+                "dynoxide-rs",
+                "--version",
+                DYNOXIDE_VERSION,
+                "--locked",
+                "--force",
+                "--no-default-features",
+                "--features",
+                "native-sqlite,http-server,cli",
+            ])
+            .env("CARGO_PROFILE_RELEASE_LTO", "off")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"))
+    }
+
+    /// Dynoxide's binary.
+    pub fn dynoxide(&self) -> PathBuf {
+        self.cargo_bin.join("dynoxide")
     }
 
     fn ensure_cargo_machete(&self) -> Result<(), String> {
