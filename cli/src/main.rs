@@ -70,6 +70,16 @@ enum Command {
         /// file, or a share link (`https://…/#play=…`).
         #[arg(long, value_name = "FILE_OR_LINK")]
         load: Option<String>,
+        /// Keep tables in this directory across restarts: every change is
+        /// logged before it is acknowledged, and replayed on start.
+        #[arg(long, value_name = "DIR")]
+        data: Option<std::path::PathBuf>,
+        /// How a change reaches the disk before it is acknowledged, with
+        /// --data: `always` (an fsync each), `batch` (one fsync for every
+        /// change waiting), `none` (no fsync: safe from a killed server,
+        /// not from a power cut).
+        #[arg(long, value_enum, default_value_t = serve::data::SyncMode::Batch)]
+        sync: serve::data::SyncMode,
     },
     /// Write a table of a DynamoDB endpoint (its design and, by Scan, its
     /// items) as a `.ddbplay.json` playground file the page opens.
@@ -195,7 +205,15 @@ fn main() -> std::process::ExitCode {
             clock,
             log,
             load,
+            data,
+            sync,
         } => {
+            if load.is_some() && data.is_some() {
+                eprintln!(
+                    "ddbplay: --load and --data cannot be given together yet: load a playground into a server without --data"
+                );
+                return std::process::ExitCode::FAILURE;
+            }
             let engine = match load.as_deref().map(load::load).transpose() {
                 Ok(Some(loaded)) => {
                     eprintln!(
@@ -220,6 +238,7 @@ fn main() -> std::process::ExitCode {
                     request_timeout: std::time::Duration::from_secs(request_timeout.max(1)),
                     clock,
                     log,
+                    data: data.map(|dir| (dir, sync)),
                 },
                 engine,
             ) {

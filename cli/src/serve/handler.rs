@@ -30,6 +30,9 @@ use engine::Engine;
 use engine::limits::MAX_REQUEST_BYTES;
 
 use super::Shared;
+use super::data::Journal;
+use super::data::journal::changes_state;
+use super::data::record::Entry;
 use super::request_log;
 
 pub async fn health() -> &'static str {
@@ -42,18 +45,31 @@ const TTL_SWEEP: std::time::Duration = std::time::Duration::from_secs(10);
 /// Deletes items whose time to live has passed, by the server's clock,
 /// every few seconds (DynamoDB does it in the background too, only more
 /// slowly).
-pub async fn expire_items(engine: Arc<Mutex<Engine>>, clock: super::Clock) {
+/// A sweep that deleted something is a change like any other: with
+/// `--data` it is logged, and the next sweep waits until it is written.
+pub async fn expire_items(
+    engine: Arc<Mutex<Engine>>,
+    clock: super::Clock,
+    journal: Option<Arc<Journal>>,
+) {
     let mut ticks = tokio::time::interval(TTL_SWEEP);
     loop {
         ticks.tick().await;
         let engine = engine.clone();
-        let _ = tokio::task::spawn_blocking(move || {
+        let journal = journal.clone();
+        let logged = tokio::task::spawn_blocking(move || {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
             let now = clock.now();
             engine.set_clock(now);
-            engine.expire_items(now);
+            let deleted = engine.expire_items(now);
+            journal
+                .filter(|_| deleted > 0)
+                .map(|j| j.append(&Entry::Expire { clock: now }))
         })
         .await;
+        if let Ok(Some(written)) = logged {
+            let _ = written.await;
+        }
     }
 }
 
@@ -211,15 +227,34 @@ pub async fn dynamodb(State(shared): State<Shared>, request: Request) -> Respons
     answering.bytes_in = body.len();
     let engine = shared.engine.clone();
     let clock = shared.clock;
+    let journal = shared.journal.clone();
     let answer = tokio::task::spawn_blocking(move || {
         // A poisoned lock only means an earlier request panicked; the engine
         // validates before it writes, so its state is still whole.
         let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-        engine.set_clock(clock.now());
-        engine::api::handle(&mut engine, &target, &body)
+        let now = clock.now();
+        engine.set_clock(now);
+        let answer = engine::api::handle(&mut engine, &target, &body);
+        // Logged while the engine is held: the log keeps its order.
+        let logged = journal
+            .filter(|_| answer.status == 200 && changes_state(&target))
+            .map(|j| {
+                j.append(&Entry::Request {
+                    clock: now,
+                    operation: target,
+                    body: body.to_vec(),
+                })
+            });
+        (answer, logged)
     })
     .await;
-    let Ok(answer) = answer else {
+    // The answer waits until its change is on disk, as --sync asks.
+    let answer = match answer {
+        Ok((answer, Some(written))) => written.await.ok().map(|()| answer),
+        Ok((answer, None)) => Some(answer),
+        Err(_) => None,
+    };
+    let Some(answer) = answer else {
         return answering.refuse(Refused {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             kind: "InternalServerError",

@@ -28,6 +28,7 @@
 //!    every input is held to ([`engine::limits`]) keep any one request's
 //!    hold on it short.
 
+pub mod data;
 mod handler;
 mod hosts;
 mod identity;
@@ -62,6 +63,8 @@ pub struct Options {
     pub clock: Option<f64>,
     /// What each request leaves on standard error.
     pub log: LogFormat,
+    /// Where tables are kept across restarts (`--data`), and how.
+    pub data: Option<(std::path::PathBuf, data::SyncMode)>,
 }
 
 /// What every request's handling shares.
@@ -72,6 +75,8 @@ struct Shared {
     request_timeout: Duration,
     clock: Clock,
     log: LogFormat,
+    /// The log every change is appended to, with `--data`.
+    journal: Option<Arc<data::Journal>>,
 }
 
 /// The server's clock: the wall clock, or one started at another time
@@ -125,16 +130,30 @@ pub fn run(options: Options, engine: Engine) -> std::io::Result<()> {
 async fn serve(options: Options, mut engine: Engine) -> std::io::Result<()> {
     let listener = TcpListener::bind((options.bind.as_str(), options.port)).await?;
     let address = listener.local_addr()?;
-    eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
     engine.set_endpoint(address.to_string());
+    // The lock file stays open, and so locked, while the server runs.
+    let (journal, _lock) = match &options.data {
+        Some((dir, sync)) => {
+            let (journal, lock) = data::open(dir, *sync, &mut engine)
+                .map_err(|why| std::io::Error::other(format!("--data: {why}")))?;
+            (Some(Arc::new(journal)), Some(lock))
+        }
+        None => (None, None),
+    };
+    eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
     let shared = Shared {
         engine: Arc::new(Mutex::new(engine)),
         hosts: Arc::new(Hosts::for_address(address, &options.allow_hosts)),
         request_timeout: options.request_timeout,
         clock: Clock::starting_at(options.clock),
         log: options.log,
+        journal,
     };
-    tokio::spawn(handler::expire_items(shared.engine.clone(), shared.clock));
+    tokio::spawn(handler::expire_items(
+        shared.engine.clone(),
+        shared.clock,
+        shared.journal.clone(),
+    ));
     let app = router(shared);
     let connections = Arc::new(Semaphore::new(options.max_connections.max(1)));
     let stop = tokio::signal::ctrl_c();
