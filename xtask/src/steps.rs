@@ -220,6 +220,7 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
                 "tests/e2e/test_server_load.py",
                 "tests/e2e/test_check.py",
                 "tests/e2e/test_server_data.py",
+                "tests/e2e/test_readme_snippets.py",
                 "tests/e2e/test_console_vs_awscli.py",
                 "tests/e2e/test_console_model.py",
                 "tests/e2e/test_exports.py",
