@@ -105,37 +105,28 @@ pub fn open(dir: &Path, sync: SyncMode, engine: &mut Engine) -> Result<(Journal,
             .map_err(|e| format!("{}: {e}", path.display()))?;
         File::open(dir).and_then(|d| d.sync_all()).ok();
     }
-    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let read = record::read(&bytes).map_err(|d| {
-        format!(
-            "{} is damaged at byte {} (record {}): {}. Nothing was changed; \
-             the server does not start on a log it would have to guess at",
-            path.display(),
-            d.offset,
-            d.record,
-            d.why
-        )
-    })?;
-    if let Some((offset, why)) = read.torn {
+    let length = std::fs::metadata(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len() as usize;
+    let started = Instant::now();
+    let (whole, torn, replayed, refused) = read_and_replay(&path, length, engine)?;
+    if let Some((offset, why)) = torn {
         eprintln!(
             "ddbplay: {}: the last record, at byte {offset} ({} bytes), is not whole — {why} — as a crash leaves it: it was never acknowledged, and is cut off",
             path.display(),
-            bytes.len() - offset
+            length - offset
         );
         let file = OpenOptions::new()
             .write(true)
             .open(&path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        file.set_len(read.whole as u64)
+        file.set_len(whole as u64)
             .and_then(|()| file.sync_all())
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    let started = Instant::now();
-    let refused = replay(engine, &read.entries);
     eprintln!(
-        "ddbplay: {}: {} changes replayed in {} ms{}",
+        "ddbplay: {}: {replayed} changes replayed in {} ms{}",
         dir.display(),
-        read.entries.len(),
         started.elapsed().as_millis(),
         if refused > 0 {
             format!(" ({refused} refused on replay: the log was written by another version)")
@@ -155,29 +146,74 @@ pub fn open(dir: &Path, sync: SyncMode, engine: &mut Engine) -> Result<(Journal,
     Ok((Journal { jobs }, lock))
 }
 
-/// Applies every entry to `engine` at its own clock; how many requests
-/// the engine refused (none, unless another version wrote the log).
-pub fn replay(engine: &mut Engine, entries: &[Entry]) -> usize {
-    let mut refused = 0;
-    for entry in entries {
-        match entry {
-            Entry::Request {
-                clock,
-                operation,
-                body,
-            } => {
-                engine.set_clock(*clock);
-                if engine::api::handle(engine, operation, body).status != 200 {
-                    refused += 1;
+/// Reads the log on a thread of its own (the file, the checksums) while
+/// this one replays each entry into `engine` at its own clock. Returns
+/// where the whole records end, the torn last record, how many entries
+/// were replayed and how many the engine refused (none, unless another
+/// version wrote the log). Damage stops it before anything is written.
+#[allow(clippy::type_complexity)]
+fn read_and_replay(
+    path: &Path,
+    length: usize,
+    engine: &mut Engine,
+) -> Result<(usize, Option<(usize, &'static str)>, usize, usize), String> {
+    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Entries travel in batches: one hand-over per thousand, not each.
+    let (batches, arriving) = mpsc::sync_channel::<Vec<Entry>>(16);
+    let reader = std::thread::spawn(move || {
+        let mut batch = Vec::with_capacity(1024);
+        let read = record::read_from(
+            std::io::BufReader::with_capacity(1 << 20, file),
+            length,
+            |entry| {
+                batch.push(entry);
+                if batch.len() == 1024 {
+                    let _ = batches.send(std::mem::replace(&mut batch, Vec::with_capacity(1024)));
                 }
-            }
-            Entry::Expire { clock } => {
-                engine.set_clock(*clock);
-                engine.expire_items(*clock);
-            }
+            },
+        );
+        let _ = batches.send(batch);
+        read
+    });
+    let (mut replayed, mut refused) = (0, 0);
+    for entry in arriving.into_iter().flatten() {
+        replayed += 1;
+        refused += usize::from(!replay(engine, &entry));
+    }
+    let read = reader
+        .join()
+        .map_err(|_| format!("{}: the reader stopped", path.display()))?;
+    let (whole, torn) = read.map_err(|d| {
+        format!(
+            "{} is damaged at byte {} (record {}): {}. Nothing was changed; \
+             the server does not start on a log it would have to guess at",
+            path.display(),
+            d.offset,
+            d.record,
+            d.why
+        )
+    })?;
+    Ok((whole, torn, replayed, refused))
+}
+
+/// Applies one entry to `engine` at its own clock; false if the engine
+/// refused it.
+pub fn replay(engine: &mut Engine, entry: &Entry) -> bool {
+    match entry {
+        Entry::Request {
+            clock,
+            operation,
+            body,
+        } => {
+            engine.set_clock(*clock);
+            engine::api::handle(engine, operation, body).status == 200
+        }
+        Entry::Expire { clock } => {
+            engine.set_clock(*clock);
+            engine.expire_items(*clock);
+            true
         }
     }
-    refused
 }
 
 /// Writes records as they come, in groups, syncing each group before its

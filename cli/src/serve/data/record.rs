@@ -79,7 +79,8 @@ impl Entry {
     }
 }
 
-/// What reading a log found.
+/// What reading a log found (the tests read whole logs in memory).
+#[cfg(test)]
 #[derive(Debug, PartialEq)]
 pub struct Read {
     pub entries: Vec<Entry>,
@@ -98,61 +99,79 @@ pub struct Damaged {
 }
 
 /// Reads a log's bytes (header included).
+#[cfg(test)]
 pub fn read(bytes: &[u8]) -> Result<Read, Damaged> {
-    if bytes.len() < HEADER.len() || &bytes[..HEADER.len()] != HEADER {
-        return Err(Damaged {
-            offset: 0,
-            record: 0,
-            why: "it does not start as a ddbplay log",
-        });
-    }
     let mut entries = Vec::new();
-    let mut at = HEADER.len();
-    let mut torn = None;
-    while at < bytes.len() {
-        let Some(head) = bytes.get(at..at + 8) else {
-            torn = Some((at, "its length and checksum are cut short"));
-            break;
-        };
-        let length = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
-        let checksum = u32::from_le_bytes(head[4..].try_into().expect("4 bytes"));
-        let end = at + 8 + length;
-        if length > MAX_PAYLOAD && end < bytes.len() {
-            return Err(Damaged {
-                offset: at,
-                record: entries.len() + 1,
-                why: "its length is larger than any request, and bytes follow it",
-            });
-        }
-        if end > bytes.len() {
-            torn = Some((at, "it is cut short"));
-            break;
-        }
-        let payload = &bytes[at + 8..end];
-        let entry = (crc32fast::hash(payload) == checksum)
-            .then(|| Entry::decode(payload))
-            .flatten();
-        match entry {
-            Some(entry) => entries.push(entry),
-            None if end == bytes.len() => {
-                torn = Some((at, "its checksum does not match"));
-                break;
-            }
-            None => {
-                return Err(Damaged {
-                    offset: at,
-                    record: entries.len() + 1,
-                    why: "its checksum does not match, and whole records follow it",
-                });
-            }
-        }
-        at = end;
-    }
+    let (whole, torn) = read_from(bytes, bytes.len(), |entry| entries.push(entry))?;
     Ok(Read {
         entries,
-        whole: at,
+        whole,
         torn,
     })
+}
+
+/// Reads a log of `length` bytes from `input` record by record, handing
+/// each whole record to `each` as it is read: a log larger than memory is
+/// never held whole. Returns where the whole records end and the torn
+/// last record, if any.
+#[allow(clippy::type_complexity)]
+pub fn read_from(
+    mut input: impl std::io::Read,
+    length: usize,
+    mut each: impl FnMut(Entry),
+) -> Result<(usize, Option<(usize, &'static str)>), Damaged> {
+    let damaged = |offset, record, why| Damaged {
+        offset,
+        record,
+        why,
+    };
+    let mut header = [0u8; 16];
+    if length < HEADER.len() || input.read_exact(&mut header).is_err() || &header != HEADER {
+        return Err(damaged(0, 0, "it does not start as a ddbplay log"));
+    }
+    let mut at = HEADER.len();
+    let mut records = 0;
+    let mut payload = Vec::new();
+    while at < length {
+        let mut head = [0u8; 8];
+        if at + 8 > length || input.read_exact(&mut head).is_err() {
+            return Ok((at, Some((at, "its length and checksum are cut short"))));
+        }
+        let size = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
+        let checksum = u32::from_le_bytes(head[4..].try_into().expect("4 bytes"));
+        let end = at + 8 + size;
+        if size > MAX_PAYLOAD && end < length {
+            return Err(damaged(
+                at,
+                records + 1,
+                "its length is larger than any request, and bytes follow it",
+            ));
+        }
+        if end > length {
+            return Ok((at, Some((at, "it is cut short"))));
+        }
+        payload.resize(size, 0);
+        if input.read_exact(&mut payload).is_err() {
+            return Ok((at, Some((at, "it is cut short"))));
+        }
+        let entry = (crc32fast::hash(&payload) == checksum)
+            .then(|| Entry::decode(&payload))
+            .flatten();
+        match entry {
+            Some(entry) => each(entry),
+            None if end == length => return Ok((at, Some((at, "its checksum does not match")))),
+            None => {
+                return Err(damaged(
+                    at,
+                    records + 1,
+                    "its checksum does not match, and whole records follow it",
+                ));
+            }
+        }
+        records += 1;
+        at = end;
+    }
+    Ok((at, None))
 }
 
 #[cfg(test)]
