@@ -17,6 +17,9 @@ pub struct Loaded {
     pub engine: Engine,
     pub table: String,
     pub items: usize,
+    /// The playground as a `.ddbplay.json` file's text: what `--data`
+    /// logs, so a restart builds the same engine again.
+    pub document: String,
 }
 
 /// Opens `source`: a file if one is there, else a link (a whole address
@@ -72,7 +75,15 @@ pub fn build(playground: &Playground) -> Result<Loaded, String> {
         engine,
         table,
         items,
+        document: web::share::encode_file(&web::share::open::capture(playground)),
     })
+}
+
+/// The engine a playground file's text builds (a `--data` log's first
+/// record, when the server was started with `--load`).
+pub fn build_from_file(text: &str) -> Result<Engine, String> {
+    let playground = web::session::open_file(text).map_err(|e| e.to_string())?;
+    build(&playground).map(|loaded| loaded.engine)
 }
 
 #[cfg(test)]

@@ -208,21 +208,15 @@ fn main() -> std::process::ExitCode {
             data,
             sync,
         } => {
-            if load.is_some() && data.is_some() {
-                eprintln!(
-                    "ddbplay: --load and --data cannot be given together yet: load a playground into a server without --data"
-                );
-                return std::process::ExitCode::FAILURE;
-            }
-            let engine = match load.as_deref().map(load::load).transpose() {
+            let (engine, loaded) = match load.as_deref().map(load::load).transpose() {
                 Ok(Some(loaded)) => {
                     eprintln!(
                         "ddbplay: loaded the table {} with {} items",
                         loaded.table, loaded.items
                     );
-                    loaded.engine
+                    (loaded.engine, Some(loaded.document))
                 }
-                Ok(None) => engine::Engine::new(),
+                Ok(None) => (engine::Engine::new(), None),
                 Err(why) => {
                     eprintln!("ddbplay: --load: {why}");
                     return std::process::ExitCode::FAILURE;
@@ -239,6 +233,7 @@ fn main() -> std::process::ExitCode {
                     clock,
                     log,
                     data: data.map(|dir| (dir, sync)),
+                    loaded,
                 },
                 engine,
             ) {

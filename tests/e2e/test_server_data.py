@@ -241,3 +241,19 @@ def test_a_torn_tail_is_cut_off_and_damage_in_the_middle_stops_the_start(tmp_pat
         "have to guess at\n"
     )
     assert hashlib.sha256(log.read_bytes()).hexdigest() == before
+
+
+def test_a_loaded_playground_is_kept_and_a_second_load_on_the_same_directory_refused(tmp_path):
+    lesson = ("--clock", "2024-06-01T00:00:00Z")
+    server = Server(tmp_path, "--load", "commerce", *lesson)
+    server.client.put_item(TableName="commerce-main", Item={"PK": {"S": "NOTE#1"}, "SK": {"S": "NOTE#1"}})
+    server.kill()
+    server = Server(tmp_path, *lesson)
+    try:
+        assert server.client.scan(TableName="commerce-main", Select="COUNT")["Count"] == 893
+    finally:
+        server.stop()
+    again = subprocess.run([BINARY, "serve", "--port", str(free_port()), "--data", str(tmp_path), "--load", "commerce"],
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 1
+    assert f"ddbplay: --data: {tmp_path} already holds 2 changes: --load starts a new data directory, give an empty one" in again.stderr

@@ -65,6 +65,9 @@ pub struct Options {
     pub log: LogFormat,
     /// Where tables are kept across restarts (`--data`), and how.
     pub data: Option<(std::path::PathBuf, data::SyncMode)>,
+    /// The playground the engine was built from (`--load`), as a
+    /// `.ddbplay.json` file's text: with `--data`, the log's first record.
+    pub loaded: Option<String>,
 }
 
 /// What every request's handling shares.
@@ -130,16 +133,23 @@ pub fn run(options: Options, engine: Engine) -> std::io::Result<()> {
 async fn serve(options: Options, mut engine: Engine) -> std::io::Result<()> {
     let listener = TcpListener::bind((options.bind.as_str(), options.port)).await?;
     let address = listener.local_addr()?;
-    engine.set_endpoint(address.to_string());
     // The lock file stays open, and so locked, while the server runs.
     let (journal, _lock) = match &options.data {
         Some((dir, sync)) => {
-            let (journal, lock) = data::open(dir, *sync, &mut engine)
+            let loaded = options
+                .loaded
+                .clone()
+                .map(|document| data::record::Entry::Load {
+                    clock: Clock::starting_at(options.clock).now(),
+                    document,
+                });
+            let (journal, lock) = data::open(dir, *sync, &mut engine, loaded)
                 .map_err(|why| std::io::Error::other(format!("--data: {why}")))?;
             (Some(Arc::new(journal)), Some(lock))
         }
         None => (None, None),
     };
+    engine.set_endpoint(address.to_string());
     eprintln!("ddbplay: serving DynamoDB's API on http://{address} (Ctrl-C to stop)");
     let shared = Shared {
         engine: Arc::new(Mutex::new(engine)),

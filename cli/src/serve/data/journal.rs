@@ -80,8 +80,15 @@ pub fn changes_state(target: &str) -> bool {
 
 /// Opens `dir` (making it if needed), takes its lock, reads its log and
 /// replays it into `engine`, and starts the writer. The lock is held as
-/// long as the returned file is open.
-pub fn open(dir: &Path, sync: SyncMode, engine: &mut Engine) -> Result<(Journal, File), String> {
+/// long as the returned file is open. `loaded` is the playground `engine`
+/// was built from (`--load`), kept as the first record of a new log; a
+/// log that holds changes already refuses it.
+pub fn open(
+    dir: &Path,
+    sync: SyncMode,
+    engine: &mut Engine,
+    loaded: Option<Entry>,
+) -> Result<(Journal, File), String> {
     let name = |file: &str| dir.join(file);
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let lock = OpenOptions::new()
@@ -109,7 +116,19 @@ pub fn open(dir: &Path, sync: SyncMode, engine: &mut Engine) -> Result<(Journal,
         .map_err(|e| format!("{}: {e}", path.display()))?
         .len() as usize;
     let started = Instant::now();
-    let (whole, torn, replayed, refused) = read_and_replay(&path, length, engine)?;
+    let mut replayed_into = Engine::new();
+    let target = if loaded.is_some() {
+        &mut replayed_into
+    } else {
+        &mut *engine
+    };
+    let (whole, torn, replayed, refused) = read_and_replay(&path, length, target)?;
+    if loaded.is_some() && replayed > 0 {
+        return Err(format!(
+            "{} already holds {replayed} changes: --load starts a new data directory, give an empty one",
+            dir.display()
+        ));
+    }
     if let Some((offset, why)) = torn {
         eprintln!(
             "ddbplay: {}: the last record, at byte {offset} ({} bytes), is not whole — {why} — as a crash leaves it: it was never acknowledged, and is cut off",
@@ -134,10 +153,15 @@ pub fn open(dir: &Path, sync: SyncMode, engine: &mut Engine) -> Result<(Journal,
             String::new()
         }
     );
-    let file = OpenOptions::new()
+    let mut file = OpenOptions::new()
         .append(true)
         .open(&path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(load) = loaded {
+        file.write_all(&load.encode())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let (jobs, queue) = mpsc::channel();
     std::thread::Builder::new()
         .name("ddbplay-log".into())
@@ -213,6 +237,14 @@ pub fn replay(engine: &mut Engine, entry: &Entry) -> bool {
             engine.expire_items(*clock);
             true
         }
+        Entry::Load { clock, document } => match crate::load::build_from_file(document) {
+            Ok(loaded) => {
+                *engine = loaded;
+                engine.set_clock(*clock);
+                true
+            }
+            Err(_) => false,
+        },
     }
 }
 
@@ -282,8 +314,8 @@ mod tests {
     fn a_second_server_on_the_same_directory_is_refused() {
         let dir = std::env::temp_dir().join(format!("ddbplay-lock-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let (_journal, _lock) = open(&dir, SyncMode::Batch, &mut Engine::new()).unwrap();
-        let second = open(&dir, SyncMode::Batch, &mut Engine::new())
+        let (_journal, _lock) = open(&dir, SyncMode::Batch, &mut Engine::new(), None).unwrap();
+        let second = open(&dir, SyncMode::Batch, &mut Engine::new(), None)
             .err()
             .unwrap();
         assert!(

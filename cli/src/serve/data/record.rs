@@ -12,11 +12,18 @@
 /// The first bytes of every log: what it is and its format's version.
 pub const HEADER: &[u8; 16] = b"ddbplay log v1\n\0";
 
-/// A record's payload is at most DynamoDB's largest request and a little.
-pub const MAX_PAYLOAD: usize = engine::limits::MAX_REQUEST_BYTES + 1024;
+/// A record's payload is at most DynamoDB's largest request or the
+/// largest playground file, and a little.
+pub const MAX_PAYLOAD: usize =
+    if engine::limits::MAX_REQUEST_BYTES > web::limits::MAX_DOCUMENT_BYTES {
+        engine::limits::MAX_REQUEST_BYTES
+    } else {
+        web::limits::MAX_DOCUMENT_BYTES
+    } + 1024;
 
 const KIND_REQUEST: u8 = 1;
 const KIND_EXPIRE: u8 = 2;
+const KIND_LOAD: u8 = 3;
 
 /// One change, as the server made it.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +36,9 @@ pub enum Entry {
     },
     /// A sweep that deleted items whose time to live had passed.
     Expire { clock: f64 },
+    /// The playground the server was started with (`--load`), as a
+    /// `.ddbplay.json` file's text: only ever the first record.
+    Load { clock: f64, document: String },
 }
 
 impl Entry {
@@ -51,6 +61,11 @@ impl Entry {
                 payload.push(KIND_EXPIRE);
                 payload.extend_from_slice(&clock.to_le_bytes());
             }
+            Entry::Load { clock, document } => {
+                payload.push(KIND_LOAD);
+                payload.extend_from_slice(&clock.to_le_bytes());
+                payload.extend_from_slice(document.as_bytes());
+            }
         }
         let mut record = Vec::with_capacity(payload.len() + 8);
         record.extend_from_slice(&(payload.len() as u32).to_le_bytes());
@@ -65,6 +80,10 @@ impl Entry {
         let rest = &rest[8..];
         match kind {
             KIND_EXPIRE if rest.is_empty() => Some(Entry::Expire { clock }),
+            KIND_LOAD => Some(Entry::Load {
+                clock,
+                document: std::str::from_utf8(rest).ok()?.to_string(),
+            }),
             KIND_REQUEST => {
                 let length = u16::from_le_bytes(rest.get(..2)?.try_into().ok()?) as usize;
                 let operation = std::str::from_utf8(rest.get(2..2 + length)?).ok()?;
@@ -196,7 +215,15 @@ mod tests {
 
     #[test]
     fn every_entry_reads_back_as_it_was_written() {
-        let entries = vec![put(1), Entry::Expire { clock: 5.25 }, put(2)];
+        let entries = vec![
+            Entry::Load {
+                clock: 1.0,
+                document: "{\"format\": 1}".into(),
+            },
+            put(1),
+            Entry::Expire { clock: 5.25 },
+            put(2),
+        ];
         let bytes = log(&entries);
         assert_eq!(
             read(&bytes).unwrap(),
