@@ -140,6 +140,8 @@ def test_dynoxides_differences_are_reported_as_differences(endpoint):
     result = check("--endpoint", endpoint.url, "sharding")
     assert result.returncode == 1, result.stderr
     assert_pinned("check-sharding-dynoxide.txt", normalised(result.stdout, endpoint.url))
+    # The README shows this very report.
+    assert (EXPECTED / "check-sharding-dynoxide.txt").read_text() in (ROOT / "README.md").read_text()
     assert endpoint.tables() == []
 
 
