@@ -26,6 +26,8 @@ mod layering_tests;
 pub mod limits;
 pub mod ops;
 pub mod partiql;
+#[cfg(feature = "persist")]
+pub mod persist;
 pub mod table;
 pub mod types;
 

@@ -116,7 +116,7 @@ const FUZZ_SECONDS: u64 = 30;
 
 /// The fuzz targets, with the longest input each is given: a document's
 /// compact bytes run to kilobytes, a statement's choices to a few.
-const FUZZ_TARGETS: [(&str, usize); 8] = [
+const FUZZ_TARGETS: [(&str, usize); 9] = [
     ("expressions", 4096),
     ("requests", 4096),
     ("links", 4096),
@@ -125,6 +125,7 @@ const FUZZ_TARGETS: [(&str, usize); 8] = [
     ("statements", 4096),
     ("console", 4096),
     ("interchange", 64 * 1024),
+    ("snapshots", 4096),
 ];
 
 /// A short run of each fuzz target, from the seeds in `fuzz/seeds/`,

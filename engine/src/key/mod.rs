@@ -18,6 +18,7 @@ use std::cmp::Ordering;
 
 /// One key attribute: its name and scalar type.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct KeyAttribute {
     /// The attribute name.
     pub name: String,
@@ -27,6 +28,7 @@ pub struct KeyAttribute {
 
 /// A key schema: a partition key and an optional sort key.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct KeySchema {
     /// The partition (HASH) key.
     pub partition: KeyAttribute,

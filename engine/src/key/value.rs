@@ -8,6 +8,7 @@ use crate::types::{Number, Text, Value, ValueType};
 
 /// The type of a key attribute (`ScalarAttributeType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum KeyType {
     /// String.
     S,

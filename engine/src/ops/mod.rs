@@ -71,7 +71,7 @@ pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
 pub use tags::{MAX_TAGS, TABLE_ARN_PREFIX, Tag};
 pub use transact_get_items::{TransactGet, TransactGetItemsResponse};
 pub use transact_write_items::{
-    ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TransactWrite,
+    ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TokenUse, TransactWrite,
     TransactWriteItemsRequest, TransactWriteItemsResponse,
 };
 pub use ttl::{TTL_CHANGE_INTERVAL_SECONDS, TimeToLiveSpecification};
@@ -97,13 +97,13 @@ pub struct ExpressionParameters {
 /// The engine: every table, by name.
 #[derive(Debug, Default)]
 pub struct Engine {
-    tables: BTreeMap<String, Table>,
+    pub(crate) tables: BTreeMap<String, Table>,
     /// Seconds since the epoch; supplied by the host so the engine needs no clock.
-    now: f64,
+    pub(crate) now: f64,
     /// The `ClientRequestToken`s of recent transactions.
-    tokens: BTreeMap<String, transact_write_items::TokenUse>,
+    pub(crate) tokens: BTreeMap<String, TokenUse>,
     /// The item collection limit new tables get (10 GB but in tests).
-    item_collection_limit: Option<u64>,
+    pub(crate) item_collection_limit: Option<u64>,
     /// The address the engine is served on, for DescribeEndpoints.
     endpoint: Option<String>,
 }

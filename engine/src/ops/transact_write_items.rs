@@ -92,11 +92,12 @@ pub struct TransactWriteItemsResponse {
 
 /// What a token was first used for.
 #[derive(Clone, Debug)]
-pub(super) struct TokenUse {
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
+pub struct TokenUse {
     /// The request, as text, to tell a repeat from another request.
-    request: String,
+    pub(crate) request: String,
     /// When it completed, by the engine's clock.
-    at: f64,
+    pub(crate) at: f64,
 }
 
 /// An action, checked: where it writes and what it does.

@@ -6,6 +6,7 @@ use crate::types::{Item, Text, Value};
 
 /// Which attributes an index entry carries besides the keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum Projection {
     /// Only the table and index keys.
     KeysOnly,
@@ -28,6 +29,7 @@ impl Projection {
 
 /// Global or local.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum IndexKind {
     /// A global secondary index: any partition key, eventually consistent.
     Global,
@@ -37,6 +39,7 @@ pub enum IndexKind {
 
 /// A secondary index.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct IndexDescription {
     /// Its name, unique within the table.
     pub name: String,
@@ -77,6 +80,7 @@ impl IndexDescription {
 
 /// A table's description.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct TableDescription {
     /// Its name.
     pub name: String,
@@ -101,6 +105,7 @@ pub struct TableDescription {
 
 /// How the table is billed.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum BillingMode {
     /// On-demand.
     PayPerRequest,
@@ -120,6 +125,7 @@ impl BillingMode {
 
 /// Provisioned read and write capacity units, and when they last changed.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct Throughput {
     /// `ReadCapacityUnits`.
     pub read: u64,
@@ -180,6 +186,7 @@ fn utc_day(seconds: f64) -> i64 {
 
 /// `TableClass`: what storage costs; it changes no number the engine reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum TableClass {
     /// `STANDARD`.
     Standard,
@@ -215,6 +222,7 @@ impl TableDescription {
 
 /// A table's TTL setting.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct TimeToLive {
     /// The attribute holding each item's expiry time.
     pub attribute_name: String,
@@ -225,6 +233,7 @@ pub struct TimeToLive {
 
 /// A table's point-in-time recovery setting (`UpdateContinuousBackups`).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct PointInTimeRecovery {
     /// Whether it is on.
     pub enabled: bool,

@@ -17,6 +17,7 @@ pub const RETENTION_SECONDS: f64 = 24.0 * 3600.0;
 
 /// What a record carries besides the keys (`StreamViewType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum StreamViewType {
     /// Only the keys.
     KeysOnly,
@@ -69,6 +70,7 @@ impl StreamViewType {
 
 /// `INSERT`, `MODIFY` or `REMOVE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum EventName {
     Insert,
     Modify,
@@ -96,6 +98,7 @@ impl EventName {
 
 /// One change.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct StreamRecord {
     /// Increases by one with every record of the stream.
     pub sequence: u64,
@@ -137,6 +140,35 @@ const EXPIRED_BATCH: usize = 1024;
 const BATCHES_WAITING: usize = 8;
 
 impl Stream {
+    /// A stream as it was kept: its records oldest first, each numbered
+    /// below `next_sequence` and in increasing order.
+    pub fn restored(
+        view_type: StreamViewType,
+        created_at: f64,
+        enabled: bool,
+        records: VecDeque<StreamRecord>,
+        next_sequence: u64,
+    ) -> Result<Stream, String> {
+        let mut previous = 0;
+        for record in &records {
+            if record.sequence <= previous || record.sequence >= next_sequence {
+                return Err(format!(
+                    "stream record {} is out of order (next {next_sequence})",
+                    record.sequence
+                ));
+            }
+            previous = record.sequence;
+        }
+        Ok(Stream {
+            view_type,
+            created_at,
+            enabled,
+            records,
+            next_sequence,
+            expired: Vec::new(),
+        })
+    }
+
     /// A new, empty, enabled stream.
     pub fn new(view_type: StreamViewType, created_at: f64) -> Stream {
         Stream {

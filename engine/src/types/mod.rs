@@ -3,6 +3,8 @@
 pub mod map;
 pub mod number;
 pub mod path;
+#[cfg(feature = "persist")]
+mod persist;
 pub mod sets;
 pub mod size;
 pub mod value;

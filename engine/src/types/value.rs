@@ -13,6 +13,7 @@ pub type Item = Map;
 
 /// One DynamoDB attribute value.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub enum Value {
     /// String.
     S(Text),
@@ -27,7 +28,13 @@ pub enum Value {
     /// Map.
     M(Map),
     /// List.
-    L(Vec<Value>),
+    L(
+        #[cfg_attr(
+            feature = "persist",
+            serde(deserialize_with = "super::persist::nested_list")
+        )]
+        Vec<Value>,
+    ),
     /// String set: non-empty, unique members.
     SS(Vec<String>),
     /// Number set: non-empty, numerically unique members.
