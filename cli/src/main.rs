@@ -80,6 +80,12 @@ enum Command {
         /// not from a power cut).
         #[arg(long, value_enum, default_value_t = serve::data::SyncMode::Batch)]
         sync: serve::data::SyncMode,
+        /// With --data: take a snapshot once the log has grown this much
+        /// (or a quarter of the last snapshot's size, if more), so a start
+        /// reads the state instead of replaying every change. Bytes, or
+        /// with K, M or G.
+        #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = serve::data::parse_size)]
+        snapshot_after: u64,
     },
     /// Write a table of a DynamoDB endpoint (its design and, by Scan, its
     /// items) as a `.ddbplay.json` playground file the page opens.
@@ -207,6 +213,7 @@ fn main() -> std::process::ExitCode {
             load,
             data,
             sync,
+            snapshot_after,
         } => {
             let (engine, loaded) = match load.as_deref().map(load::load).transpose() {
                 Ok(Some(loaded)) => {
@@ -232,7 +239,11 @@ fn main() -> std::process::ExitCode {
                     request_timeout: std::time::Duration::from_secs(request_timeout.max(1)),
                     clock,
                     log,
-                    data: data.map(|dir| (dir, sync)),
+                    data: data.map(|dir| serve::data::Settings {
+                        dir,
+                        sync,
+                        snapshot_after,
+                    }),
                     loaded,
                 },
                 engine,

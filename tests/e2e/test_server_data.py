@@ -94,8 +94,18 @@ def scan_keys(ddb, **extra):
         start = {"ExclusiveStartKey": page["LastEvaluatedKey"]}
 
 
-def test_a_restart_keeps_tables_items_indexes_streams_ttl_tags_and_tokens(tmp_path):
-    server = Server(tmp_path)
+def wait_for_snapshot(data):
+    """The newest snapshot in `data`, once one is there."""
+    deadline = time.time() + 30
+    while not (snapshots := sorted(data.glob("snapshot-????????"))):
+        assert time.time() < deadline, "no snapshot was taken"
+        time.sleep(0.05)
+    return snapshots[-1]
+
+
+@pytest.mark.parametrize("snapshots", [[], ["--snapshot-after", "1K"]], ids=["log", "snapshots"])
+def test_a_restart_keeps_tables_items_indexes_streams_ttl_tags_and_tokens(tmp_path, snapshots):
+    server = Server(tmp_path, *snapshots)
     ddb = server.client
     create_table(ddb)
     arn = ddb.describe_table(TableName="kept")["Table"]["TableArn"]
@@ -111,9 +121,11 @@ def test_a_restart_keeps_tables_items_indexes_streams_ttl_tags_and_tokens(tmp_pa
     ddb.transact_write_items(**bump)
     ddb.delete_item(TableName="kept", Key={"PK": {"S": "p0"}, "SK": {"S": "a"}})
     stream = ddb.describe_table(TableName="kept")["Table"]["LatestStreamArn"]
+    if snapshots:
+        wait_for_snapshot(tmp_path)
     server.kill()
 
-    server = Server(tmp_path)
+    server = Server(tmp_path, *snapshots)
     ddb = server.client
     try:
         table = ddb.describe_table(TableName="kept")["Table"]
@@ -140,6 +152,11 @@ def test_a_restart_keeps_tables_items_indexes_streams_ttl_tags_and_tokens(tmp_pa
     finally:
         stderr = server.stop()
     assert "changes replayed in" in stderr
+    if snapshots:
+        # The snapshot was read; the logs it covers are gone.
+        assert " read, then " in stderr
+        base = int(sorted(tmp_path.glob("snapshot-????????"))[-1].name[-8:])
+        assert all(int(log.name[-8:]) >= base for log in tmp_path.glob("log-????????"))
 
 
 def test_a_second_server_on_the_same_directory_is_refused(tmp_path):
@@ -180,7 +197,10 @@ def writer(url, number, acknowledged, transactions, stop):
 
 @pytest.mark.parametrize("sync", ["batch", "always"])
 def test_sigkill_under_concurrent_writes_loses_no_acknowledged_write(tmp_path, sync):
-    server = Server(tmp_path, "--sync", sync)
+    # With batch, a snapshot is due every 64 KB of log: the kills land
+    # before, during and after snapshots too.
+    options = ["--sync", sync] + (["--snapshot-after", "64K"] if sync == "batch" else [])
+    server = Server(tmp_path, *options)
     create_table(server.client)
     acknowledged, transactions = [], []
     rounds = CRASH_ROUNDS if sync == "batch" else max(3, CRASH_ROUNDS // 4)
@@ -195,7 +215,7 @@ def test_sigkill_under_concurrent_writes_loses_no_acknowledged_write(tmp_path, s
         stop.set()
         for t in threads:
             t.join(timeout=30)
-        server = Server(tmp_path, "--sync", sync)
+        server = Server(tmp_path, *options)
         ddb = server.client
         present = scan_keys(ddb)
         missing = set(acknowledged) - present
@@ -207,7 +227,8 @@ def test_sigkill_under_concurrent_writes_loses_no_acknowledged_write(tmp_path, s
         assert scan_keys(ddb, IndexName="byG") == present, f"round {round}: the index differs from the table"
     server.stop()
     print(f"\n{sync}: {rounds} kills, {len(acknowledged)} acknowledged writes, "
-          f"{len(transactions)} transactions, {len(present)} items kept")
+          f"{len(transactions)} transactions, {len(present)} items kept, "
+          f"{len(list(tmp_path.glob('snapshot-*')))} snapshot(s) and {len(list(tmp_path.glob('log-*')))} log(s) left")
 
 
 def test_a_torn_tail_is_cut_off_and_damage_in_the_middle_stops_the_start(tmp_path):
@@ -216,7 +237,7 @@ def test_a_torn_tail_is_cut_off_and_damage_in_the_middle_stops_the_start(tmp_pat
     for n in range(5):
         server.client.put_item(TableName="kept", Item={"PK": {"S": f"p{n}"}, "SK": {"S": "a"}, "G": {"S": "g"}})
     server.stop()
-    log = tmp_path / "log"
+    log = tmp_path / "log-00000000"
     whole = log.read_bytes()
     # A crash in the middle of an append: half a record at the end.
     log.write_bytes(whole + b"\x40\x00\x00\x00\x01\x02\x03\x04half a rec")
@@ -257,3 +278,40 @@ def test_a_loaded_playground_is_kept_and_a_second_load_on_the_same_directory_ref
                            capture_output=True, text=True, timeout=60)
     assert again.returncode == 1
     assert f"ddbplay: --data: {tmp_path} already holds 2 changes: --load starts a new data directory, give an empty one" in again.stderr
+
+
+def test_a_damaged_snapshot_stops_the_start_and_changes_nothing(tmp_path):
+    server = Server(tmp_path, "--snapshot-after", "1K")
+    create_table(server.client)
+    for n in range(40):
+        server.client.put_item(TableName="kept", Item={"PK": {"S": f"p{n}"}, "SK": {"S": "a"}, "G": {"S": "g"}})
+    snapshot = wait_for_snapshot(tmp_path)
+    server.stop()
+    snapshot = sorted(tmp_path.glob("snapshot-????????"))[-1]
+    damaged = bytearray(snapshot.read_bytes())
+    damaged[16 + 8 + 1] ^= 0x01  # inside the first part
+    snapshot.write_bytes(bytes(damaged))
+    files = lambda: {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in tmp_path.iterdir()}
+    before = files()
+    start = subprocess.run([BINARY, "serve", "--port", str(free_port()), "--data", str(tmp_path)],
+                           capture_output=True, text=True, timeout=30)
+    assert start.returncode == 1
+    assert start.stderr == (
+        f"ddbplay: --data: {snapshot} is damaged at byte 16 (part 1): its checksum does not match. "
+        "Nothing was changed; the server does not start on a snapshot it would have to guess at\n"
+    )
+    assert files() == before
+
+
+def test_a_directory_from_before_snapshots_is_read_and_carried_on(tmp_path):
+    server = Server(tmp_path)
+    create_table(server.client)
+    server.client.put_item(TableName="kept", Item={"PK": {"S": "old"}, "SK": {"S": "a"}, "G": {"S": "g"}})
+    server.stop()
+    (tmp_path / "log-00000000").rename(tmp_path / "log")
+    server = Server(tmp_path)
+    try:
+        assert scan_keys(server.client) == {("old", "a")}
+    finally:
+        server.stop()
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["lock", "log-00000000"]

@@ -64,7 +64,7 @@ pub struct Options {
     /// What each request leaves on standard error.
     pub log: LogFormat,
     /// Where tables are kept across restarts (`--data`), and how.
-    pub data: Option<(std::path::PathBuf, data::SyncMode)>,
+    pub data: Option<data::Settings>,
     /// The playground the engine was built from (`--load`), as a
     /// `.ddbplay.json` file's text: with `--data`, the log's first record.
     pub loaded: Option<String>,
@@ -135,7 +135,7 @@ async fn serve(options: Options, mut engine: Engine) -> std::io::Result<()> {
     let address = listener.local_addr()?;
     // The lock file stays open, and so locked, while the server runs.
     let (journal, _lock) = match &options.data {
-        Some((dir, sync)) => {
+        Some(settings) => {
             let loaded = options
                 .loaded
                 .clone()
@@ -143,7 +143,7 @@ async fn serve(options: Options, mut engine: Engine) -> std::io::Result<()> {
                     clock: Clock::starting_at(options.clock).now(),
                     document,
                 });
-            let (journal, lock) = data::open(dir, *sync, &mut engine, loaded)
+            let (journal, lock) = data::open(settings, &mut engine, loaded)
                 .map_err(|why| std::io::Error::other(format!("--data: {why}")))?;
             (Some(Arc::new(journal)), Some(lock))
         }
