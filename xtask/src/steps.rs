@@ -253,7 +253,8 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the engine's criterion benchmarks (extra arguments go to criterion),
+/// Runs the engine's criterion benchmarks and the durable-write one (extra
+/// arguments go to criterion),
 /// then measures `ddbplay serve`'s CPU per Query with boto3 as the client.
 pub fn bench(args: &[String]) -> Result<(), String> {
     if args.first().map(String::as_str) == Some("worst-cases") {
@@ -274,6 +275,10 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     }
     run(Command::new("cargo")
         .args(["bench", "-p", "ddbplay-web", "--bench", "share", "--"])
+        .args(args))?;
+    // What a durable write costs: the log against an embedded store.
+    run(Command::new("cargo")
+        .args(["bench", "-p", "ddbplay", "--bench", "durable_write", "--"])
         .args(args))?;
     let tools = Tools::ensure()?;
     run(Command::new("cargo").args(["build", "--release", "-q", "-p", "ddbplay"]))?;

@@ -36,6 +36,13 @@
 //! still need the engine's rules to rebuild indexes and streams. The
 //! request log is the one thing the engine cannot recompute — the order
 //! and time of its inputs — and appending it is a single sequential write.
+//! Measured (`cargo bench -p ddbplay --bench durable_write`, a 1 KB
+//! PutItem, medians on a 2-core machine's disk): appending the record and
+//! `fdatasync` 144 µs, the same record committed to redb 5 with
+//! `Durability::Immediate` 239 µs; eight writes per sync 254 µs against
+//! 474 µs per redb commit of eight — the log keeps 1.7 to 1.9 times the
+//! durable writes, where the engine's own apply takes 8.5 µs. The store
+//! would also hold a second copy of every item.
 
 pub mod directory;
 pub mod journal;
