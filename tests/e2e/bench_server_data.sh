@@ -3,6 +3,7 @@
 # through the HTTP API, driven by wrk (Debian's `wrk` package) for five
 # seconds a round, in memory and with --data and each --sync, for one
 # client and for eight; prints each round and the median of ROUNDS (3).
+# CLIENTS and MODES choose fewer cases (e.g. CLIENTS=8 MODES="memory batch").
 #
 #   cargo build --release -p ddbplay && tests/e2e/bench_server_data.sh
 set -euo pipefail
@@ -27,8 +28,8 @@ round() { # mode connections -> requests a second
   kill "$pid"; wait "$pid" 2>/dev/null || true; rm -rf "$dir"
 }
 
-for clients in 1 8; do
-  for mode in memory batch always none; do
+for clients in ${CLIENTS:-1 8}; do
+  for mode in ${MODES:-memory batch always none}; do
     runs=()
     for _ in $(seq "$ROUNDS"); do runs+=("$(round "$mode" "$clients")"); done
     median=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
