@@ -146,12 +146,9 @@ pub fn open(
         let path = snapshot_path(dir, base);
         *target = snapshot::read(&path).map_err(|d| {
             format!(
-                "{} is damaged at byte {} (part {}): {}. Nothing was changed; \
+                "{}. Nothing was changed; \
                  the server does not start on a snapshot it would have to guess at",
-                path.display(),
-                d.offset,
-                d.part,
-                d.why
+                d.describe(&path)
             )
         })?;
         snapshot_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);

@@ -75,6 +75,19 @@ pub struct Damaged {
     pub why: String,
 }
 
+impl Damaged {
+    /// "`path` is damaged at byte N (part P): why".
+    pub fn describe(&self, path: &Path) -> String {
+        format!(
+            "{} is damaged at byte {} (part {}): {}",
+            path.display(),
+            self.offset,
+            self.part,
+            self.why
+        )
+    }
+}
+
 /// Reads the snapshot at `path` back into an engine.
 pub fn read(path: &Path) -> Result<Engine, Damaged> {
     let file = File::open(path).map_err(|e| Damaged {

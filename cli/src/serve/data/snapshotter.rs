@@ -91,15 +91,7 @@ fn take(dir: &std::path::Path, base: u64, target: u64) -> Result<u64, String> {
     let started = Instant::now();
     let mut engine = if base > 0 {
         let path = snapshot_path(dir, base);
-        snapshot::read(&path).map_err(|d| {
-            format!(
-                "{} is damaged at byte {} (part {}): {}",
-                path.display(),
-                d.offset,
-                d.part,
-                d.why
-            )
-        })?
+        snapshot::read(&path).map_err(|d| d.describe(&path))?
     } else {
         Engine::new()
     };
