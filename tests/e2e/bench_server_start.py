@@ -17,7 +17,6 @@ import http.client
 import json
 import os
 import shutil
-import socket
 import statistics
 import struct
 import subprocess
@@ -26,6 +25,8 @@ import tempfile
 import time
 import zlib
 from pathlib import Path
+
+from servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "release" / "ddbplay"))
@@ -82,12 +83,6 @@ def started(data):
 def stop(process):
     process.send_signal(2)
     return process.communicate(timeout=600)[1]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def drop_caches():

@@ -14,25 +14,18 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
 
-import boto3
 import pytest
+
+from servers import BINARY, Served
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
 LINK = (ROOT / "web" / "src" / "share" / "testdata" / "link-v5.txt").read_text().strip()
 EXPECTED = HERE / "expected"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def dynoxide_binary():
@@ -43,38 +36,19 @@ def dynoxide_binary():
     return found
 
 
-class Endpoint:
+class Endpoint(Served):
     """A DynamoDB server of the given kind on a free port."""
 
     def __init__(self, kind, *extra):
-        self.port = free_port()
         command = {
-            "serve": [BINARY, "serve", "--port", str(self.port), "--log", "quiet"],
-            "dynoxide": [dynoxide_binary(), "--port", str(self.port), "--log", "quiet"],
-            "dynalite": ["node", str(HERE / "node_modules" / "dynalite" / "cli.js"), "--port", str(self.port)],
+            "serve": lambda port: [BINARY, "serve", "--port", str(port), "--log", "quiet"],
+            "dynoxide": lambda port: [dynoxide_binary(), "--port", str(port), "--log", "quiet"],
+            "dynalite": lambda port: ["node", str(HERE / "node_modules" / "dynalite" / "cli.js"), "--port", str(port)],
         }[kind]
-        self.process = subprocess.Popen(command + list(extra), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.time() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                assert self.process.poll() is None, self.process.stderr.read()
-                assert time.time() < deadline, f"{kind} did not start"
-                time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.client = boto3.client(
-            "dynamodb", endpoint_url=self.url, region_name="us-east-1",
-            aws_access_key_id="any", aws_secret_access_key="any",
-        )
+        super().__init__(command=lambda port: command(port) + list(extra), name=kind, seconds=30)
 
     def tables(self):
         return self.client.list_tables()["TableNames"]
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 @pytest.fixture

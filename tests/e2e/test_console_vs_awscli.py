@@ -24,20 +24,18 @@ console to without the aws CLI.
 
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from servers import BINARY as DDBPLAY, Served
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "console" / "tests" / "scripts"
 LABS = ROOT / "console" / "labs"
 AWS = str(Path(sys.executable).parent / "aws")
-DDBPLAY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
 # v1 has no YAML output and no --cli-input-yaml.
 ONLY_V2 = {"yaml-output.sh", "yaml-input.sh"}
 ENV = {
@@ -49,41 +47,12 @@ ENV = {
 }
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
+class Server(Served):
     """A fresh `ddbplay serve`, so each run starts with no tables (and
     `options` for it, such as `--clock`)."""
 
     def __init__(self, *options):
-        self.options = list(options)
-
-    def __enter__(self):
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [DDBPLAY, "serve", "--port", str(self.port), *self.options],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("ddbplay serve did not start")
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc):
-        self.process.send_signal(signal.SIGINT)
-        self.process.wait(timeout=10)
+        super().__init__(*options, stderr=subprocess.DEVNULL)
 
 
 def run_with_aws_cli(script, tmp_path):

@@ -22,46 +22,24 @@ import socket
 import subprocess
 import threading
 import time
-from pathlib import Path
 
 import boto3
 import pytest
 from botocore.config import Config
-from botocore.exceptions import ClientError
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
+from servers import Served
+
 HEADER_TIMEOUT = 2
 REQUEST_TIMEOUT = 3
 MAX_CONNECTIONS = 16
 TABLE = "abuse"
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server():
-    port = free_port()
-    process = subprocess.Popen(
-        [BINARY, "serve", "--port", str(port), "--header-timeout", str(HEADER_TIMEOUT),
-         "--request-timeout", str(REQUEST_TIMEOUT), "--max-connections", str(MAX_CONNECTIONS)],
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.time() + 20
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if time.time() > deadline:
-                process.kill()
-                raise
-            time.sleep(0.05)
-    endpoint = f"http://127.0.0.1:{port}"
+    served = Served("--header-timeout", str(HEADER_TIMEOUT), "--request-timeout", str(REQUEST_TIMEOUT),
+                    "--max-connections", str(MAX_CONNECTIONS), stderr=subprocess.DEVNULL)
+    port, endpoint = served.port, served.url
     ddb = client(endpoint)
     ddb.create_table(
         TableName=TABLE, BillingMode="PAY_PER_REQUEST",
@@ -69,8 +47,7 @@ def server():
         KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
     )
     yield port, endpoint
-    process.terminate()
-    process.wait(timeout=10)
+    served.stop()
 
 
 def client(endpoint):

@@ -11,56 +11,25 @@ sets how many times the server is killed (12 unless told).
 import hashlib
 import os
 import random
-import signal
-import socket
 import subprocess
 import threading
 import time
-from pathlib import Path
 
 import boto3
 import botocore
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
+from servers import BINARY, Served, free_port
+
 CRASH_ROUNDS = int(os.environ.get("CRASH_ROUNDS", "12"))
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """`ddbplay serve --data DIR` on a free port."""
+class Server(Served):
+    """`ddbplay serve --data DIR` on a free port, its client never retrying."""
 
     def __init__(self, data, *extra):
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [BINARY, "serve", "--port", str(self.port), "--log", "quiet", "--data", str(data), *extra],
-            stderr=subprocess.PIPE, text=True,
-        )
-        deadline = time.time() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                assert self.process.poll() is None, self.process.stderr.read()
-                assert time.time() < deadline, "the server did not start"
-                time.sleep(0.02)
-        self.url = f"http://127.0.0.1:{self.port}"
+        super().__init__("--log", "quiet", "--data", str(data), *extra)
         self.client = client(self.url)
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        return self.process.communicate(timeout=10)[1]
-
-    def stop(self):
-        self.process.send_signal(signal.SIGINT)
-        return self.process.communicate(timeout=10)[1]
 
 
 def client(url):

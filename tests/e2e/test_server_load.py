@@ -7,56 +7,21 @@ DDBPLAY_BIN names the binary (`cargo xtask test` sets it).
 """
 
 import json
-import os
-import socket
 import subprocess
-import time
-from pathlib import Path
 
-import boto3
+from servers import BINARY, ROOT, Served, free_port
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
 LINK = (ROOT / "web" / "src" / "share" / "testdata" / "link-v5.txt").read_text().strip()
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
+class Server(Served):
     """`ddbplay serve --load SOURCE` on a free port, on the lesson's clock
     (the carts' time to live runs out in the second half of 2024: by
     today's clock the server would delete all 24 as it starts)."""
 
     def __init__(self, source):
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [BINARY, "serve", "--port", str(self.port), "--log", "quiet", "--load", source,
-             "--clock", "2024-06-01T00:00:00Z"],
-            stderr=subprocess.PIPE, text=True,
-        )
-        deadline = time.time() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                assert self.process.poll() is None, self.process.stderr.read()
-                assert time.time() < deadline
-                time.sleep(0.05)
-        self.endpoint = f"http://127.0.0.1:{self.port}"
-        self.client = boto3.client(
-            "dynamodb", endpoint_url=self.endpoint, region_name="us-east-1",
-            aws_access_key_id="any", aws_secret_access_key="any",
-        )
-
-    def stop(self):
-        """Stops it; what it printed."""
-        self.process.terminate()
-        return self.process.communicate(timeout=10)[1]
+        super().__init__("--log", "quiet", "--load", source, "--clock", "2024-06-01T00:00:00Z")
+        self.endpoint = self.url
 
 
 def test_a_link_loads_its_table_and_items_and_boto3_queries_them():

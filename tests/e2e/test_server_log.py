@@ -5,48 +5,19 @@ DDBPLAY_BIN names the binary (`cargo xtask test` sets it).
 """
 
 import json
-import os
-import socket
-import subprocess
-import time
-from pathlib import Path
 
-import boto3
 import pytest
 from botocore.exceptions import ClientError
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from servers import Served
 
 
 def serve(log):
     """Starts a server with `--log log`, runs three requests, stops it and
     returns (the request ids the answers carried, its stderr lines)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [BINARY, "serve", "--port", str(port), "--log", log],
-        stderr=subprocess.PIPE, text=True,
-    )
+    server = Served("--log", log)
     try:
-        deadline = time.time() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise
-                time.sleep(0.05)
-        ddb = boto3.client(
-            "dynamodb", endpoint_url=f"http://127.0.0.1:{port}", region_name="us-east-1",
-            aws_access_key_id="any", aws_secret_access_key="any",
-        )
+        ddb = server.client
         ids = []
         ddb.meta.events.register(
             "after-call.dynamodb", lambda http_response, **_: ids.append(http_response.headers["x-amzn-requestid"])
@@ -60,8 +31,7 @@ def serve(log):
         with pytest.raises(ClientError):
             ddb.put_item(TableName="logged", Item={"pk": {"S": "a"}}, ConditionExpression="attribute_not_exists(pk)")
     finally:
-        process.terminate()
-        _, stderr = process.communicate(timeout=10)
+        stderr = server.stop()
     lines = [l for l in stderr.splitlines() if not l.startswith("ddbplay:")]
     return ids, lines
 
