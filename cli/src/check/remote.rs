@@ -256,6 +256,23 @@ fn key_or_null(key: Option<&HashMap<String, aws_sdk_dynamodb::types::AttributeVa
     key.map_or(Json::Null, item_json)
 }
 
+/// Sets the members every conditional write shares — ConditionExpression,
+/// the names and values it uses, ReturnValuesOnConditionCheckFailure — on
+/// any of the SDK's builders for a write (they share no trait).
+macro_rules! conditioned {
+    ($builder:expr, $fields:expr) => {{
+        let builder = $builder;
+        let f: &mut Fields = $fields;
+        f.values().map(|values| {
+            builder
+                .set_condition_expression(f.string("ConditionExpression"))
+                .set_expression_attribute_names(f.names())
+                .set_expression_attribute_values(values)
+                .set_return_values_on_condition_check_failure(on_failure(f))
+        })
+    }};
+}
+
 /// One request to the endpoint, as its JSON answer.
 async fn send(client: &Client, operation: Operation, body: &Json) -> Result<Json, ApiError> {
     let mut f = Fields::of(operation.name(), body);
@@ -417,14 +434,12 @@ async fn send(client: &Client, operation: Operation, body: &Json) -> Result<Json
                 .put_item()
                 .set_table_name(f.string("TableName"))
                 .set_item(f.item("Item").map_err(refused)?)
-                .set_condition_expression(f.string("ConditionExpression"))
-                .set_expression_attribute_names(f.names())
-                .set_expression_attribute_values(f.values().map_err(refused)?)
                 .set_return_values(
                     f.string("ReturnValues")
                         .map(|s| ReturnValue::from(s.as_str())),
-                )
-                .set_return_values_on_condition_check_failure(on_failure(&mut f))
+                );
+            let request = conditioned!(request, &mut f)
+                .map_err(refused)?
                 .set_return_consumed_capacity(rcc(&mut f));
             f.finish().map_err(refused)?;
             let out = request.send().await.map_err(answer_error)?;
@@ -436,14 +451,12 @@ async fn send(client: &Client, operation: Operation, body: &Json) -> Result<Json
                 .set_table_name(f.string("TableName"))
                 .set_key(f.item("Key").map_err(refused)?)
                 .set_update_expression(f.string("UpdateExpression"))
-                .set_condition_expression(f.string("ConditionExpression"))
-                .set_expression_attribute_names(f.names())
-                .set_expression_attribute_values(f.values().map_err(refused)?)
                 .set_return_values(
                     f.string("ReturnValues")
                         .map(|s| ReturnValue::from(s.as_str())),
-                )
-                .set_return_values_on_condition_check_failure(on_failure(&mut f))
+                );
+            let request = conditioned!(request, &mut f)
+                .map_err(refused)?
                 .set_return_consumed_capacity(rcc(&mut f));
             f.finish().map_err(refused)?;
             let out = request.send().await.map_err(answer_error)?;
@@ -454,14 +467,12 @@ async fn send(client: &Client, operation: Operation, body: &Json) -> Result<Json
                 .delete_item()
                 .set_table_name(f.string("TableName"))
                 .set_key(f.item("Key").map_err(refused)?)
-                .set_condition_expression(f.string("ConditionExpression"))
-                .set_expression_attribute_names(f.names())
-                .set_expression_attribute_values(f.values().map_err(refused)?)
                 .set_return_values(
                     f.string("ReturnValues")
                         .map(|s| ReturnValue::from(s.as_str())),
-                )
-                .set_return_values_on_condition_check_failure(on_failure(&mut f))
+                );
+            let request = conditioned!(request, &mut f)
+                .map_err(refused)?
                 .set_return_consumed_capacity(rcc(&mut f));
             f.finish().map_err(refused)?;
             let out = request.send().await.map_err(answer_error)?;
@@ -614,11 +625,8 @@ fn transact_item(json: &Json) -> Result<TransactWriteItem, String> {
     if let Some(mut f) = part("Put") {
         let put = Put::builder()
             .set_table_name(f.string("TableName"))
-            .set_item(f.item("Item")?)
-            .set_condition_expression(f.string("ConditionExpression"))
-            .set_expression_attribute_names(f.names())
-            .set_expression_attribute_values(f.values()?)
-            .set_return_values_on_condition_check_failure(on_failure(&mut f))
+            .set_item(f.item("Item")?);
+        let put = conditioned!(put, &mut f)?
             .build()
             .map_err(|e| e.to_string())?;
         f.finish()?;
@@ -628,11 +636,8 @@ fn transact_item(json: &Json) -> Result<TransactWriteItem, String> {
         let update = Update::builder()
             .set_table_name(f.string("TableName"))
             .set_key(f.item("Key")?)
-            .set_update_expression(f.string("UpdateExpression"))
-            .set_condition_expression(f.string("ConditionExpression"))
-            .set_expression_attribute_names(f.names())
-            .set_expression_attribute_values(f.values()?)
-            .set_return_values_on_condition_check_failure(on_failure(&mut f))
+            .set_update_expression(f.string("UpdateExpression"));
+        let update = conditioned!(update, &mut f)?
             .build()
             .map_err(|e| e.to_string())?;
         f.finish()?;
@@ -641,11 +646,8 @@ fn transact_item(json: &Json) -> Result<TransactWriteItem, String> {
     if let Some(mut f) = part("Delete") {
         let delete = Delete::builder()
             .set_table_name(f.string("TableName"))
-            .set_key(f.item("Key")?)
-            .set_condition_expression(f.string("ConditionExpression"))
-            .set_expression_attribute_names(f.names())
-            .set_expression_attribute_values(f.values()?)
-            .set_return_values_on_condition_check_failure(on_failure(&mut f))
+            .set_key(f.item("Key")?);
+        let delete = conditioned!(delete, &mut f)?
             .build()
             .map_err(|e| e.to_string())?;
         f.finish()?;
@@ -654,11 +656,8 @@ fn transact_item(json: &Json) -> Result<TransactWriteItem, String> {
     if let Some(mut f) = part("ConditionCheck") {
         let check = ConditionCheck::builder()
             .set_table_name(f.string("TableName"))
-            .set_key(f.item("Key")?)
-            .set_condition_expression(f.string("ConditionExpression"))
-            .set_expression_attribute_names(f.names())
-            .set_expression_attribute_values(f.values()?)
-            .set_return_values_on_condition_check_failure(on_failure(&mut f))
+            .set_key(f.item("Key")?);
+        let check = conditioned!(check, &mut f)?
             .build()
             .map_err(|e| e.to_string())?;
         f.finish()?;
