@@ -27,10 +27,11 @@ use crate::model::data::load::Loader;
 use crate::model::data::write_path;
 use crate::model::design::chart::Chart;
 use crate::model::design::generate::Generation;
-use crate::model::measure::compare::measure_pattern_before_scan;
 use crate::model::measure::compare::{
-    Measured, PlannedRun, Run, planned_reads, planned_scan_equivalent,
+    Measured, PlannedRun, Run, add_answers, measure_pattern_before_scan, planned_reads,
+    planned_scan_equivalent,
 };
+use crate::model::measure::coverage::CHECKED_UP_TO_ITEMS;
 use crate::model::playground::Playground;
 use crate::model::stream::backfill::Backfill;
 use crate::model::stream::ttl::TtlTimes;
@@ -187,9 +188,15 @@ fn fill(state: &Store, mut loader: Loader, built: Built, context: String) {
             next_task().await;
             let mut measured = match planned_reads(pattern, i == selected) {
                 // A read may cover much of the table: a page at a time.
-                Some((plan, own)) => read_paced(&mut engine, &plan)
-                    .await
-                    .map(|runs| Measured::Reads { runs, own }),
+                Some((plan, own)) => {
+                    read_paced(&mut engine, &plan)
+                        .await
+                        .map(|runs| Measured::Reads {
+                            runs,
+                            own,
+                            answers: None,
+                        })
+                }
                 None => measure_pattern_before_scan(
                     &mut engine,
                     pattern,
@@ -206,6 +213,11 @@ fn fill(state: &Store, mut loader: Loader, built: Built, context: String) {
                     Ok(mut scanned) => runs.append(&mut scanned),
                     Err(problem) => measured = Err(problem),
                 }
+            }
+            if let Ok(measured) = &mut measured
+                && (i == selected || item_count <= CHECKED_UP_TO_ITEMS)
+            {
+                add_answers(&mut engine, pattern, measured);
             }
             runs.push(measured);
         }

@@ -11,9 +11,10 @@ use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result, Span};
 use crate::expr::ast::Condition;
-use crate::expr::keycond::{SortCondition, analyze};
-use crate::key::{EntryKey, KeyValue, PartitionKey, Tie};
-use crate::types::Item;
+use crate::expr::keycond::{KeyCondition, SortCondition, analyze};
+use crate::key::{EntryKey, KeySchema, KeyValue, PartitionKey, Tie};
+use crate::table::Table;
+use crate::types::{Item, Path};
 
 /// A Query request.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -87,19 +88,29 @@ fn bounds(sort: Option<&SortCondition>) -> (Bound<EntryKey>, Bound<EntryKey>) {
     }
 }
 
+/// A Query worked out before it reads.
+struct Plan<'a> {
+    table: &'a Table,
+    target: Target<'a>,
+    key_condition: KeyCondition,
+    filter: Option<Condition>,
+    projection: Option<Vec<Path>>,
+}
+
 impl Engine {
-    /// Query.
-    pub fn query(&mut self, request: QueryRequest) -> Result<PageResponse> {
-        check_table_name(&request.table_name, "tableName")?;
-        if request.limit.is_some_and(|l| l < 1) {
-            return Err(Violation::unshown("Limit", Rule::AtLeast(1)).into());
-        }
-        check_select_parameters(
-            request.select,
-            request.projection_expression.is_some(),
-            request.attributes_to_get.is_some(),
-            true,
-        )?;
+    /// Which partition and sort-key range a Query reads, as [`Engine::query`]
+    /// works it out before reading: the key schema of the table or index
+    /// it reads and its validated key condition, or the error the Query
+    /// would answer. A page uses it to say why an item is not among a
+    /// Query's results.
+    pub fn query_key_condition(&self, request: &QueryRequest) -> Result<(KeySchema, KeyCondition)> {
+        let plan = self.plan_query(request)?;
+        Ok((plan.target.key_schema().clone(), plan.key_condition))
+    }
+
+    /// Steps of a Query before it reads: its expressions parsed, its table
+    /// or index found, its key condition checked against that key schema.
+    fn plan_query(&self, request: &QueryRequest) -> Result<Plan<'_>> {
         let key_condition_text = request.key_condition_expression.as_deref();
         if key_condition_text.is_none() && request.key_conditions.is_none() {
             return Err(Error::validation(
@@ -141,6 +152,35 @@ impl Engine {
             // Invariant: one of the two was required above.
             (None, None) => return Err(Error::validation("Query key condition not supported")),
         };
+        Ok(Plan {
+            table,
+            target,
+            key_condition,
+            filter,
+            projection,
+        })
+    }
+
+    /// Query.
+    pub fn query(&mut self, request: QueryRequest) -> Result<PageResponse> {
+        check_table_name(&request.table_name, "tableName")?;
+        if request.limit.is_some_and(|l| l < 1) {
+            return Err(Violation::unshown("Limit", Rule::AtLeast(1)).into());
+        }
+        check_select_parameters(
+            request.select,
+            request.projection_expression.is_some(),
+            request.attributes_to_get.is_some(),
+            true,
+        )?;
+        let Plan {
+            table,
+            target,
+            key_condition,
+            filter,
+            projection,
+        } = self.plan_query(&request)?;
+        let schema = target.key_schema();
         if let Some(filter) = &request.query_filter
             && let Some(path) = filter
                 .paths()

@@ -29,7 +29,7 @@ fn position(state: &Opened, starts: &str) -> usize {
 /// The pattern at `i` with another budget, reviewed on the state's data.
 fn reviewed(state: &Opened, i: usize, budget: Budget) -> Verdict {
     let pattern = state.patterns[i].clone().with_budget(budget);
-    review(&pattern, &state.runs[i], &state.chart.table)
+    review(&pattern, &state.runs[i], &state.chart)
 }
 
 fn reasons(verdict: Verdict) -> Vec<String> {
@@ -49,6 +49,7 @@ fn a_query_that_reads_only_what_it_returns_is_within_every_budget() {
     assert_eq!(
         met,
         [
+            "Answers its question: it returns the 3 items the Scan that asks the same finds.",
             "Served by a key: Query on the table.",
             "Returns what it reads: 3 of 3 items.",
             "0.5 RCU a request, within 0.5."
@@ -151,7 +152,7 @@ fn a_partiql_select_that_is_a_scan_is_told_to_fix_the_partition_key() {
         None,
         false,
     );
-    let why = reasons(review(&pattern, &measured, &state.chart.table));
+    let why = reasons(review(&pattern, &measured, &state.chart));
     assert!(
         why[0].contains("this SELECT does not fix the partition key. Put PK = …"),
         "{why:?}"
@@ -166,7 +167,7 @@ fn a_pattern_that_does_not_run_is_over_budget_with_the_error_and_none_is_unbudge
     let broken = review(
         &pattern,
         &Err(Failure::refused("ValidationException: no")),
-        &state.chart.table,
+        &state.chart,
     );
     assert_eq!(
         reasons(broken),
@@ -174,7 +175,7 @@ fn a_pattern_that_does_not_run_is_over_budget_with_the_error_and_none_is_unbudge
     );
     let none = pattern.with_budget(Budget::default());
     assert_eq!(
-        review(&none, &state.runs[0], &state.chart.table),
+        review(&none, &state.runs[0], &state.chart),
         Verdict::Unbudgeted
     );
 }
@@ -184,7 +185,7 @@ fn every_example_meets_its_budgets_where_it_is_meant_to_be_efficient_and_not_whe
 {
     for example in super::gallery::EXAMPLES {
         let state = example_state(example.name);
-        let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+        let verdicts = review_all(&state.patterns, &state.runs, &state.chart);
         for ((pattern, verdict), run) in state.patterns.iter().zip(&verdicts).zip(&state.runs) {
             let scan = match run {
                 Ok(Measured::Statement(m)) => m.explanation.scan,
@@ -295,7 +296,7 @@ fn the_scatter_gather_costs_the_sum_of_its_queries_and_merges_them_in_sort_key_o
     let gathered = scatter_gather(&mut engine, &pattern.request, table, 10, true).unwrap();
     assert_eq!((gathered.eventual_units, gathered.count), (units, count));
     assert_eq!(gathered.partitions.len(), 10);
-    let Ok(Measured::Reads { runs, own }) = &state.runs[i] else {
+    let Ok(Measured::Reads { runs, own, .. }) = &state.runs[i] else {
         panic!("a read")
     };
     assert_eq!(runs[*own], gathered);
@@ -345,7 +346,7 @@ fn the_runner_shows_the_scatter_gather_as_the_application_assembles_it() {
 #[test]
 fn a_pattern_whose_rate_throttles_its_partition_is_over_budget_and_its_shards_are_not() {
     let state = example("sharding");
-    let verdicts = review_all(&state.patterns, &state.runs, &state.chart.table);
+    let verdicts = review_all(&state.patterns, &state.runs, &state.chart);
     let hot = position(&state, "Cast a vote under the one hot key");
     assert_eq!(
         reasons(verdicts[hot].clone()),

@@ -12,7 +12,8 @@ use engine::Engine;
 use crate::model::data::write_path;
 use crate::model::design::chart::{Chart, Warning};
 use crate::model::gallery::commerce;
-use crate::model::measure::compare::{Measured, measure_pattern};
+use crate::model::measure::compare::{Measured, add_answers, measure_pattern};
+use crate::model::measure::coverage::CHECKED_UP_TO_ITEMS;
 use crate::model::measure::prices::Prices;
 use crate::model::patterns::pattern::AccessPattern;
 use crate::model::playground::Playground;
@@ -49,23 +50,30 @@ impl Opened {
             playground.handler.as_ref(),
             Some(&playground.edits),
         )?;
+        let item_count = engine
+            .table(&playground.chart.table.name)
+            .map_or(0, |t| t.items.n_items());
         let runs = playground
             .patterns
             .iter()
             .enumerate()
             .map(|(i, pattern)| {
-                measure_pattern(
+                let compared = i == playground.selected;
+                let mut measured = measure_pattern(
                     &mut engine,
                     pattern,
                     &playground.chart.table,
                     playground.handler.as_ref(),
-                    i == playground.selected,
-                )
+                    compared,
+                );
+                if let Ok(measured) = &mut measured
+                    && (compared || item_count <= CHECKED_UP_TO_ITEMS)
+                {
+                    add_answers(&mut engine, pattern, measured);
+                }
+                measured
             })
             .collect();
-        let item_count = engine
-            .table(&playground.chart.table.name)
-            .map_or(0, |t| t.items.n_items());
         Ok(Opened {
             engine: RefCell::new(engine),
             chart: playground.chart,

@@ -52,6 +52,8 @@ pub mod playground;
 pub mod stream;
 
 #[cfg(test)]
+mod answers_tests;
+#[cfg(test)]
 mod design_tests;
 #[cfg(test)]
 mod fixtures;

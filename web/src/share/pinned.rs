@@ -88,7 +88,7 @@ fn print_the_crafted_link() {
 /// request and of the Scan it is compared with.
 fn selected_counts(state: &State) -> [(usize, usize, f64); 2] {
     match &state.runs[state.selected] {
-        Ok(Measured::Reads { runs, own }) => {
+        Ok(Measured::Reads { runs, own, .. }) => {
             let numbers = |i: usize| (runs[i].count, runs[i].scanned_count, runs[i].eventual_units);
             [numbers(*own), numbers(runs.len() - 1)]
         }

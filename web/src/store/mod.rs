@@ -42,7 +42,8 @@ use crate::model::data::write_path;
 use crate::model::design::chart::{Chart, Warning};
 use crate::model::explain::review::{Verdict, review_at_rates};
 use crate::model::gallery::commerce;
-use crate::model::measure::compare::{Measured, measure_pattern};
+use crate::model::measure::compare::{Measured, add_answers, measure_pattern};
+use crate::model::measure::coverage::CHECKED_UP_TO_ITEMS;
 use crate::model::measure::prices::Prices;
 use crate::model::measure::request_run::RunAsked;
 use crate::model::measure::throughput::{PartitionRate, throughput};
@@ -417,7 +418,7 @@ impl State {
         let verdicts = Rc::new(review_at_rates(
             &self.patterns,
             &self.runs,
-            &self.chart.table,
+            &self.chart,
             &rates,
         ));
         *derived = Some(Derived {
@@ -604,14 +605,24 @@ impl State {
     }
 
     /// Measures one pattern.
+    /// Measures one pattern, and whether it still answers its question
+    /// when the table is small enough to check after every change (or
+    /// the pattern is the one compared, whose Scan is read anyway).
     fn measure_one(&self, i: usize, with_scan: bool) -> Result<Measured, Failure> {
-        measure_pattern(
-            &mut self.engine.borrow_mut(),
+        let engine = &mut self.engine.borrow_mut();
+        let mut measured = measure_pattern(
+            engine,
             &self.patterns[i],
             &self.chart.table,
             self.handler.as_deref(),
             with_scan,
-        )
+        );
+        if let Ok(measured) = &mut measured
+            && (with_scan || self.item_count <= CHECKED_UP_TO_ITEMS)
+        {
+            add_answers(engine, &self.patterns[i], measured);
+        }
+        measured
     }
 
     /// Takes measurements made while the data was built, when they are of

@@ -225,7 +225,7 @@ fn a_rate_given_to_a_pattern_measures_where_its_units_land_and_a_bad_rate_change
 fn the_review_is_worked_out_once_a_change_and_follows_every_change() {
     let state = Rc::new(State::example());
     let fresh =
-        crate::model::explain::review::review_all(&state.patterns, &state.runs, &state.chart.table);
+        crate::model::explain::review::review_all(&state.patterns, &state.runs, &state.chart);
     let (_, first) = state.review();
     assert_eq!(*first, fresh);
     let (_, again) = state.review();

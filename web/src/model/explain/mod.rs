@@ -6,8 +6,11 @@
 //!    returned, what it cost;
 //! 3. [`review`] holds every pattern to its budget — served by a key,
 //!    within its units, returning what it reads — with a hint where it
-//!    fails.
+//!    fails, and [`answers`] holds a keyed read to its question: what it
+//!    returns against what the Scan that asks the same finds, and why an
+//!    item it misses is left out.
 
+pub mod answers;
 pub mod derivation;
 pub mod review;
 pub mod sentences;

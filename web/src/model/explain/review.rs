@@ -1,7 +1,9 @@
 //! The design review: every access pattern against what it is expected to
 //! be ([`Budget`]) on the current data — served by a key and never a Scan,
 //! at most N units a request, returning what it reads — green or red, with
-//! the reason and what would fix it.
+//! the reason and what would fix it. A read whose answers were checked
+//! ([`super::answers`]) is also held to its question: it must return what
+//! the Scan that asks the same finds, and a miss heads its reasons.
 //!
 //! The reasons and hints are derived from the pattern's own request and the
 //! engine's numbers, never written per example: the attributes a filter
@@ -15,7 +17,8 @@ use crate::model::failure::Failure;
 use engine::api::Operation;
 use serde_json::Value as Json;
 
-use crate::model::design::chart::TableDesign;
+use super::answers::{Answer, answers};
+use crate::model::design::chart::{Chart, TableDesign};
 use crate::model::format::{human_bytes, thousands, units};
 use crate::model::measure::compare::{Measured, Run};
 use crate::model::measure::throughput::{
@@ -69,7 +72,7 @@ fn facts<'a>(pattern: &AccessPattern, measured: &'a Measured) -> Facts<'a> {
         refused: None,
     };
     match measured {
-        Measured::Reads { runs, own } => {
+        Measured::Reads { runs, own, .. } => {
             let served = pattern.served_by();
             let scan = matches!(served, crate::model::patterns::pattern::ServedBy::Scan(_));
             read(&runs[*own], served.describe(), scan)
@@ -116,8 +119,9 @@ fn facts<'a>(pattern: &AccessPattern, measured: &'a Measured) -> Facts<'a> {
 pub fn review(
     pattern: &AccessPattern,
     measured: &Result<Measured, Failure>,
-    table: &TableDesign,
+    chart: &Chart,
 ) -> Verdict {
+    let table = &chart.table;
     let budget = &pattern.budget;
     if budget.is_empty() {
         return Verdict::Unbudgeted;
@@ -167,6 +171,16 @@ pub fn review(
             ));
         }
     }
+    if let Measured::Reads {
+        answers: Some(coverage),
+        ..
+    } = measured
+    {
+        match answers(pattern, coverage, chart) {
+            Answer::Answers(line) => met.insert(0, line),
+            Answer::Misses { reason, .. } => broken.insert(0, reason),
+        }
+    }
     if broken.is_empty() {
         Verdict::Within(met)
     } else {
@@ -181,9 +195,14 @@ pub fn review(
 pub fn review_all(
     patterns: &[AccessPattern],
     runs: &[Result<Measured, Failure>],
-    table: &TableDesign,
+    chart: &Chart,
 ) -> Vec<Verdict> {
-    review_at_rates(patterns, runs, table, &throughput(patterns, runs, table))
+    review_at_rates(
+        patterns,
+        runs,
+        chart,
+        &throughput(patterns, runs, &chart.table),
+    )
 }
 
 /// The same, given the partitions' loads at the patterns' rates (what
@@ -191,7 +210,7 @@ pub fn review_all(
 pub fn review_at_rates(
     patterns: &[AccessPattern],
     runs: &[Result<Measured, Failure>],
-    table: &TableDesign,
+    chart: &Chart,
     rates: &[PartitionRate],
 ) -> Vec<Verdict> {
     let throttled: Vec<&PartitionRate> = rates.iter().filter(|r| r.throttled()).collect();
@@ -199,7 +218,7 @@ pub fn review_at_rates(
         .iter()
         .zip(runs)
         .enumerate()
-        .map(|(i, (p, m))| held_to_ceilings(review(p, m, table), i, p, &throttled))
+        .map(|(i, (p, m))| held_to_ceilings(review(p, m, chart), i, p, &throttled))
         .collect()
 }
 

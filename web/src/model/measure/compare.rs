@@ -17,6 +17,7 @@ use engine::api::requests;
 use engine::capacity::read_units;
 use serde_json::Value as Json;
 
+use super::coverage::{Coverage, coverage};
 use super::reads::Way;
 pub use super::reads::{PageFigures, PagedRun, Run, run_all_pages};
 use super::sharding::{scatter_gather, shard_queries, shard_write};
@@ -31,8 +32,13 @@ use crate::model::stream::stream_handler::StreamHandler;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Measured {
     /// A read, run each way it can be; `own` is the run that is the
-    /// pattern's own request.
-    Reads { runs: Vec<Run>, own: usize },
+    /// pattern's own request; `answers`, when it was checked, what it
+    /// returns against what the Scan that asks the same finds.
+    Reads {
+        runs: Vec<Run>,
+        own: usize,
+        answers: Option<Box<Coverage>>,
+    },
     /// A write, and what it costs.
     Write(WriteCost),
     /// A transaction, and what it costs or why it is cancelled.
@@ -46,7 +52,7 @@ impl Measured {
     /// statement.
     pub fn reads(&self) -> Option<(&[Run], usize)> {
         match self {
-            Measured::Reads { runs, own } => Some((runs, *own)),
+            Measured::Reads { runs, own, .. } => Some((runs, *own)),
             Measured::Statement(m) => Some((&m.runs, m.own)),
             _ => None,
         }
@@ -86,7 +92,11 @@ pub fn measure_before_scan(
             .iter()
             .map(|p| p.run(engine))
             .collect::<Result<_, _>>()?;
-        return Ok(Measured::Reads { runs, own });
+        return Ok(Measured::Reads {
+            runs,
+            own,
+            answers: None,
+        });
     }
     let request = &pattern.request;
     let partitions = measures_partitions(pattern, for_comparison);
@@ -127,7 +137,11 @@ pub fn measure_before_scan(
             )));
         }
     }
-    Ok(Measured::Reads { runs, own })
+    Ok(Measured::Reads {
+        runs,
+        own,
+        answers: None,
+    })
 }
 
 /// One Query or Scan of a pattern's measurement, to be read to its last
@@ -238,6 +252,16 @@ pub fn add_scan_equivalent(
         runs.push(scan.run(engine)?);
     }
     Ok(())
+}
+
+/// Adds to a read's measurement whether it still answers its question:
+/// what it returns against what the Scan that asks the same finds
+/// ([`super::coverage`]). A check that cannot run leaves it unchecked: the
+/// comparison shows the same Scan's own error.
+pub fn add_answers(engine: &mut Engine, pattern: &AccessPattern, measured: &mut Measured) {
+    if let Measured::Reads { answers, .. } = measured {
+        *answers = coverage(engine, pattern).ok().flatten().map(Box::new);
+    }
 }
 
 /// A GetItem as a run: one item read (or none), its size, its units.
@@ -376,7 +400,7 @@ mod tests {
     fn a_key_lookup_reads_one_item_and_a_scan_reads_them_all() {
         let mut engine = loaded();
         let profile = &commerce::patterns()[0];
-        let Measured::Reads { runs, own } =
+        let Measured::Reads { runs, own, .. } =
             measure(&mut engine, profile, &commerce::chart().table, true).unwrap()
         else {
             panic!("a read")

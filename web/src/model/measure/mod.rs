@@ -15,8 +15,12 @@
 //! 5. [`throughput`] sets every partition's units a second, at the
 //!    patterns' request rates, against DynamoDB's per-partition limits;
 //!    [`prices`] turns units into dollars a month.
+//! 6. [`coverage`] checks that a keyed read still answers its question:
+//!    the items it returns against those the Scan that asks the same
+//!    finds, matched by key.
 
 pub mod compare;
+pub mod coverage;
 pub mod partition_load;
 pub mod prices;
 pub mod reads;

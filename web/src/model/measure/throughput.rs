@@ -121,7 +121,7 @@ fn loads_of(
     table: &TableDesign,
 ) -> Vec<PartitionLoad> {
     let mut loads = match measured {
-        Measured::Reads { runs, own } => runs[*own].partitions.clone(),
+        Measured::Reads { runs, own, .. } => runs[*own].partitions.clone(),
         Measured::Statement(m) => m.runs[m.own].partitions.clone(),
         Measured::Write(cost) => cost.partitions.clone(),
         Measured::Transaction(cost) => cost.partitions.clone(),

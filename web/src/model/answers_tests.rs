@@ -1,0 +1,132 @@
+//! The review holds a keyed read to its question: a design change that
+//! leaves items out turns the pattern red with the reason, derived from
+//! the item it misses, the key condition and the chart's templates.
+
+use crate::model::explain::review::{Verdict, review};
+use crate::model::fixtures::Opened;
+use crate::model::gallery::commerce;
+use crate::model::measure::compare::Measured;
+use crate::model::patterns::pattern::Budget;
+
+/// The commerce example with Order's template for `key` set to `template`.
+fn with_order_template(key: &str, template: &str) -> Opened {
+    let mut playground = commerce::playground();
+    let order = playground
+        .chart
+        .entities
+        .iter_mut()
+        .find(|e| e.name == "Order")
+        .unwrap();
+    order.keys.insert(key.into(), template.into());
+    Opened::open(playground).unwrap()
+}
+
+fn position(state: &Opened, starts: &str) -> usize {
+    state
+        .patterns
+        .iter()
+        .position(|p| p.description.starts_with(starts))
+        .unwrap()
+}
+
+fn verdict(state: &Opened, starts: &str) -> Verdict {
+    let i = position(state, starts);
+    review(&state.patterns[i], &state.runs[i], &state.chart)
+}
+
+fn first_reason(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Over(reasons) => reasons[0].clone(),
+        other => panic!("expected a broken pattern, found {other:?}"),
+    }
+}
+
+#[test]
+fn the_example_answers_every_keyed_read_and_says_so() {
+    let state = Opened::example();
+    let Verdict::Within(met) = verdict(&state, "PENDING orders placed in July") else {
+        panic!("within")
+    };
+    assert_eq!(
+        met[0],
+        "Answers its question: it returns the 3 items the Scan that asks the same finds."
+    );
+}
+
+#[test]
+fn a_sort_key_template_with_a_new_prefix_misses_every_july_order_and_says_why() {
+    let state = with_order_template("GSI1SK", "ORDER#{orderDate}#{orderId}");
+    let reason = first_reason(verdict(&state, "PENDING orders placed in July"));
+    assert!(
+        reason.starts_with(
+            "It misses 3 of the 3 items the Scan that asks the same finds — it returns nothing. The Order item PK \"CUST#"
+        ),
+        "{reason}"
+    );
+    assert!(reason.contains("has GSI1SK \"ORDER#2024-07-"), "{reason}");
+    assert!(
+        reason.ends_with(
+            "which does not begin with \"2024-07\". Order writes GSI1SK from the template ORDER#{orderDate}#{orderId}."
+        ),
+        "{reason}"
+    );
+    // The budget's own checks still hold: it is efficient, and wrong.
+    let i = position(&state, "PENDING orders placed in July");
+    let Ok(Measured::Reads { runs, own, .. }) = &state.runs[i] else {
+        panic!("a read")
+    };
+    assert_eq!((runs[*own].count, runs[*own].scanned_count), (0, 0));
+}
+
+#[test]
+fn a_template_naming_a_misspelled_attribute_leaves_the_items_out_of_the_index() {
+    let state = with_order_template("GSI1SK", "{orderDat}#{orderId}");
+    let reason = first_reason(verdict(&state, "PENDING orders placed in July"));
+    assert!(
+        reason.ends_with(
+            "has no GSI1SK, so it is not in GSI1. Order writes GSI1SK from the template {orderDat}#{orderId}, which names orderDat, an attribute Order does not have."
+        ),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_partition_key_template_that_writes_another_value_names_both_values() {
+    let state = with_order_template("GSI1PK", "STATE#{orderStatus}");
+    let reason = first_reason(verdict(&state, "Orders waiting to ship"));
+    assert!(reason.starts_with("It misses "), "{reason}");
+    assert!(
+        reason.ends_with(
+            "has GSI1PK \"STATE#PENDING\", where the Query asks for \"STATUS#PENDING\". Order writes GSI1PK from the template STATE#{orderStatus}."
+        ),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_keyed_read_that_finds_nothing_says_so() {
+    let mut playground = commerce::playground();
+    let i = playground
+        .patterns
+        .iter()
+        .position(|p| p.description.starts_with("PENDING orders placed in July"))
+        .unwrap();
+    playground.patterns[i].request["ExpressionAttributeValues"][":july"]["S"] = "1999-07".into();
+    playground.patterns[i].scan_filter.as_mut().unwrap().values[":july"]["S"] = "1999-07".into();
+    let state = Opened::open(playground).unwrap();
+    assert_eq!(
+        first_reason(verdict(&state, "PENDING orders placed in July")),
+        "It returns nothing, and the Scan that asks the same finds nothing either: no item in the current data answers it, so its numbers show nothing yet. Add items it should find, or check the values it asks for."
+    );
+}
+
+#[test]
+fn a_pattern_with_no_budget_is_not_reviewed_whatever_it_misses() {
+    let mut state = with_order_template("GSI1SK", "ORDER#{orderDate}#{orderId}");
+    let i = position(&state, "PENDING orders placed in July");
+    state.patterns[i] = state.patterns[i].clone().with_budget(Budget::default());
+    assert_eq!(
+        verdict(&state, "PENDING orders placed in July"),
+        Verdict::Unbudgeted
+    );
+}
