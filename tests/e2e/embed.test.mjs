@@ -192,13 +192,13 @@ async function layout(page) {
   });
 }
 
-for (const [width, height] of [[1920, 1080], [1280, 800], [768, 1024]]) {
-  test(`at ${width}×${height} the page is laid out as ${width >= 1440 ? 'a workbench' : 'one column'}`, async () => {
+for (const [width, height] of [[1920, 1080], [1366, 768], [1280, 800], [1024, 768]]) {
+  test(`at ${width}×${height} the page is laid out as ${width >= 1280 ? 'a workbench' : 'one column'}`, async () => {
     const page = await openPage(session);
     await page.setViewportSize({ width, height });
     await page.locator('table.comparison').waitFor();
     const boxes = await layout(page);
-    if (width >= 1440) {
+    if (width >= 1280) {
       // The model beside the results, each side scrolling on its own, the page itself not.
       assert.ok(boxes.comparison.x > boxes.patterns.x + boxes.patterns.width, JSON.stringify(boxes));
       assert.ok(boxes.comparison.y < boxes.patterns.y + boxes.patterns.height, JSON.stringify(boxes));

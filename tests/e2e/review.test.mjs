@@ -23,10 +23,13 @@ test('the review lists every budgeted pattern and the header counts those within
   assert.equal(await page.locator('.review-row.within').count(), Number(within));
   assert.equal(await page.locator('.review-row').count(), Number(budgeted));
   assert.match(await page.locator('#review-title').textContent(), new RegExp(`${within} of ${budgeted} within budget`));
-  // The Scan is over budget, and says what would serve it.
+  // The Scan fails its review, names what failed, and says what would serve it.
   const scan = reviewRow(page, 'Every order over $450');
   assert.match(await scan.getAttribute('class'), /over/);
-  assert.match(await scan.locator('.verdict').textContent(), /Over budget/);
+  assert.match(await scan.locator('.verdict').textContent(), /^✗ a Scan · reads [\d,]+, returns \d+$/);
+  // Failing patterns come first.
+  const classes = await page.locator('.review-row').evaluateAll((rows) => rows.map((r) => r.classList.contains('over')));
+  assert.deepEqual(classes, [...classes].sort((a, b) => Number(b) - Number(a)), JSON.stringify(classes));
   assert.match(await scan.locator('.reasons').textContent(),
     /^Scan of the table reads all [\d,]+ items to return \d+: add an index with entityType as its partition key and amount as its sort key/);
   // The filter that drops what it read.
@@ -50,7 +53,7 @@ test('a key template that makes the sparse index whole breaks its budget, and th
   await template.press('Enter');
   await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
     .some((r) => r.textContent.includes('Open orders, from the sparse index') && r.classList.contains('over')));
-  assert.match(await row.locator('.verdict').textContent(), /Over budget/);
+  assert.match(await row.locator('.verdict').textContent(), /^✗ [\d.]+ RCU > 1$/);
   assert.match(await row.locator('.reasons').textContent(),
     /^It costs [\d.]+ RCU a request, over its budget of 1: it reads [\d,]+ items of [\d.]+ [KB]+ each on average/);
   assert.notEqual(await page.locator('.budget-summary').textContent(), before);
@@ -141,3 +144,55 @@ test('every number of the comparison opens its derivation, and the review shows 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a template change that stops a pattern finding its items turns it red with the reason, in the review and atop its comparison', async () => {
+  const page = await openPage(session);
+  const row = reviewRow(page, 'PENDING orders placed in July');
+  await row.waitFor();
+  assert.match(await row.getAttribute('class'), /within/);
+  assert.match(await row.locator('.reasons').textContent(), /^Answers its question: it returns the 3 items the Scan that asks the same finds\./);
+  const template = page.getByLabel('GSI1SK template of Order', { exact: true });
+  await template.fill('ORDER#{orderDate}#{orderId}');
+  await template.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+    .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
+  assert.equal(await row.locator('.verdict').textContent(), '✗ misses 3 of 3');
+  assert.match(await row.locator('.reasons').textContent(),
+    /^It misses 3 of the 3 items the Scan that asks the same finds — it returns nothing\. The Order item PK "CUST#c\d+", SK "ORDER#2024-07-\d\d#o\d+" has GSI1SK "ORDER#2024-07-\d\d#o\d+", which does not begin with "2024-07"\. Order writes GSI1SK from the template ORDER#\{orderDate\}#\{orderId\}\./);
+  // Its badge in the list names the check, and leads to its own card, which takes the focus.
+  const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'PENDING orders placed in July' }) });
+  const badge = listRow.locator('.budget-mark');
+  assert.equal(await badge.textContent(), 'misses 3 of 3');
+  await badge.click();
+  await page.waitForFunction(() => document.activeElement?.id?.startsWith('review-pattern-'));
+  assert.equal(await page.evaluate(() => document.activeElement.textContent.includes('PENDING orders placed in July')), true);
+  assert.match(await page.evaluate(() => document.activeElement.className), /arrived/);
+  // Compared, the failing check heads the comparison.
+  await listRow.getByRole('button', { name: 'Compare: PENDING orders placed in July' }).click();
+  const failing = page.locator('#comparison .failing-checks');
+  await failing.waitFor();
+  assert.equal(await failing.locator('.verdict').textContent(), '✗ Fails its review: misses 3 of 3');
+  await page.locator('#comparison').screenshot({ path: join(artifacts, 'comparison-failing.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
+  test(`at ${width}×${height} Compare brings the comparison into view and moves the focus to it`, async () => {
+    const page = await openPage(session);
+    await page.setViewportSize({ width, height });
+    await page.locator('table.comparison').waitFor();
+    const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'Books, cheapest first' }) });
+    await listRow.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'comparison');
+    // The comparison's heading ends up on the screen.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('#comparison-title').getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight;
+    });
+    assert.match(await page.locator('#comparison-title').textContent(), /Books, cheapest first/);
+    await page.screenshot({ path: join(artifacts, `compare-${width}x${height}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}

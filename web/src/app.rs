@@ -2,7 +2,7 @@
 //! out, and what happens around each change (the work saved in the browser,
 //! the link kept in the address, an embedding page told the new height).
 //!
-//! The full page is a workbench: at 1440 px and wider, the model (access
+//! The full page is a workbench: at 1280 px and wider, the model (access
 //! patterns, table design, entity chart) sits beside the results
 //! (comparison, runner, data view, items), each side scrolling on its own;
 //! narrower, one column. Embedded (`?embed`), it shows only the panels

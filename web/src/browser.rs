@@ -338,6 +338,74 @@ impl Drop for HeightWatch {
     }
 }
 
+/// Takes the reader to the element with this id, as a click that answers
+/// somewhere else must: scrolls it into view if it is not (smoothly unless
+/// the reader asked for reduced motion — the stylesheet decides), moves
+/// keyboard focus to it, and marks it `arrived`, which the stylesheet
+/// flashes once. An element that is not on the page is left alone.
+pub fn arrive_at(id: &str) {
+    let Some(element) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    else {
+        return;
+    };
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
+    if let Some(html) = element.dyn_ref::<web_sys::HtmlElement>() {
+        if !html.has_attribute("tabindex") {
+            let _ = html.set_attribute("tabindex", "-1");
+        }
+        let focus = web_sys::FocusOptions::new();
+        focus.set_prevent_scroll(true);
+        let _ = html.focus_with_options(&focus);
+        // The flash starts again each time: the class comes off, the
+        // layout is read (which ends the old animation), and it goes back.
+        let classes = html.class_list();
+        let _ = classes.remove_1("arrived");
+        let _ = html.offset_width();
+        let _ = classes.add_1("arrived");
+    }
+    if in_frame() {
+        ask_host_to_show(id);
+    }
+}
+
+/// The message a framed page posts to its host to have the host scroll
+/// a place of it into view (a framed page is as tall as its content, so
+/// only the host can scroll): `{"type": "ddbplay:show", "top": 1180,
+/// "height": 420}`, in CSS pixels from the top of the framed page.
+#[derive(serde::Serialize)]
+struct ShowMessage {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    top: f64,
+    height: f64,
+}
+
+/// Asks the host page to bring the element with this id into view.
+fn ask_host_to_show(id: &str) {
+    let Some(window) = window() else {
+        return;
+    };
+    let (Some(parent), Some(element)) = (
+        window.parent().ok().flatten(),
+        window.document().and_then(|d| d.get_element_by_id(id)),
+    ) else {
+        return;
+    };
+    let rect = element.get_bounding_client_rect();
+    let message = ShowMessage {
+        kind: "ddbplay:show",
+        top: rect.top() + window.scroll_y().unwrap_or(0.0),
+        height: rect.height(),
+    };
+    if let Ok(value) = serde_wasm_bindgen::to_value(&message) {
+        let _ = parent.post_message(&value, "*");
+    }
+}
+
 /// Brings the element with this id into view.
 pub fn scroll_into_view(id: &str) {
     if let Some(element) = window()

@@ -9,7 +9,9 @@ use crate::hooks::store::use_store;
 use crate::store::{Action, Store};
 
 use super::collapsible::Collapsible;
+use super::review_panel::badges;
 use crate::embed::{Panel, use_read_only};
+use crate::model::explain::review::Verdict;
 
 use super::bar_chart::bar_chart;
 use super::heat_strip::{CELLS, heat_strip as strip};
@@ -327,6 +329,23 @@ fn aggregate_table(
     }
 }
 
+/// What the selected pattern fails in the design review, first: each
+/// check's name and its reason with the fix.
+fn failing_checks(state: &Store) -> Html {
+    let (_, verdicts) = state.review();
+    let Some(Verdict::Over(broken)) = verdicts.get(state.selected) else {
+        return html! {};
+    };
+    html! {
+        <div class="failing-checks" role="note" aria-label="What this pattern fails in the design review">
+            <p class="verdict">{ format!("✗ Fails its review: {}", badges(broken)) }</p>
+            <ul class="reasons">
+                { for broken.iter().map(|b| html! { <li>{ &b.reason }</li> }) }
+            </ul>
+        </div>
+    }
+}
+
 #[function_component(Comparison)]
 pub fn comparison() -> Html {
     let state = &use_store();
@@ -356,6 +375,7 @@ pub fn comparison() -> Html {
     };
     html! {
         <Collapsible panel={Panel::Comparison} title={format!("What it costs: {}", pattern.description)}>
+            { failing_checks(state) }
             <pre class="request" aria-label={format!("The {} request", pattern.operation)}>{ format!("{}\n{}", pattern.operation, request_text(&pattern.request)) }</pre>
             if let Some(alternative) = &pattern.alternative {
                 <pre class="request" aria-label="The statement it is compared with">{ format!("Compared with\n{alternative}") }</pre>

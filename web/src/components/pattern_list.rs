@@ -12,20 +12,25 @@ use crate::hooks::store::use_store;
 use super::collapsible::Collapsible;
 use crate::embed::{Options, Panel, use_read_only};
 
-use crate::model::explain::review::Verdict;
+use super::review_panel::{badges, review_card_id};
+use crate::model::explain::review::{Broken, Verdict};
 use crate::model::format::{thousands, units};
 use crate::model::measure::compare::Measured;
 use crate::model::patterns::pattern::ServedBy;
 use crate::store::Action;
 
-/// Brings the runner into view, with the keyboard focus on its first field.
+/// Takes the reader to the runner, where Run and Edit answer.
 fn show_runner() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Some(panel) = document.get_element_by_id("runner") {
-        panel.scroll_into_view();
-    }
+    crate::browser::arrive_at(Panel::Runner.name());
+}
+
+/// Every failed check's reason, for a badge's title.
+fn reasons(broken: &[Broken]) -> String {
+    broken
+        .iter()
+        .map(|b| b.reason.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Returned, read and capacity cells for a measured pattern.
@@ -72,7 +77,17 @@ pub fn pattern_list() -> Html {
     let state = &use_store();
     let read_only = use_read_only();
     // Run shows its result in the runner: only where the runner is.
-    let with_runner = use_context::<Options>().is_none_or(|o| o.panels().contains(&Panel::Runner));
+    let options = use_context::<Options>();
+    let shown = |panel: Panel| options.as_ref().is_none_or(|o| o.panels().contains(&panel));
+    let with_runner = shown(Panel::Runner);
+    // A badge leads to the pattern's card in the review, where there is one.
+    let with_review = shown(Panel::Review);
+    let to_review_card = |i: usize| {
+        Callback::from(move |event: MouseEvent| {
+            event.prevent_default();
+            crate::browser::arrive_at(&review_card_id(i));
+        })
+    };
     let button = |label: &'static str, description: &str, action: Action, runner: bool| {
         let onclick = {
             let state = state.clone();
@@ -118,14 +133,24 @@ pub fn pattern_list() -> Html {
                         };
                         let compare = {
                             let state = state.clone();
-                            Callback::from(move |_| state.dispatch(Action::Select(i)))
+                            Callback::from(move |_| {
+                                state.dispatch(Action::Select(i));
+                                crate::browser::arrive_at(Panel::Comparison.name());
+                            })
                         };
                         html! {
                             <tr class={classes!(selected.then_some("selected"))} data-pattern={i.to_string()}>
                                 <th scope="row">
                                     { &pattern.description }
-                                    if matches!(verdicts.get(i), Some(Verdict::Over(_))) {
-                                        <a class="budget-mark" href="#review" title="This pattern is over its budget: see the design review">{ "over budget" }</a>
+                                    if let Some(Verdict::Over(broken)) = verdicts.get(i) {
+                                        if with_review {
+                                            <a class="budget-mark" href={format!("#{}", review_card_id(i))} onclick={to_review_card(i)}
+                                                title={format!("Fails its review: {}", reasons(broken))}>
+                                                { badges(broken) }
+                                            </a>
+                                        } else {
+                                            <span class="budget-mark" title={format!("Fails its review: {}", reasons(broken))}>{ badges(broken) }</span>
+                                        }
                                     }
                                 </th>
                                 <td class={classes!("served", matches!(served_by, ServedBy::Scan(_)).then_some("scan"))}>

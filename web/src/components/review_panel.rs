@@ -11,7 +11,7 @@ use crate::hooks::store::use_store;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 use crate::model::explain::derivation::{Figure, derive, derive_transaction, derive_write};
-use crate::model::explain::review::{Verdict, describe, within_budget};
+use crate::model::explain::review::{Broken, Verdict, describe, within_budget};
 use crate::model::measure::compare::Measured;
 use crate::model::measure::prices::Prices;
 use crate::store::{Action, State};
@@ -54,6 +54,30 @@ fn how_counted(measured: &Result<Measured, Failure>, prices: &Prices) -> Html {
     }
 }
 
+/// The id of pattern `i`'s card in the review, where its badge leads.
+pub fn review_card_id(i: usize) -> String {
+    format!("review-pattern-{i}")
+}
+
+/// The failed checks' short names: "reads 12, returns 9 · a Scan".
+pub fn badges(broken: &[Broken]) -> String {
+    broken
+        .iter()
+        .map(|b| b.badge.as_str())
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The budgeted patterns, those failing first, each group in its order.
+fn failing_first(verdicts: &[Verdict]) -> Vec<usize> {
+    let of = |over: bool| {
+        (0..verdicts.len())
+            .filter(move |&i| matches!(verdicts[i], Verdict::Over(_)) == over)
+            .filter(|&i| verdicts[i] != Verdict::Unbudgeted)
+    };
+    of(true).chain(of(false)).collect()
+}
+
 #[function_component(ReviewPanel)]
 pub fn review_panel() -> Html {
     let state = &use_store();
@@ -68,7 +92,7 @@ pub fn review_panel() -> Html {
         let state = state.clone();
         Callback::from(move |_| {
             state.dispatch(Action::OpenPattern { index, run: false });
-            crate::browser::scroll_into_view("pattern-budget");
+            crate::browser::arrive_at("pattern-budget");
         })
     };
     let unbudgeted: Vec<&str> = state
@@ -87,16 +111,21 @@ pub fn review_panel() -> Html {
                 <p class="empty">{ "No access pattern has a budget yet: open one and tick what it should meet, under the runner." }</p>
             }
             <ul class="review">
-                { for state.patterns.iter().zip(verdicts.iter()).enumerate().filter(|(_, (_, v))| **v != Verdict::Unbudgeted).map(|(i, (pattern, verdict))| {
-                    let within = verdict.is_within();
-                    let lines = match verdict {
-                        Verdict::Within(met) | Verdict::Over(met) => met.clone(),
-                        Verdict::Unbudgeted => Vec::new(),
+                { for failing_first(&verdicts).into_iter().map(|i| {
+                    let (pattern, verdict) = (&state.patterns[i], &verdicts[i]);
+                    let (within, head, lines) = match verdict {
+                        Verdict::Within(met) => (true, "✓ Within budget".to_string(), met.clone()),
+                        Verdict::Over(broken) => (
+                            false,
+                            format!("✗ {}", badges(broken)),
+                            broken.iter().map(|b| b.reason.clone()).collect(),
+                        ),
+                        Verdict::Unbudgeted => (true, String::new(), Vec::new()),
                     };
                     html! {
-                        <li class={classes!("review-row", if within { "within" } else { "over" })} data-pattern={i.to_string()}>
+                        <li id={review_card_id(i)} class={classes!("review-row", if within { "within" } else { "over" })} data-pattern={i.to_string()}>
                             <div class="review-head">
-                                <span class="verdict">{ if within { "✓ Within budget" } else { "✗ Over budget" } }</span>
+                                <span class="verdict">{ head }</span>
                                 <strong>{ &pattern.description }</strong>
                                 <span class="budget">{ describe(&pattern.budget, pattern.operation.is_write()) }</span>
                                 if !read_only {

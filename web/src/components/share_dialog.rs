@@ -45,11 +45,16 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &Options, title: &str
     format!(
         r#"<iframe src="{page}?{query}#{fragment}" title="ddbplay: {title}" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"></iframe>
 <script>
-  // Each ddbplay frame posts {{type: "ddbplay:height", height}} when its content changes height.
+  // Each ddbplay frame posts {{type: "ddbplay:height", height}} when its content changes height,
+  // and {{type: "ddbplay:show", top, height}} when a click answers lower down in it.
   addEventListener("message", (e) => {{
-    if (e.data && e.data.type === "ddbplay:height")
-      for (const frame of document.querySelectorAll("iframe"))
-        if (frame.contentWindow === e.source) frame.style.height = e.data.height + "px";
+    for (const frame of document.querySelectorAll("iframe"))
+      if (e.data && frame.contentWindow === e.source) {{
+        if (e.data.type === "ddbplay:height") frame.style.height = e.data.height + "px";
+        const top = frame.getBoundingClientRect().top + e.data.top;
+        if (e.data.type === "ddbplay:show" && (top < 0 || top + Math.min(e.data.height, innerHeight / 2) > innerHeight))
+          scrollBy({{ top: top - 16, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }});
+      }}
   }});
 </script>"#,
         query = options.query(),
@@ -189,5 +194,6 @@ mod tests {
             r#"<iframe src="https://example.org/course/ddbplay/?embed&panels=runner&readonly&pattern=2#play=3.abc" title="ddbplay: A customer's orders newest first  more" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"></iframe>"#
         ), "{snippet}");
         assert!(snippet.contains(r#"e.data.type === "ddbplay:height""#));
+        assert!(snippet.contains(r#"e.data.type === "ddbplay:show""#));
     }
 }

@@ -34,9 +34,16 @@ fn verdict(state: &Opened, starts: &str) -> Verdict {
     review(&state.patterns[i], &state.runs[i], &state.chart)
 }
 
+fn badges(verdict: Verdict) -> Vec<String> {
+    match verdict {
+        Verdict::Over(broken) => broken.into_iter().map(|b| b.badge).collect(),
+        other => panic!("expected a broken pattern, found {other:?}"),
+    }
+}
+
 fn first_reason(verdict: Verdict) -> String {
     match verdict {
-        Verdict::Over(reasons) => reasons[0].clone(),
+        Verdict::Over(broken) => broken[0].reason.clone(),
         other => panic!("expected a broken pattern, found {other:?}"),
     }
 }
@@ -69,6 +76,10 @@ fn a_sort_key_template_with_a_new_prefix_misses_every_july_order_and_says_why() 
             "which does not begin with \"2024-07\". Order writes GSI1SK from the template ORDER#{orderDate}#{orderId}."
         ),
         "{reason}"
+    );
+    assert_eq!(
+        badges(verdict(&state, "PENDING orders placed in July")),
+        ["misses 3 of 3"]
     );
     // The budget's own checks still hold: it is efficient, and wrong.
     let i = position(&state, "PENDING orders placed in July");
@@ -114,6 +125,10 @@ fn a_keyed_read_that_finds_nothing_says_so() {
     playground.patterns[i].request["ExpressionAttributeValues"][":july"]["S"] = "1999-07".into();
     playground.patterns[i].scan_filter.as_mut().unwrap().values[":july"]["S"] = "1999-07".into();
     let state = Opened::open(playground).unwrap();
+    assert_eq!(
+        badges(verdict(&state, "PENDING orders placed in July")),
+        ["returns nothing"]
+    );
     assert_eq!(
         first_reason(verdict(&state, "PENDING orders placed in July")),
         "It returns nothing, and the Scan that asks the same finds nothing either: no item in the current data answers it, so its numbers show nothing yet. Add items it should find, or check the values it asks for."

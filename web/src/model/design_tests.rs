@@ -34,7 +34,7 @@ fn reviewed(state: &Opened, i: usize, budget: Budget) -> Verdict {
 
 fn reasons(verdict: Verdict) -> Vec<String> {
     match verdict {
-        Verdict::Over(reasons) => reasons,
+        Verdict::Over(broken) => broken.into_iter().map(|b| b.reason).collect(),
         other => panic!("expected a broken budget, found {other:?}"),
     }
 }
@@ -366,4 +366,41 @@ fn a_pattern_whose_rate_throttles_its_partition_is_over_budget_and_its_shards_ar
     // writes are throttled apart.
     assert!(verdicts[position(&state, "An event's votes under one key")].is_within());
     assert_eq!(within_budget(&verdicts), (4, 5));
+}
+
+#[test]
+fn each_broken_check_is_named_by_what_failed_not_over_budget() {
+    let state = Opened::example();
+    let badges = |i: usize, budget: Budget| match reviewed(&state, i, budget) {
+        Verdict::Over(broken) => broken.into_iter().map(|b| b.badge).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    let over_200 = position(&state, "A customer's orders over $200");
+    let (runs, own) = state.runs[over_200].as_ref().unwrap().reads().unwrap();
+    let (read, returned) = (runs[own].scanned_count, runs[own].count);
+    assert_eq!(
+        badges(over_200, Budget::efficient()),
+        [format!("reads {read}, returns {returned}")]
+    );
+    assert_eq!(
+        badges(
+            position(&state, "Every order over $450"),
+            Budget::default().keyed()
+        ),
+        ["a Scan"]
+    );
+    let fulfil = position(&state, "Fulfil an order");
+    assert_eq!(
+        badges(fulfil, Budget::default().at_most(1.0)),
+        ["4 WCU > 1"]
+    );
+    let broken = review(
+        &state.patterns[0],
+        &Err(Failure::refused("ValidationException: no")),
+        &state.chart,
+    );
+    let Verdict::Over(broken) = broken else {
+        panic!("over")
+    };
+    assert_eq!(broken[0].badge, "fails to run");
 }

@@ -34,8 +34,26 @@ pub enum Verdict {
     Unbudgeted,
     /// Every expectation holds: what each found.
     Within(Vec<String>),
-    /// At least one does not: why, each with what would fix it.
-    Over(Vec<String>),
+    /// At least one does not: each check that fails, with why and what
+    /// would fix it.
+    Over(Vec<Broken>),
+}
+
+/// A check a pattern fails: its short name, as a badge shows it ("reads
+/// 12, returns 9", "a Scan", "5 WCU > 4"), and the reason in full.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Broken {
+    pub badge: String,
+    pub reason: String,
+}
+
+impl Broken {
+    fn new(badge: impl Into<String>, reason: String) -> Broken {
+        Broken {
+            badge: badge.into(),
+            reason,
+        }
+    }
 }
 
 impl Verdict {
@@ -129,18 +147,24 @@ pub fn review(
     let measured = match measured {
         Ok(m) => m,
         Err(why) => {
-            return Verdict::Over(vec![format!("It does not run on the current data: {why}")]);
+            return Verdict::Over(vec![Broken::new(
+                "fails to run",
+                format!("It does not run on the current data: {why}"),
+            )]);
         }
     };
     let facts = facts(pattern, measured);
     let mut met = Vec::new();
     let mut broken = Vec::new();
     if let Some(why) = &facts.refused {
-        broken.push(format!("It does not write: {why}."));
+        broken.push(Broken::new(
+            "fails to write",
+            format!("It does not write: {why}."),
+        ));
     }
     if budget.keyed {
         if facts.scan {
-            broken.push(scan_reason(pattern, &facts, table));
+            broken.push(Broken::new("a Scan", scan_reason(pattern, &facts, table)));
         } else {
             met.push(format!("Served by a key: {}.", facts.served));
         }
@@ -149,7 +173,14 @@ pub fn review(
         && let Some(run) = facts.run
     {
         if run.count < run.scanned_count {
-            broken.push(filter_reason(pattern, &facts, run, table));
+            broken.push(Broken::new(
+                format!(
+                    "reads {}, returns {}",
+                    thousands(run.scanned_count),
+                    thousands(run.count)
+                ),
+                filter_reason(pattern, &facts, run, table),
+            ));
         } else {
             met.push(format!(
                 "Returns what it reads: {} of {} item{}.",
@@ -161,7 +192,15 @@ pub fn review(
     }
     if let Some(most) = budget.max_units {
         if facts.units > most + 1e-9 {
-            broken.push(units_reason(pattern, &facts, most));
+            broken.push(Broken::new(
+                format!(
+                    "{} {} > {}",
+                    units(facts.units),
+                    facts.unit_name,
+                    units(most)
+                ),
+                units_reason(pattern, &facts, most),
+            ));
         } else {
             met.push(format!(
                 "{} {} a request, within {}.",
@@ -178,7 +217,7 @@ pub fn review(
     {
         match answers(pattern, coverage, chart) {
             Answer::Answers(line) => met.insert(0, line),
-            Answer::Misses { reason, .. } => broken.insert(0, reason),
+            Answer::Misses { badge, reason } => broken.insert(0, Broken::new(badge, reason)),
         }
     }
     if broken.is_empty() {
@@ -235,7 +274,7 @@ fn held_to_ceilings(
     // DynamoDB throttles a partition's reads and writes apart: a read is
     // held to the read ceiling, a write to the write ceiling.
     let writes = pattern.operation.is_write();
-    let over: Vec<String> = throttled
+    let over: Vec<Broken> = throttled
         .iter()
         .filter(|r| r.patterns.contains(&i))
         .filter(|r| if writes { r.write > WRITE_CEILING } else { r.read > READ_CEILING })
@@ -245,11 +284,14 @@ fn held_to_ceilings(
             } else {
                 "spread its reads over several keys (copies of the item under N keys) or keep a cache in front of it"
             };
-            format!(
-                "At {} requests a second it is throttled: {} takes {}. To stay under the ceiling, {fix}.",
-                rate_text(pattern.rate),
-                r.place(),
-                r.verdict()
+            Broken::new(
+                "throttled",
+                format!(
+                    "At {} requests a second it is throttled: {} takes {}. To stay under the ceiling, {fix}.",
+                    rate_text(pattern.rate),
+                    r.place(),
+                    r.verdict()
+                ),
             )
         })
         .collect();
