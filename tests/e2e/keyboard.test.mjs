@@ -53,3 +53,41 @@ test('a keyboard user compares patterns, runs one, reads the data view and gener
     && Number(document.querySelector('.view-summary').textContent.match(/^([\d,]+)/)[1].replace(/,/g, '')) < 1000);
   assert.deepEqual(page.errors, []);
 });
+
+for (const opener of ['Examples', 'Share', 'Export', 'Playgrounds']) {
+  test(`the ${opener} dialog takes the focus, keeps Tab inside, closes with Escape and gives the focus back`, async () => {
+    const page = await openPage(session);
+    const button = page.getByRole('button', { name: opener, exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'dialog');
+    // However far Tab goes, the focus stays in the dialog, both ways.
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press(key);
+        assert.ok(await page.evaluate(() => !!document.activeElement.closest('[role="dialog"]')), `${key} ${i}`);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement.textContent.trim()), opener);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test('in the share dialog, whether a copy worked is said under the button that was pressed', async () => {
+  const page = await openPage(session);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.locator('[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Copy the embed code' }).click();
+  const said = dialog.locator('[role="status"]');
+  await said.waitFor();
+  assert.equal(await said.count(), 1);
+  // Right after the embed code's button, not the link's.
+  assert.equal(await said.evaluate((p) => p.previousElementSibling.textContent), 'Copy the embed code');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

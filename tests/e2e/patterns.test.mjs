@@ -50,9 +50,15 @@ test('a learner adds an access pattern, edits it and removes it', async () => {
   await page.getByLabel('KeyConditionExpression').fill('GSI1PK = :category');
   await page.getByLabel('ExpressionAttributeValues').fill('{":category": {"S": "CATEGORY#games"}}');
   await page.getByLabel('Access pattern description').fill('Games, cheapest first');
-  await page.getByRole('button', { name: 'Add to the access patterns' }).click();
+  await page.getByRole('button', { name: 'Add to the access patterns' }).press('Enter');
   const added = page.locator(`tr[data-pattern="${n}"]`);
   await added.waitFor();
+  // The focus leaves the buttons that changed under it for the line that says what happened:
+  // a second Enter removes nothing.
+  await page.waitForFunction(() => document.activeElement?.id === 'pattern-status');
+  assert.equal(await page.locator('#pattern-status').textContent(), `Added as pattern ${n + 1} of ${n + 1}.`);
+  await page.keyboard.press('Enter');
+  assert.equal(await rows.count(), n + 1);
   assert.equal(await added.locator('th').textContent(), 'Games, cheapest first');
   assert.equal(await added.locator('.served').textContent(), 'Query on GSI1');
   await page.locator('#comparison-title', { hasText: 'Games, cheapest first' }).waitFor();
@@ -67,8 +73,16 @@ test('a learner adds an access pattern, edits it and removes it', async () => {
   await page.waitForFunction(([i, before]) => document.querySelector(`tr[data-pattern="${i}"] .count`).textContent !== before, [n, games]);
   assert.ok(count(await added.locator('.count').textContent()) < count(games));
   await page.screenshot({ path: join(artifacts, 'pattern-added.png') });
+  await page.getByRole('button', { name: 'Save pattern', exact: true }).focus();
+  assert.equal(await page.locator('#pattern-status').textContent(), `Saved pattern ${n + 1} of ${n + 1}.`);
+  // Removing asks first; keeping it changes nothing.
   await page.getByRole('button', { name: 'Remove pattern' }).click();
+  await page.getByRole('button', { name: 'Keep it' }).click();
+  assert.equal(await rows.count(), n + 1);
+  await page.getByRole('button', { name: 'Remove pattern' }).click();
+  await page.getByRole('button', { name: 'Yes, remove it' }).click();
   await page.waitForFunction((n) => document.querySelectorAll('table.patterns tbody tr').length === n, n);
+  assert.equal(await page.locator('#pattern-status').textContent(), 'Removed “Games, cheapest first”.');
   assert.deepEqual(page.errors, []);
 });
 

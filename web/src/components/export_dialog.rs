@@ -86,7 +86,11 @@ pub fn export_dialog(props: &ExportDialogProps) -> Html {
             });
         });
     }
-    let (on_key, close) = super::dialog_closing(&props.on_close);
+    let super::dialog::Dialog {
+        node,
+        on_key,
+        close,
+    } = super::dialog::use_dialog(&props.on_close);
     let on_choice = {
         let choice = choice.clone();
         Callback::from(move |e: Event| choice.set(field_value(&e).parse().unwrap_or(0)))
@@ -129,7 +133,7 @@ pub fn export_dialog(props: &ExportDialogProps) -> Html {
         }
     };
     html! {
-        <div class="dialog export-dialog" role="dialog" aria-labelledby="export-title" onkeydown={on_key}>
+        <div class="dialog export-dialog" role="dialog" aria-labelledby="export-title" ref={node} onkeydown={on_key}>
             <h2 id="export-title">{ "Export this playground" }</h2>
             <label class="field">
                 <span>{ "Format" }</span>

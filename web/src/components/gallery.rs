@@ -36,7 +36,11 @@ pub fn gallery(props: &GalleryProps) -> Html {
             on_close.emit(());
         })
     };
-    let (on_key, close) = super::dialog_closing(&props.on_close);
+    let super::dialog::Dialog {
+        node,
+        on_key,
+        close,
+    } = super::dialog::use_dialog(&props.on_close);
     let what_happens = if session.id.is_some() || state.has_changes() {
         format!(
             "Opening an example replaces the playground on the screen. \"{}\" stays saved in this browser: it is under Playgrounds.",
@@ -46,7 +50,7 @@ pub fn gallery(props: &GalleryProps) -> Html {
         "Opening an example replaces the playground on the screen, which has not changed since it was opened.".to_string()
     };
     html! {
-        <div class="dialog" role="dialog" aria-labelledby="gallery-title" onkeydown={on_key}>
+        <div class="dialog" role="dialog" aria-labelledby="gallery-title" ref={node} onkeydown={on_key}>
             <h2 id="gallery-title">{ "Examples" }</h2>
             <p class="muted">{ what_happens }</p>
             if let Some(problem) = &*problem {

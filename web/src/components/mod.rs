@@ -8,6 +8,7 @@ pub mod console;
 pub mod copy_command;
 pub mod data_rows;
 pub mod data_view;
+pub mod dialog;
 pub mod entity_row;
 pub mod export_dialog;
 pub mod field_value;
@@ -40,27 +41,4 @@ pub fn entity_class(index: Option<usize>) -> String {
         Some(i) => format!("entity e{}", i % 8),
         None => "entity e9".to_string(),
     }
-}
-
-/// How a dialog closes: the Escape key anywhere in it, and its Close
-/// button — both callbacks emit `on_close`.
-pub fn dialog_closing(
-    on_close: &yew::Callback<()>,
-) -> (
-    yew::Callback<web_sys::KeyboardEvent>,
-    yew::Callback<web_sys::MouseEvent>,
-) {
-    let on_key = {
-        let on_close = on_close.clone();
-        yew::Callback::from(move |e: web_sys::KeyboardEvent| {
-            if e.key() == "Escape" {
-                on_close.emit(());
-            }
-        })
-    };
-    let close = {
-        let on_close = on_close.clone();
-        yew::Callback::from(move |_| on_close.emit(()))
-    };
-    (on_key, close)
 }

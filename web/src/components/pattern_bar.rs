@@ -38,10 +38,17 @@ fn check(state: &Store, update: fn(&mut Draft, String)) -> Callback<Event> {
     })
 }
 
+/// The line that says what the last save or removal did.
+const PATTERN_STATUS: &str = "pattern-status";
+
 #[function_component(PatternBar)]
 pub fn pattern_bar() -> Html {
     let state = &use_store();
     let problem = use_state(|| None::<String>);
+    // What the last save or removal did, said where the focus goes after it.
+    let done = use_state(String::new);
+    // "Remove pattern" asks once before it removes.
+    let confirming = use_state(|| false);
     // The pattern being edited, if the form came from the list and it is still there.
     let editing = state
         .runner
@@ -49,13 +56,14 @@ pub fn pattern_bar() -> Html {
         .editing
         .filter(|i| *i < state.patterns.len());
     let save = |index: Option<usize>| {
-        let (state, form, description, alternative, settings, problem) = (
+        let (state, form, description, alternative, settings, problem, done) = (
             state.clone(),
             state.runner.draft.form.clone(),
             state.runner.draft.description.clone(),
             state.runner.draft.alternative.clone(),
             state.runner.draft.settings.clone(),
             problem.clone(),
+            done.clone(),
         );
         Callback::from(move |_| {
             if description.trim().is_empty() {
@@ -88,23 +96,39 @@ pub fn pattern_bar() -> Html {
                         Err(why) => return problem.set(Some(why.to_string())),
                     };
                     let index_after = index.unwrap_or(state.patterns.len());
+                    let total = state.patterns.len() + usize::from(index.is_none());
+                    done.set(match index {
+                        Some(i) => format!("Saved pattern {} of {total}.", i + 1),
+                        None => format!("Added as pattern {} of {total}.", index_after + 1),
+                    });
                     state.dispatch(Action::SavePattern { index, pattern });
                     state.dispatch(Action::OpenPattern {
                         index: index_after,
                         run: false,
                     });
+                    // The buttons change under the focus (Add becomes
+                    // Remove): it moves to what the save did instead.
+                    crate::browser::arrive_at(PATTERN_STATUS);
                 }
             }
         })
     };
     let on_remove = {
-        let state = state.clone();
+        let (state, done, confirming) = (state.clone(), done.clone(), confirming.clone());
         Callback::from(move |_| {
             if let Some(index) = editing {
+                let description = state.patterns[index].description.clone();
+                confirming.set(false);
+                done.set(format!("Removed “{description}”."));
                 state.dispatch(Action::RemovePattern(index));
                 state.dispatch(Action::NewPattern);
+                crate::browser::arrive_at(PATTERN_STATUS);
             }
         })
+    };
+    let ask = |asking: bool| {
+        let confirming = confirming.clone();
+        Callback::from(move |_| confirming.set(asking))
     };
     let oninput = typed(state, |d, v| d.description = v);
     let on_alternative = typed(state, |d, v| d.alternative = v);
@@ -162,11 +186,20 @@ pub fn pattern_bar() -> Html {
                 if let Some(index) = editing {
                     <button type="button" class="primary" onclick={save(Some(index))}>{ "Save pattern" }</button>
                     <button type="button" onclick={save(None)}>{ "Save as a new pattern" }</button>
-                    <button type="button" class="danger" onclick={on_remove}>{ "Remove pattern" }</button>
+                    if *confirming {
+                        <span class="confirm" role="group" aria-label="Remove this pattern?">
+                            { "Remove it? " }
+                            <button type="button" class="danger" onclick={on_remove}>{ "Yes, remove it" }</button>
+                            <button type="button" onclick={ask(false)}>{ "Keep it" }</button>
+                        </span>
+                    } else {
+                        <button type="button" class="danger" onclick={ask(true)}>{ "Remove pattern" }</button>
+                    }
                 } else {
                     <button type="button" onclick={save(None)}>{ "Add to the access patterns" }</button>
                 }
             </div>
+            <p id={PATTERN_STATUS} class="pattern-status" role="status">{ (*done).clone() }</p>
             if let Some(problem) = &*problem {
                 <p class="error" role="alert">{ problem }</p>
             }

@@ -141,9 +141,13 @@ pub fn playgrounds(props: &PlaygroundsProps) -> Html {
         let deleting = deleting.clone();
         Callback::from(move |_| deleting.set(None))
     };
-    let (on_key, close) = super::dialog_closing(&props.on_close);
+    let super::dialog::Dialog {
+        node,
+        on_key,
+        close,
+    } = super::dialog::use_dialog(&props.on_close);
     html! {
-        <div class="dialog" role="dialog" aria-labelledby="playgrounds-title" onkeydown={on_key}>
+        <div class="dialog" role="dialog" aria-labelledby="playgrounds-title" ref={node} onkeydown={on_key}>
             <h2 id="playgrounds-title">{ "Playgrounds saved in this browser" }</h2>
             if !BrowserShelf::available() {
                 <p class="error" role="alert">{ "This browser does not let the page keep anything (storage is turned off). Download your work as a file to keep it." }</p>

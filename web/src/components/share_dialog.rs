@@ -64,23 +64,38 @@ pub fn iframe_snippet(page: &str, fragment: &str, options: &Options, title: &str
 #[function_component(ShareDialog)]
 pub fn share_dialog(props: &ShareDialogProps) -> Html {
     let state = &use_store();
-    let copied = use_state(|| None::<bool>);
+    // Which copy button was pressed last, and whether the copy worked.
+    let copied = use_state(|| None::<(&'static str, bool)>);
     let embed_choice = use_state(|| 0usize);
     let read_only = use_state(|| true);
     let page = browser::address_without_fragment();
     let page = page.split('?').next().unwrap_or_default().to_string();
     let fragment = session::link_fragment(state);
-    let (on_key, close) = super::dialog_closing(&props.on_close);
+    let super::dialog::Dialog {
+        node,
+        on_key,
+        close,
+    } = super::dialog::use_dialog(&props.on_close);
     let on_download = {
         let state = state.clone();
         Callback::from(move |_| download(&state))
     };
-    let copy = |text: String| {
+    let copy = |which: &'static str, text: String| {
         let copied = copied.clone();
         Callback::from(move |_| {
             let (copied, text) = (copied.clone(), text.clone());
-            spawn_local(async move { copied.set(Some(browser::copy_text(&text).await)) });
+            spawn_local(async move { copied.set(Some((which, browser::copy_text(&text).await))) });
         })
+    };
+    // Whether the copy worked, said under the button that was pressed.
+    let copy_status = |which: &'static str| match *copied {
+        Some((pressed, true)) if pressed == which => {
+            html! { <p class="ok" role="status">{ "Copied to the clipboard." }</p> }
+        }
+        Some((pressed, false)) if pressed == which => html! {
+            <p class="error" role="status">{ "The browser did not let the page copy: select the text and copy it yourself." }</p>
+        },
+        _ => html! {},
     };
     let body = match &fragment {
         Err(why) => html! {
@@ -100,7 +115,8 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                     <input type="text" readonly=true value={link.clone()} class="share-link"
                         onfocus={Callback::from(|e: FocusEvent| e.target_unchecked_into::<web_sys::HtmlInputElement>().select())} />
                 </label>
-                <button type="button" class="primary" onclick={copy(link)}>{ "Copy link" }</button>
+                <button type="button" class="primary" onclick={copy("link", link)}>{ "Copy link" }</button>
+                { copy_status("link") }
             </> }
         }
     };
@@ -136,15 +152,10 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
         })
     };
     html! {
-        <div class="dialog" role="dialog" aria-labelledby="share-title" onkeydown={on_key}>
+        <div class="dialog" role="dialog" aria-labelledby="share-title" ref={node} onkeydown={on_key}>
             <h2 id="share-title">{ "Share this playground" }</h2>
             { body }
             <button type="button" onclick={on_download}>{ "Download as a file" }</button>
-            { match *copied {
-                Some(true) => html! { <p class="ok" role="status">{ "Copied to the clipboard." }</p> },
-                Some(false) => html! { <p class="error" role="status">{ "The browser did not let the page copy: select the text and copy it yourself." }</p> },
-                None => html! {},
-            } }
             if let Some(snippet) = snippet {
                 <h3>{ "Embed it in a course page" }</h3>
                 <div class="row">
@@ -162,7 +173,8 @@ pub fn share_dialog(props: &ShareDialogProps) -> Html {
                     <span>{ "Paste this into the page (the script lets the frame take its content's height)" }</span>
                     <textarea readonly=true rows="8" spellcheck="false" class="snippet" value={snippet.clone()} />
                 </label>
-                <button type="button" onclick={copy(snippet)}>{ "Copy the embed code" }</button>
+                <button type="button" onclick={copy("embed", snippet)}>{ "Copy the embed code" }</button>
+                { copy_status("embed") }
             }
             <div class="row end">
                 <button type="button" onclick={close}>{ "Close" }</button>

@@ -18,7 +18,11 @@ pub struct TableChooserProps {
 #[function_component(TableChooser)]
 pub fn table_chooser(props: &TableChooserProps) -> Html {
     let state = use_store();
-    let (on_key, close) = super::dialog_closing(&props.on_close);
+    let super::dialog::Dialog {
+        node,
+        on_key,
+        close,
+    } = super::dialog::use_dialog(&props.on_close);
     let pick = |table: &str| {
         let (state, session, file) = (state.clone(), props.session.clone(), props.choice.clone());
         let (on_choice, on_close, table) = (
@@ -38,7 +42,7 @@ pub fn table_chooser(props: &TableChooserProps) -> Html {
         })
     };
     html! {
-        <div class="dialog in-flow" role="dialog" aria-labelledby="choose-title" onkeydown={on_key}>
+        <div class="dialog in-flow" role="dialog" aria-labelledby="choose-title" ref={node} onkeydown={on_key}>
             <h2 id="choose-title">{ format!("{} holds {} tables", props.choice.file_name, props.choice.tables.len()) }</h2>
             <p>{ "A playground is one table. Open which?" }</p>
             <div class="row wrap">
