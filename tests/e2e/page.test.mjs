@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, useBrowser } from './browser.mjs';
+import { artifacts, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -266,4 +266,27 @@ test('choosing another pattern shows its comparison', async () => {
   assert.equal(strong, 'not on a GSI');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.screenshot({ path: join(artifacts, 'page-1920.png'), fullPage: true });
+});
+
+test('an error keeps DynamoDB\'s words and adds a hint from the request: a non-key attribute in a key condition, an untyped value', async () => {
+  const page = await openPage(session);
+  const condition = page.getByLabel('KeyConditionExpression');
+  await condition.waitFor();
+  await condition.fill('PK = :pk AND amount > :min');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c11"}, ":min": {"N": "200"}}');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const failure = page.locator('.failure');
+  await failure.waitFor();
+  assert.equal(await failure.locator('p').first().textContent(), 'ValidationException: Query condition missed key schema element: SK');
+  assert.equal(await failure.locator('p.hint').textContent(),
+    'Hint: amount is not a key of the table: a key condition tests only PK and SK. Move the test on amount to a FilterExpression (the items are still read and paid for), or Query an index whose sort key holds amount.');
+  await failure.screenshot({ path: join(artifacts, 'error-hint.png') });
+  await condition.fill('PK = :pk');
+  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": "CUST#c11"}');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.locator('.failure p.hint', { hasText: 'every value in DynamoDB JSON names its type' }).waitFor();
+  assert.equal(await page.locator('.failure p.hint').textContent(),
+    'Hint: :pk is "CUST#c11": every value in DynamoDB JSON names its type — {"S": "CUST#c11"}.');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });

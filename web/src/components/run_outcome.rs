@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::hooks::store::use_store;
 use crate::model::data::multi_item::{consumed_units, response_items};
+use crate::model::explain::hints::hint;
 use crate::model::format::units;
 use crate::model::measure::request_run::RequestRun;
 use crate::model::patterns::runner::{Form, StatementRun};
@@ -115,7 +116,7 @@ pub fn run_outcome() -> Html {
     html! {
     { match outcome.as_deref() {
         None => html! {},
-        Some(RequestRun { result: Err(failure), .. }) => html! {
+        Some(RequestRun { result: Err(failure), request, .. }) => html! {
             <div class="failure" role="alert">
                 <p>
                     if let Some(kind) = &failure.kind {
@@ -123,6 +124,9 @@ pub fn run_outcome() -> Html {
                     }
                     { &failure.message }
                 </p>
+                if let Some(hint) = hint(request, failure, &state.chart.table) {
+                    <p class="hint"><strong>{ "Hint: " }</strong>{ hint }</p>
+                }
                 if failure.kind() == "ConditionalCheckFailedException" {
                     <p class="muted">{ "Nothing was written, yet the attempt is charged write units on the item's size; DynamoDB does not report them." }</p>
                 }

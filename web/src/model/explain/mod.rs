@@ -8,9 +8,12 @@
 //!    within its units, returning what it reads — with a hint where it
 //!    fails, and [`answers`] holds a keyed read to its question: what it
 //!    returns against what the Scan that asks the same finds, and why an
-//!    item it misses is left out.
+//!    item it misses is left out;
+//! 4. [`hints`] adds to DynamoDB's error what to do about it, from the
+//!    request and the table design.
 
 pub mod answers;
 pub mod derivation;
+pub mod hints;
 pub mod review;
 pub mod sentences;
