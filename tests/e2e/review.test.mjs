@@ -196,3 +196,30 @@ for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
     await page.close();
   });
 }
+
+test('a template naming an unknown attribute is refused at its field, with the closest name, keeping what was typed', async () => {
+  const page = await openPage(session);
+  const template = page.getByLabel('GSI1SK template of Order', { exact: true });
+  await template.waitFor();
+  await template.fill('{orderDat}#{orderId}');
+  await template.press('Enter');
+  const message = page.locator('td', { has: template }).locator('p.field-error');
+  await message.waitFor();
+  assert.equal(await message.textContent(), 'Order has no attribute orderDat, so no item would get a GSI1SK. Did you mean {orderDate}?');
+  assert.equal(await template.inputValue(), '{orderDat}#{orderId}');
+  assert.equal(await template.getAttribute('aria-invalid'), 'true');
+  // Nothing was applied: the July pattern still finds its orders.
+  assert.match(await reviewRow(page, 'PENDING orders placed in July').getAttribute('class'), /within/);
+  // Unbalanced braces are refused the same way.
+  await template.fill('{orderDate#{orderId}');
+  await template.press('Enter');
+  await page.locator('td', { has: template }).locator('p.field-error', { hasText: 'The GSI1SK template does not read' }).waitFor();
+  await page.locator('td', { has: template }).screenshot({ path: join(artifacts, 'template-refused.png') });
+  // Fixed, it is applied and the message goes.
+  await template.fill('{orderDate}#{orderId}');
+  await template.press('Enter');
+  await message.waitFor({ state: 'detached' });
+  assert.equal(await template.getAttribute('aria-invalid'), null);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

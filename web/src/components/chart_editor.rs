@@ -8,7 +8,6 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::hooks::store::use_store;
-use crate::store::Store;
 
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
@@ -19,25 +18,58 @@ use crate::model::design::attribute_text::KINDS;
 use crate::model::design::chart::Warning;
 use crate::rebuild::rebuild;
 
-/// One key template: applied when the field changes.
-fn template_cell(state: &Store, entity: &str, key: &str, value: String) -> Html {
+#[derive(Properties, PartialEq)]
+struct TemplateCellProps {
+    entity: AttrValue,
+    key_name: AttrValue,
+    /// The template the chart holds.
+    value: AttrValue,
+}
+
+/// One key template, checked where it is typed: applied when the field
+/// changes and it reads and names only the entity's attributes;
+/// otherwise the message stays under the field, the text as typed, and
+/// the chart as it was.
+#[function_component(TemplateCell)]
+fn template_cell(props: &TemplateCellProps) -> Html {
+    let state = use_store();
+    let problem = use_state(|| None::<String>);
+    // A template the chart changes from elsewhere (an undo, another
+    // playground) replaces a refused one's text and message.
+    {
+        let problem = problem.clone();
+        use_effect_with(props.value.clone(), move |_| problem.set(None));
+    }
     let onchange = {
-        let state = state.clone();
-        let (entity, key) = (entity.to_string(), key.to_string());
+        let (state, problem) = (state.clone(), problem.clone());
+        let (entity, key) = (props.entity.to_string(), props.key_name.to_string());
         Callback::from(move |ev: Event| {
             let input: HtmlInputElement = ev.target_unchecked_into();
+            let text = input.value();
+            if let Err(why) = state.chart.check_template(&entity, &key, &text) {
+                return problem.set(Some(why));
+            }
+            problem.set(None);
             let mut chart = state.chart.clone();
-            chart.set_template(&entity, &key, &input.value());
+            chart.set_template(&entity, &key, &text);
             if chart != state.chart {
                 rebuild(&state, chart, state.seed);
             }
         })
     };
-    let title = value.clone();
+    let message_id = format!("template-{}-{}", props.entity, props.key_name);
+    // Refused, the field keeps what was typed: the chart's value is not
+    // pushed back into it until the chart changes.
+    let value = problem.is_none().then(|| props.value.clone());
     html! {
         <td>
-            <input class="template" type="text" spellcheck="false" title={title} {value} {onchange}
-                aria-label={format!("{key} template of {entity}")} />
+            <input class="template" type="text" spellcheck="false" title={props.value.clone()} {value} {onchange}
+                aria-label={format!("{} template of {}", props.key_name, props.entity)}
+                aria-invalid={problem.is_some().then_some("true")}
+                aria-describedby={problem.is_some().then(|| message_id.clone())} />
+            if let Some(why) = &*problem {
+                <p id={message_id} class="field-error" role="alert">{ why }</p>
+            }
         </td>
     }
 }
@@ -83,7 +115,10 @@ pub fn chart_editor() -> Html {
                             html! { <>
                                 <tr>
                                     <th scope="row"><span class={super::entity_class(Some(i))}>{ &entity.name }</span></th>
-                                    { for keys.iter().map(|key| template_cell(state, &entity.name, key, entity.keys.get(key).cloned().unwrap_or_default())) }
+                                    { for keys.iter().map(|key| html! {
+                                        <TemplateCell entity={entity.name.clone()} key_name={key.clone()}
+                                            value={entity.keys.get(key).cloned().unwrap_or_default()} />
+                                    }) }
                                 </tr>
                                 if !about.is_empty() {
                                     <tr class="warning-row">

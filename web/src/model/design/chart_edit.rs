@@ -28,6 +28,47 @@ impl Chart {
         self.table = table;
     }
 
+    /// Whether `text` may become `entity`'s template for `key`: it reads
+    /// (braces balanced, formats known), and every attribute it names is
+    /// one of the entity's — an unknown one is named with the closest of
+    /// the entity's names. A blank template always may (it keeps the
+    /// entity out of that key). Refused, the chart stays as it was.
+    pub fn check_template(&self, entity: &str, key: &str, text: &str) -> Result<(), String> {
+        let Some(entity) = self.entity(entity) else {
+            return Err(format!("There is no entity {entity}."));
+        };
+        let template = super::template::Template::parse(text.trim())
+            .map_err(|e| format!("The {key} template does not read: {}.", e.message))?;
+        let known = |name: &str| entity.attributes.iter().any(|a| a.name == name);
+        match template.attributes().find(|a| !known(a)) {
+            None => Ok(()),
+            Some(unknown) => {
+                let closest = entity
+                    .attributes
+                    .iter()
+                    .map(|a| (strsim::damerau_levenshtein(unknown, &a.name), &a.name))
+                    .min()
+                    .filter(|(distance, _)| *distance <= unknown.chars().count().max(3) / 2)
+                    .map(|(_, name)| format!(" Did you mean {{{name}}}?"))
+                    .unwrap_or_else(|| {
+                        format!(
+                            " Its attributes are {}.",
+                            entity
+                                .attributes
+                                .iter()
+                                .map(|a| a.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    });
+                Err(format!(
+                    "{} has no attribute {unknown}, so no item would get a {key}.{closest}",
+                    entity.name
+                ))
+            }
+        }
+    }
+
     /// Sets one key template of one entity (trimmed); a blank one removes
     /// it, so an entity without a template has none listed.
     pub fn set_template(&mut self, entity: &str, key: &str, template: &str) {
@@ -161,6 +202,31 @@ impl Chart {
 mod tests {
     use crate::model::failure::Failure;
     use crate::model::gallery::commerce;
+
+    #[test]
+    fn a_template_is_checked_before_it_is_applied_with_the_closest_name_suggested() {
+        let chart = commerce::chart();
+        assert_eq!(
+            chart.check_template("Order", "GSI1SK", "ORDER#{orderDate}#{orderId}"),
+            Ok(())
+        );
+        assert_eq!(chart.check_template("Order", "GSI1SK", "  "), Ok(()));
+        assert_eq!(
+            chart.check_template("Order", "GSI1SK", "{orderDat}#{orderId}"),
+            Err("Order has no attribute orderDat, so no item would get a GSI1SK. Did you mean {orderDate}?".into())
+        );
+        assert_eq!(
+            chart.check_template("Order", "GSI1SK", "{colour}"),
+            Err("Order has no attribute colour, so no item would get a GSI1SK. Its attributes are customerId, orderId, orderDate, orderStatus, amount, shippingAddress, deliveryNotes, openFlag.".into())
+        );
+        let unbalanced = chart
+            .check_template("Order", "GSI1SK", "{orderDate#{orderId}")
+            .unwrap_err();
+        assert!(
+            unbalanced.starts_with("The GSI1SK template does not read: "),
+            "{unbalanced}"
+        );
+    }
 
     #[test]
     fn renaming_a_key_attribute_carries_the_templates_along() {
