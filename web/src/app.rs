@@ -19,6 +19,7 @@ use crate::hooks::address::use_address_navigation;
 use crate::hooks::saved_work::{use_autosave, use_saved_elsewhere};
 
 use crate::browser::{self, library};
+use crate::components::changed_line::ChangedLine;
 use crate::components::chart_editor::ChartEditor;
 use crate::components::comparison::Comparison;
 use crate::components::console::Console;
@@ -278,6 +279,7 @@ pub fn app(props: &AppProps) -> Html {
                         if let Some(summary) = budget_summary(&state) {
                             <p class="budget-summary"><a href="#review">{ summary }</a></p>
                         }
+                        <ChangedLine announce=true />
                         { about_example(&state.chart.table.name) }
                         <nav aria-label="Sections">
                             { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }

@@ -12,6 +12,7 @@ use crate::hooks::store::use_store;
 use super::collapsible::Collapsible;
 use crate::embed::{Panel, use_read_only};
 
+use super::changed_line::ChangedLine;
 use super::entity_row::EntityRow;
 use super::warnings::warnings;
 use crate::model::design::attribute_text::KINDS;
@@ -97,6 +98,7 @@ pub fn chart_editor() -> Html {
             <p class="muted">
                 { "Key templates turn attributes into keys: {customerId} is replaced by the attribute, {price:08.2} pads a number to width 8 with 2 decimals so it sorts as text. A blank template keeps the entity out of that index." }
             </p>
+            <ChangedLine />
             { warnings(general) }
             <div class="chart-scroll">
                 <table class="grid chart">

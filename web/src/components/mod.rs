@@ -1,6 +1,7 @@
 //! The page's components, one per file.
 
 pub mod bar_chart;
+pub mod changed_line;
 pub mod chart_editor;
 pub mod collapsible;
 pub mod comparison;

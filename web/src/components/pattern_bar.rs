@@ -7,6 +7,7 @@ use engine::api::Operation;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::changed_line::ChangedLine;
 use crate::hooks::store::use_store;
 use crate::store::{Action, Store};
 
@@ -200,6 +201,9 @@ pub fn pattern_bar() -> Html {
                 }
             </div>
             <p id={PATTERN_STATUS} class="pattern-status" role="status">{ (*done).clone() }</p>
+            if !(*done).is_empty() {
+                <ChangedLine />
+            }
             if let Some(problem) = &*problem {
                 <p class="error" role="alert">{ problem }</p>
             }

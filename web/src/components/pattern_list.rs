@@ -12,6 +12,7 @@ use crate::hooks::store::use_store;
 use super::collapsible::Collapsible;
 use crate::embed::{Options, Panel, use_read_only};
 
+use super::changed_line::pattern_row_id;
 use super::review_panel::{badges, review_card_id};
 use crate::model::explain::review::{Broken, Verdict};
 use crate::model::format::{thousands, units};
@@ -110,6 +111,22 @@ pub fn pattern_list() -> Html {
         })
     };
     let (_, verdicts) = state.review();
+    // The rows the last edit moved flash once; the class alternates with
+    // each edit, so that a row moved twice flashes again.
+    let moved = |i: usize| {
+        state
+            .page
+            .changed
+            .as_ref()
+            .filter(|c| c.moved.iter().any(|m| m.pattern == i))
+            .map(|_| {
+                if state.page.changes_said % 2 == 0 {
+                    "moved-a"
+                } else {
+                    "moved-b"
+                }
+            })
+    };
     html! {
         <Collapsible panel={Panel::Patterns}>
             <div class="table-scroll">
@@ -139,7 +156,7 @@ pub fn pattern_list() -> Html {
                             })
                         };
                         html! {
-                            <tr class={classes!(selected.then_some("selected"))} data-pattern={i.to_string()}>
+                            <tr id={pattern_row_id(i)} class={classes!(selected.then_some("selected"), moved(i))} data-pattern={i.to_string()}>
                                 <th scope="row">
                                     { &pattern.description }
                                     if let Some(Verdict::Over(broken)) = verdicts.get(i) {

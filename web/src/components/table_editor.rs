@@ -295,6 +295,7 @@ pub fn table_editor() -> Html {
     let table = &draft.table;
     html! {
         <Collapsible panel={Panel::Design}>
+            <super::changed_line::ChangedLine />
             <fieldset class="bare" disabled={read_only}>
             <div class="row design-row">
                 <label class="field inline">

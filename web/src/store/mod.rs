@@ -40,6 +40,7 @@ use crate::model::data::multi_item::{retarget, table_names};
 use crate::model::data::view::Position;
 use crate::model::data::write_path;
 use crate::model::design::chart::{Chart, Warning};
+use crate::model::explain::changes::{Figures, figures};
 use crate::model::explain::review::{Verdict, review_at_rates};
 use crate::model::gallery::commerce;
 use crate::model::measure::compare::{Measured, add_answers, measure_pattern};
@@ -427,6 +428,13 @@ impl State {
             verdicts: verdicts.clone(),
         });
         (rates, verdicts)
+    }
+
+    /// Every pattern's numbers and whether it passes its review: what a
+    /// change is said to have moved ([`crate::model::explain::changes`]).
+    pub fn figures(&self) -> Vec<Figures> {
+        let (_, verdicts) = self.review();
+        figures(&self.patterns, &self.runs, &verdicts)
     }
 
     /// The times the table's items hold in its TTL attribute, read off the

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use serde_json::Value as Json;
 
 use super::{Notice, Reply};
+use crate::model::explain::changes::WhatChanged;
 use crate::model::failure::Failure;
 use crate::model::measure::request_run::RequestRun;
 use crate::model::patterns::runner::{Draft, Highlight};
@@ -64,6 +65,11 @@ pub struct PagePart {
     /// The playground as it was opened or last saved: the page saves only
     /// when what is on the screen differs from it.
     pub kept: Rc<Playground>,
+    /// What the last edit (of the chart, the design, a pattern or the
+    /// data) did to the patterns' numbers; `None` until one is made.
+    pub changed: Option<Rc<WhatChanged>>,
+    /// Counts the lines said, so each new one can flash its rows again.
+    pub changes_said: u64,
 }
 
 impl PagePart {
@@ -75,6 +81,8 @@ impl PagePart {
             item_preset: Rc::new((0, Json::Null)),
             opened: 0,
             kept,
+            changed: None,
+            changes_said: 0,
         }
     }
 }

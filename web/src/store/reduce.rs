@@ -9,8 +9,9 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use super::{Action, State};
+use super::{Action, Built, State};
 use crate::model::data::view::Position;
+use crate::model::explain::changes::what_changed;
 use crate::model::measure::prices::Prices;
 
 impl Reducible for State {
@@ -18,6 +19,10 @@ impl Reducible for State {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
+        // An edit is followed by what it did to the patterns' numbers; a
+        // run only when it moved some (a read moves none).
+        let edit = edit_kind(&action);
+        let before = edit.map(|_| self.figures());
         let changed = match action {
             Action::Select(index) => next.select(index),
             Action::SetReadPrice(price) => {
@@ -135,10 +140,44 @@ impl Reducible for State {
             }
         };
         if changed {
+            if let (Some(before), Some(kind)) = (before, edit) {
+                let what = what_changed(&before, &next.figures());
+                if kind == Edit::Made || !what.moved.is_empty() {
+                    next.page.changed = Some(Rc::new(what));
+                    next.page.changes_said += 1;
+                }
+            }
             next.generation = self.generation + 1;
             Rc::new(next)
         } else {
             self
         }
+    }
+}
+
+/// How an action bears on the line that says what a change did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edit {
+    /// An edit of the chart, the design, a pattern or the data: always
+    /// said, even when nothing moved.
+    Made,
+    /// A request run from the runner: said when it moved something.
+    Run,
+}
+
+fn edit_kind(action: &Action) -> Option<Edit> {
+    match action {
+        Action::SavePattern { .. }
+        | Action::RemovePattern(_)
+        | Action::SetRate { .. }
+        | Action::Change(_)
+        | Action::SetHandler(_)
+        | Action::SetChart { .. }
+        | Action::Loaded {
+            built: Built::Chart { .. },
+            ..
+        } => Some(Edit::Made),
+        Action::Run(_) => Some(Edit::Run),
+        _ => None,
     }
 }

@@ -504,3 +504,31 @@ fn a_console_file_past_a_limit_is_refused_naming_it_and_nothing_changes() {
         )
     );
 }
+
+#[test]
+fn an_edit_says_which_numbers_it_moved_and_a_selection_says_nothing() {
+    let state = Rc::new(State::example());
+    assert!(state.page.changed.is_none());
+    let mut chart = state.chart.clone();
+    chart.set_template("Order", "GSI1SK", "ORDER#{orderDate}#{orderId}");
+    let edited = state.reduce(Action::SetChart { chart, seed: 42 });
+    let changed = edited.page.changed.clone().expect("said");
+    let july = edited
+        .patterns
+        .iter()
+        .position(|p| p.description == "PENDING orders placed in July")
+        .unwrap();
+    let moved = changed.moved.iter().find(|m| m.pattern == july).expect("July moved");
+    assert_eq!(
+        moved.text,
+        "PENDING orders placed in July: 3 → 0 returned, 3 → 0 read, now fails its review"
+    );
+    assert_eq!(changed.broken, 1);
+    assert_eq!(changed.fixed, 0);
+    // Comparing another pattern edits nothing: the line stays as it was.
+    let selected = edited.clone().reduce(Action::Select(0));
+    assert!(Rc::ptr_eq(
+        selected.page.changed.as_ref().unwrap(),
+        edited.page.changed.as_ref().unwrap()
+    ));
+}

@@ -10,9 +10,12 @@
 //!    returns against what the Scan that asks the same finds, and why an
 //!    item it misses is left out;
 //! 4. [`hints`] adds to DynamoDB's error what to do about it, from the
-//!    request and the table design.
+//!    request and the table design;
+//! 5. [`changes`] says what a change did: the patterns' numbers that moved,
+//!    and how many patterns it fixed and broke.
 
 pub mod answers;
+pub mod changes;
 pub mod derivation;
 pub mod hints;
 pub mod review;
