@@ -34,7 +34,8 @@ struct TemplateCellProps {
 #[function_component(TemplateCell)]
 fn template_cell(props: &TemplateCellProps) -> Html {
     let state = use_store();
-    let problem = use_state(|| None::<String>);
+    // A refused template: what was typed, and why it was refused.
+    let problem = use_state(|| None::<(String, String)>);
     // A template the chart changes from elsewhere (an undo, another
     // playground) replaces a refused one's text and message.
     {
@@ -48,7 +49,7 @@ fn template_cell(props: &TemplateCellProps) -> Html {
             let input: HtmlInputElement = ev.target_unchecked_into();
             let text = input.value();
             if let Err(why) = state.chart.check_template(&entity, &key, &text) {
-                return problem.set(Some(why));
+                return problem.set(Some((text, why)));
             }
             problem.set(None);
             let mut chart = state.chart.clone();
@@ -59,16 +60,18 @@ fn template_cell(props: &TemplateCellProps) -> Html {
         })
     };
     let message_id = format!("template-{}-{}", props.entity, props.key_name);
-    // Refused, the field keeps what was typed: the chart's value is not
-    // pushed back into it until the chart changes.
-    let value = problem.is_none().then(|| props.value.clone());
+    // Refused, the field keeps what was typed until the chart changes.
+    let value = match &*problem {
+        Some((typed, _)) => AttrValue::from(typed.clone()),
+        None => props.value.clone(),
+    };
     html! {
         <td>
             <input class="template" type="text" spellcheck="false" title={props.value.clone()} {value} {onchange}
                 aria-label={format!("{} template of {}", props.key_name, props.entity)}
                 aria-invalid={problem.is_some().then_some("true")}
                 aria-describedby={problem.is_some().then(|| message_id.clone())} />
-            if let Some(why) = &*problem {
+            if let Some((_, why)) = &*problem {
                 <p id={message_id} class="field-error" role="alert">{ why }</p>
             }
         </td>

@@ -41,10 +41,14 @@ pub fn use_dialog(on_close: &Callback<()>) -> Dialog {
         });
     }
     let on_key = {
-        let on_close = on_close.clone();
+        let (on_close, node) = (on_close.clone(), node.clone());
         Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
             "Escape" => on_close.emit(()),
-            "Tab" => keep_inside(&e),
+            "Tab" => {
+                if let Some(dialog) = node.cast::<Element>() {
+                    keep_inside(&e, &dialog);
+                }
+            }
             _ => {}
         })
     };
@@ -60,14 +64,9 @@ pub fn use_dialog(on_close: &Callback<()>) -> Dialog {
 }
 
 /// Tab past the last control goes to the first, Shift+Tab before the
-/// first to the last.
-fn keep_inside(e: &KeyboardEvent) {
-    let Some(dialog) = e
-        .current_target()
-        .and_then(|t| t.dyn_into::<Element>().ok())
-    else {
-        return;
-    };
+/// first to the last. (The dialog comes by its reference: the page's
+/// events are delegated, so the event's current target is not it.)
+fn keep_inside(e: &KeyboardEvent, dialog: &Element) {
     let Ok(controls) = dialog.query_selector_all(FOCUSABLE) else {
         return;
     };
@@ -88,7 +87,7 @@ fn keep_inside(e: &KeyboardEvent) {
             .as_ref()
             .is_some_and(|a| a == control.unchecked_ref::<Element>())
     };
-    let on_dialog = active.as_ref().is_some_and(|a| *a == dialog);
+    let on_dialog = active.as_ref() == Some(dialog);
     if e.shift_key() && (is(&first) || on_dialog) {
         e.prevent_default();
         let _ = last.focus();

@@ -145,3 +145,16 @@ fn a_pattern_with_no_budget_is_not_reviewed_whatever_it_misses() {
         Verdict::Unbudgeted
     );
 }
+
+#[test]
+fn a_sparse_index_made_whole_returns_items_its_scan_does_not_find() {
+    let state = with_order_template("GSI2PK", "OPEN");
+    let verdict = verdict(&state, "Open orders, from the sparse index");
+    let badge = badges(verdict.clone())[0].clone();
+    assert!(badge.ends_with(" too many"), "{badge}");
+    assert!(
+        first_reason(verdict).ends_with(
+            "items the Scan that asks the same does not find: the index it reads, or its key condition, takes in items the question leaves out."
+        )
+    );
+}

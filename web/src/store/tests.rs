@@ -518,7 +518,11 @@ fn an_edit_says_which_numbers_it_moved_and_a_selection_says_nothing() {
         .iter()
         .position(|p| p.description == "PENDING orders placed in July")
         .unwrap();
-    let moved = changed.moved.iter().find(|m| m.pattern == july).expect("July moved");
+    let moved = changed
+        .moved
+        .iter()
+        .find(|m| m.pattern == july)
+        .expect("July moved");
     assert_eq!(
         moved.text,
         "PENDING orders placed in July: 3 → 0 returned, 3 → 0 read, now fails its review"

@@ -71,7 +71,7 @@ pub fn answers(pattern: &AccessPattern, coverage: &Coverage, chart: &Chart) -> A
         return Answer::Misses {
             badge: format!("{} too many", thousands(extra)),
             reason: format!(
-                "It returns {} the Scan that asks the same does not find: its key condition takes in items the question leaves out.",
+                "It returns {} the Scan that asks the same does not find: the index it reads, or its key condition, takes in items the question leaves out.",
                 items(extra)
             ),
         };
