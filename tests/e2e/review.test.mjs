@@ -186,7 +186,14 @@ for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
     await page.setViewportSize({ width, height });
     await page.locator('table.comparison').waitFor();
     const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'Books, cheapest first' }) });
-    await listRow.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
+    const compare = listRow.getByRole('button', { name: 'Compare: Books, cheapest first' });
+    if (width < 600) {
+      // On a phone each pattern is a card: nothing to scroll sideways, buttons a thumb can hit.
+      const table = await page.locator('table.patterns').boundingBox();
+      assert.ok(table.width <= width, JSON.stringify(table));
+      assert.ok((await compare.boundingBox()).height >= 44);
+    }
+    await compare.click();
     await page.waitForFunction(() => document.activeElement?.id === 'comparison');
     // The comparison's heading ends up on the screen.
     await page.waitForFunction(() => {

@@ -89,7 +89,7 @@ fn read_runs() -> Html {
             Callback::from(move |_| open.set(if is_open { None } else { Some((i, figure)) }))
         };
         html! {
-            <td class={classes!("num", class)}>
+            <td class={classes!("num", class)} data-label={column_label(figure)}>
                 <button type="button" class="figure" aria-expanded={is_open.to_string()} aria-controls="derivation"
                     title="How this number is counted" {onclick}>{ text }</button>
             </td>
@@ -112,7 +112,7 @@ fn read_runs() -> Html {
         }
     });
     html! { <>
-        <div class="table-scroll">
+        <div class="table-scroll comparison-frame">
         <table class="grid comparison">
             <thead>
                 <tr>
@@ -138,7 +138,7 @@ fn read_runs() -> Html {
                         { figure(i, Figure::EventualUnits, units(run.eventual_units), "units") }
                         { figure(i, Figure::StrongUnits, run.strong_units.map_or("not on a GSI".to_string(), units), "strong") }
                         { figure(i, Figure::Dollars, format!("${:.4}", run.cost_per_million(prices)), "cost") }
-                        <td>{ heat_strip(run) }</td>
+                        <td data-label="Partitions read">{ heat_strip(run) }</td>
                     </tr>
                 }) }
             </tbody>
@@ -162,6 +162,19 @@ fn read_runs() -> Html {
 fn heat_strip(run: &Run) -> Html {
     let (partitions, total) = read_units(&run.partitions, CELLS);
     strip(&partitions, total)
+}
+
+/// A figure's column heading, which labels it where the runs stack.
+fn column_label(figure: Figure) -> &'static str {
+    match figure {
+        Figure::ItemsRead => "Items read",
+        Figure::ItemsReturned => "Items returned",
+        Figure::BytesRead => "Bytes read",
+        Figure::Pages => "Pages",
+        Figure::EventualUnits => "RCU (eventual)",
+        Figure::StrongUnits => "RCU (strong)",
+        Figure::Dollars => "$ per million",
+    }
 }
 
 /// A figure as the derivation's title names it.

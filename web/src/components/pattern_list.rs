@@ -43,15 +43,15 @@ fn numbers(measured: &Result<Measured, Failure>) -> Html {
             };
             let run = &runs[own];
             html! { <>
-                <td class="num count">{ thousands(run.count) }</td>
-                <td class="num scanned">{ thousands(run.scanned_count) }</td>
-                <td class="num units">{ format!("{} RCU", units(run.eventual_units)) }</td>
+                <td class="num count" data-label="returned">{ thousands(run.count) }</td>
+                <td class="num scanned" data-label="read">{ thousands(run.scanned_count) }</td>
+                <td class="num units" data-label="costs">{ format!("{} RCU", units(run.eventual_units)) }</td>
             </> }
         }
         Ok(Measured::Write(cost)) => html! { <>
-            <td class="num count">{ "—" }</td>
-            <td class="num scanned">{ "—" }</td>
-            <td class="num">
+            <td class="num count" data-label="returned">{ "—" }</td>
+            <td class="num scanned" data-label="read">{ "—" }</td>
+            <td class="num" data-label="costs">
                 <span class="units">{ format!("{} WCU", units(cost.total())) }</span>
                 if cost.condition_failed.is_some() {
                     <span class="note">{ "condition fails" }</span>
@@ -59,9 +59,9 @@ fn numbers(measured: &Result<Measured, Failure>) -> Html {
             </td>
         </> },
         Ok(Measured::Transaction(cost)) => html! { <>
-            <td class="num count">{ "—" }</td>
-            <td class="num scanned">{ "—" }</td>
-            <td class="num">
+            <td class="num count" data-label="returned">{ "—" }</td>
+            <td class="num scanned" data-label="read">{ "—" }</td>
+            <td class="num" data-label="costs">
                 if cost.cancelled.is_some() {
                     <span class="note">{ "cancelled" }</span>
                 } else {
@@ -129,7 +129,7 @@ pub fn pattern_list() -> Html {
     };
     html! {
         <Collapsible panel={Panel::Patterns}>
-            <div class="table-scroll">
+            <div class="table-scroll patterns-frame">
             <table class="grid patterns">
                 <thead>
                     <tr>
