@@ -233,3 +233,31 @@ test('a template naming an unknown attribute is refused at its field, with the c
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('undo takes a template change back, redo and the keyboard bring it again, and each says what it moved', async () => {
+  const page = await openPage(session);
+  const row = reviewRow(page, 'PENDING orders placed in July');
+  await row.waitFor();
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  assert.equal(await undo.isDisabled(), true);
+  const template = page.getByLabel('GSI1SK template of Order', { exact: true });
+  await template.fill('ORDER#{orderDate}#{orderId}');
+  await template.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+    .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
+  const said = page.locator('header p.changed');
+  assert.match(await said.textContent(), /^What changed: PENDING orders placed in July: 3 → 0 returned, 3 → 0 read, now fails its review · .* · 1 broken$/);
+  await undo.click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+    .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('within')));
+  assert.equal(await template.inputValue(), '{orderDate}#{orderId}');
+  assert.match(await said.textContent(), /PENDING orders placed in July: 0 → 3 returned, 0 → 3 read, now passes its review .*· 1 fixed$/);
+  // The keyboard, outside a field: Ctrl+Shift+Z redoes, Ctrl+Z undoes again.
+  await page.keyboard.press('Control+Shift+Z');
+  await page.waitForFunction(() => document.querySelector('input[aria-label="GSI1SK template of Order"]').value === 'ORDER#{orderDate}#{orderId}');
+  await page.keyboard.press('Control+Z');
+  await page.waitForFunction(() => document.querySelector('input[aria-label="GSI1SK template of Order"]').value === '{orderDate}#{orderId}');
+  await page.locator('header').screenshot({ path: join(artifacts, 'undo.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

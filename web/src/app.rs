@@ -36,6 +36,7 @@ use crate::components::table_chooser::TableChooser;
 use crate::components::table_editor::TableEditor;
 use crate::components::throughput_view::ThroughputView;
 use crate::components::toolbar::Toolbar;
+use crate::components::undo_redo::UndoRedo;
 use crate::embed::{Options, Panel};
 use crate::model::format::thousands;
 use crate::model::playground::Playground;
@@ -279,7 +280,10 @@ pub fn app(props: &AppProps) -> Html {
                         if let Some(summary) = budget_summary(&state) {
                             <p class="budget-summary"><a href="#review">{ summary }</a></p>
                         }
-                        <ChangedLine announce=true />
+                        <div class="change-row">
+                            <UndoRedo />
+                            <ChangedLine announce=true />
+                        </div>
                         { about_example(&state.chart.table.name) }
                         <nav aria-label="Sections">
                             { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }

@@ -33,6 +33,7 @@ pub mod table_chooser;
 pub mod table_editor;
 pub mod throughput_view;
 pub mod toolbar;
+pub mod undo_redo;
 pub mod warnings;
 
 /// The class of an entity's label: one of eight colours by its place in the

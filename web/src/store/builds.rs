@@ -10,6 +10,7 @@ use engine::Engine;
 
 use super::{Built, Measurement, Notice, State};
 use crate::model::design::chart::{Chart, Warning};
+use crate::model::explain::changes::what_changed;
 use crate::model::failure::Failure;
 use crate::model::playground::Playground;
 use crate::model::stream::ttl::TtlTimes;
@@ -37,6 +38,24 @@ impl State {
                     Some(Rc::new(Notice::problem(super::sentence(context, &problem))))
             }
         }
+    }
+
+    /// Undoes the last edit (`back`) or redoes the last undone: opens the
+    /// playground kept for it, built again as a link is, and keeps the
+    /// current one for the way back. What the step moved is said as an
+    /// edit's is.
+    pub(super) fn step(&mut self, back: bool) -> bool {
+        let before = self.figures();
+        let mut history = self.page.history.clone();
+        let Some(target) = history.step(back, self.playground()) else {
+            return false;
+        };
+        self.page.history = history;
+        let said = self.page.changes_said;
+        self.open_now((*target).clone(), if back { "Undo" } else { "Redo" }, None);
+        self.page.changed = Some(Rc::new(what_changed(&before, &self.figures())));
+        self.page.changes_said = said + 1;
+        true
     }
 
     /// True when `build` is the latest one started.

@@ -17,6 +17,7 @@
 mod builds;
 mod changes;
 mod console;
+pub mod history;
 mod parts;
 mod patterns;
 mod reduce;
@@ -214,6 +215,8 @@ pub enum Built {
 pub enum Action {
     /// Show the comparison of this access pattern.
     Select(usize),
+    /// Undo the last edit (`back`), or redo the last one undone.
+    Step { back: bool },
     /// Change the price of a million read request units.
     SetReadPrice(f64),
     /// Change the price of a million write request units.
@@ -587,6 +590,7 @@ impl State {
         opened.revision = self.revision + 1;
         opened.page.item_preset = self.page.item_preset.clone();
         opened.page.reply = self.page.reply.clone();
+        opened.page.history = self.page.history.clone();
         // The console is the learner's terminal: it stays as it was, but
         // for the files, which belong to the playground.
         let files = opened.console.files.clone();

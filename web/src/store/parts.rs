@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use serde_json::Value as Json;
 
+use super::history::History;
 use super::{Notice, Reply};
 use crate::model::explain::changes::WhatChanged;
 use crate::model::failure::Failure;
@@ -70,6 +71,8 @@ pub struct PagePart {
     pub changed: Option<Rc<WhatChanged>>,
     /// Counts the lines said, so each new one can flash its rows again.
     pub changes_said: u64,
+    /// What undo and redo go back and forth to.
+    pub history: History,
 }
 
 impl PagePart {
@@ -83,6 +86,7 @@ impl PagePart {
             kept,
             changed: None,
             changes_said: 0,
+            history: History::default(),
         }
     }
 }

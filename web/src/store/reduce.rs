@@ -25,6 +25,7 @@ impl Reducible for State {
         let before = edit.map(|_| self.figures());
         let changed = match action {
             Action::Select(index) => next.select(index),
+            Action::Step { back } => next.step(back),
             Action::SetReadPrice(price) => {
                 let valid = Prices::is_price(price);
                 if valid {
@@ -140,6 +141,9 @@ impl Reducible for State {
             }
         };
         if changed {
+            if edit == Some(Edit::Made) {
+                next.page.history.record(self.playground());
+            }
             if let (Some(before), Some(kind)) = (before, edit) {
                 let what = what_changed(&before, &next.figures());
                 if kind == Edit::Made || !what.moved.is_empty() {

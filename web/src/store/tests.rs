@@ -536,3 +536,33 @@ fn an_edit_says_which_numbers_it_moved_and_a_selection_says_nothing() {
         edited.page.changed.as_ref().unwrap()
     ));
 }
+
+#[test]
+fn undo_goes_back_to_the_playground_before_an_edit_and_redo_forward_again() {
+    let state = Rc::new(State::example());
+    assert!(!state.page.history.can_undo());
+    let original = state.chart.clone();
+    let mut chart = state.chart.clone();
+    chart.set_template("Order", "GSI1SK", "ORDER#{orderDate}#{orderId}");
+    let edited = state.reduce(Action::SetChart {
+        chart: chart.clone(),
+        seed: 42,
+    });
+    assert!(edited.page.history.can_undo());
+    let undone = edited.reduce(Action::Step { back: true });
+    assert_eq!(undone.chart, original);
+    assert!(undone.page.history.can_redo());
+    let changed = undone.page.changed.clone().unwrap();
+    assert_eq!(changed.fixed, 1);
+    assert!(
+        changed.moved.iter().any(|m| m.text
+            == "PENDING orders placed in July: 0 → 3 returned, 0 → 3 read, now passes its review"),
+        "{changed:?}"
+    );
+    let redone = undone.reduce(Action::Step { back: false });
+    assert_eq!(redone.chart, chart);
+    assert_eq!(redone.page.changed.as_ref().unwrap().broken, 1);
+    // A new edit forgets what could be redone; nothing left to redo is no change.
+    let again = redone.clone().reduce(Action::Step { back: false });
+    assert!(Rc::ptr_eq(&again, &redone));
+}
