@@ -43,8 +43,22 @@ test('the course example: frames take their content\'s height and the code sampl
   const comparison = page.frameLocator('#comparison-frame');
   assert.equal(await comparison.getByRole('button', { name: /^Edit: / }).count(), 0);
   assert.ok(await comparison.locator('.prices input').first().isDisabled());
-  // Growing content grows the frame: run a request in the runner frame.
+  // The runner frame has no pattern list, so nothing offers to add to one.
   const runner = page.frameLocator('#runner-frame');
+  assert.equal(await runner.getByRole('button', { name: 'Add to the access patterns' }).count(), 0);
+  // Compare in the frame asks the course page to scroll to the comparison, which is out of view.
+  await page.locator('#comparison-frame').scrollIntoViewIfNeeded();
+  await page.evaluate(() => scrollBy(0, -200));
+  const last = comparison.getByRole('button', { name: /^Compare: / }).last();
+  await last.scrollIntoViewIfNeeded();
+  await last.click();
+  await page.waitForFunction(() => {
+    const frame = document.querySelector('#comparison-frame');
+    const inside = frame.contentDocument.querySelector('#comparison').getBoundingClientRect();
+    const top = frame.getBoundingClientRect().top + inside.top;
+    return top >= -2 && top < innerHeight / 2;
+  });
+  // Growing content grows the frame: run a request in the runner frame.
   const before = (await heights(page, '#runner-frame')).given;
   await runner.getByRole('button', { name: 'Run', exact: true }).click();
   await runner.locator('.outcome .numbers').waitFor();
@@ -217,3 +231,13 @@ for (const [width, height] of [[1920, 1080], [1366, 768], [1280, 800], [1024, 76
     assert.deepEqual(page.errors, []);
   });
 }
+
+test('an embed can list chosen access patterns only', async () => {
+  const page = await openPage(session, `${session.served.url}?embed&panels=patterns,comparison&patterns=3,8#example=commerce`);
+  const rows = page.locator('table.patterns tbody tr');
+  await rows.first().waitFor();
+  assert.equal(await rows.count(), 2);
+  assert.equal(await rows.first().locator('th').textContent(), "An order's lines, in one request");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -108,6 +108,9 @@ pub struct Options {
     pub read_only: bool,
     /// The access pattern to compare first, by position.
     pub pattern: Option<usize>,
+    /// The access patterns the list shows, by position (`patterns=3,8`);
+    /// `None` for all. At most [`crate::limits::MAX_PATTERNS`] are read.
+    pub rows: Option<Vec<usize>>,
     /// Tells this frame's height messages apart.
     pub id: Option<String>,
     /// The panel to scroll to when the page opens.
@@ -139,6 +142,14 @@ impl Options {
                 }
                 "pattern" => {
                     options.pattern = value.parse::<usize>().ok().and_then(|n| n.checked_sub(1))
+                }
+                "patterns" => {
+                    let rows: Vec<usize> = value
+                        .split(',')
+                        .take(crate::limits::MAX_PATTERNS)
+                        .filter_map(|n| n.trim().parse::<usize>().ok()?.checked_sub(1))
+                        .collect();
+                    options.rows = (!rows.is_empty()).then_some(rows);
                 }
                 "id" => {
                     let id: String = value
@@ -176,6 +187,10 @@ impl Options {
         }
         if let Some(pattern) = self.pattern {
             parts.push(format!("pattern={}", pattern + 1));
+        }
+        if let Some(rows) = &self.rows {
+            let rows: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
+            parts.push(format!("patterns={}", rows.join(",")));
         }
         parts.join("&")
     }
@@ -234,6 +249,7 @@ mod tests {
                 panels: Some(vec![Panel::Patterns, Panel::Comparison]),
                 read_only: true,
                 pattern: Some(2),
+                rows: None,
                 id: Some("lesson-2script".into()),
                 show: None,
             }
@@ -251,5 +267,14 @@ mod tests {
         assert_eq!(options.panels().len(), 12);
         assert_eq!(options.show, Some(Panel::Runner));
         assert_eq!(Options::read("?embed=0&pattern=0", "").pattern, None);
+        // Chosen rows, by position from 1; what is not a position is left out.
+        let rows = Options::read("?embed&patterns=3,8,x,0", "");
+        assert_eq!(rows.rows, Some(vec![2, 7]));
+        assert_eq!(rows.query(), "embed&patterns=3,8");
+        let many = format!("?patterns={}", vec!["1"; 10_000].join(","));
+        assert_eq!(
+            Options::read(&many, "").rows.unwrap().len(),
+            crate::limits::MAX_PATTERNS
+        );
     }
 }

@@ -8,6 +8,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::changed_line::ChangedLine;
+use crate::embed::{Options, Panel};
 use crate::hooks::store::use_store;
 use crate::store::{Action, Store};
 
@@ -50,6 +51,7 @@ pub fn pattern_bar() -> Html {
     let done = use_state(String::new);
     // "Remove pattern" asks once before it removes.
     let confirming = use_state(|| false);
+    let with_list = use_context::<Options>().is_none_or(|o| o.panels().contains(&Panel::Patterns));
     // The pattern being edited, if the form came from the list and it is still there.
     let editing = state
         .runner
@@ -136,6 +138,11 @@ pub fn pattern_bar() -> Html {
     let statement = state.runner.draft.form.operation == Operation::ExecuteStatement;
     let settings = &state.runner.draft.settings;
     let write = state.runner.draft.form.operation.is_write();
+    // Saving a pattern needs the list it goes to: an embed without it
+    // has no pattern bar.
+    if !with_list {
+        return html! {};
+    }
     html! {
         <div class="pattern-bar" role="group" aria-label="Access pattern">
             <label class="field">

@@ -81,6 +81,8 @@ pub fn pattern_list() -> Html {
     let options = use_context::<Options>();
     let shown = |panel: Panel| options.as_ref().is_none_or(|o| o.panels().contains(&panel));
     let with_runner = shown(Panel::Runner);
+    // An embed may show chosen rows only (`patterns=3,8`).
+    let rows = options.as_ref().and_then(|o| o.rows.clone());
     // A badge leads to the pattern's card in the review, where there is one.
     let with_review = shown(Panel::Review);
     let to_review_card = |i: usize| {
@@ -142,7 +144,7 @@ pub fn pattern_list() -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    { for state.patterns.iter().enumerate().map(|(i, pattern)| {
+                    { for state.patterns.iter().enumerate().filter(|(i, _)| rows.as_ref().is_none_or(|r| r.contains(i))).map(|(i, pattern)| {
                         let selected = i == state.selected;
                         let served_by = match &state.runs[i] {
                             Ok(Measured::Statement(m)) => m.explanation.served_by(),
