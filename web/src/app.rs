@@ -122,6 +122,20 @@ fn panel(panel: Panel) -> Html {
 }
 
 /// The page.
+/// Under the header's title: how many patterns pass their review, what
+/// the last edit moved, and undo and redo.
+fn review_status(state: &State) -> Html {
+    html! { <>
+        if let Some(summary) = budget_summary(state) {
+            <p class="budget-summary"><a href="#review">{ summary }</a></p>
+        }
+        <div class="change-row">
+            <UndoRedo />
+            <ChangedLine announce=true />
+        </div>
+    </> }
+}
+
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
     let hosted = props.hosted.clone();
@@ -277,13 +291,7 @@ pub fn app(props: &AppProps) -> Html {
                             { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart, or write a pattern of your own, and watch every number move." }
                         </p>
                         { status }
-                        if let Some(summary) = budget_summary(&state) {
-                            <p class="budget-summary"><a href="#review">{ summary }</a></p>
-                        }
-                        <div class="change-row">
-                            <UndoRedo />
-                            <ChangedLine announce=true />
-                        </div>
+                        { review_status(&state) }
                         { about_example(&state.chart.table.name) }
                         <nav aria-label="Sections">
                             { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }

@@ -49,7 +49,7 @@ fn template_cell(props: &TemplateCellProps) -> Html {
             let input: HtmlInputElement = ev.target_unchecked_into();
             let text = input.value();
             if let Err(why) = state.chart.check_template(&entity, &key, &text) {
-                return problem.set(Some((text, why)));
+                return problem.set(Some((text, why.message)));
             }
             problem.set(None);
             let mut chart = state.chart.clone();

@@ -28,8 +28,17 @@ pub fn thousands(n: usize) -> String {
     out
 }
 
-/// Dollars as the page prints them: `$0.31`, `$662.50`, `$12,450.00`.
+/// Dollars as the page prints them: `$662.50`, `$12,450.00`; under a
+/// dollar to a hundredth of a cent, so that a month of a million requests
+/// reads as the price beside it does (`$0.1875`, not `$0.19`): `$0.31`,
+/// `$0.0625`.
 pub fn dollars(amount: f64) -> String {
+    if amount < 1.0 && amount > 0.0 {
+        let text = format!("{amount:.4}");
+        let trimmed = text.trim_end_matches('0');
+        let decimals = trimmed.split_once('.').map_or(0, |(_, d)| d.len());
+        return format!("${trimmed}{}", "0".repeat(2usize.saturating_sub(decimals)));
+    }
     let cents = (amount * 100.0).round() as u64;
     format!("${}.{:02}", thousands((cents / 100) as usize), cents % 100)
 }

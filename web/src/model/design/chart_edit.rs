@@ -33,12 +33,13 @@ impl Chart {
     /// one of the entity's — an unknown one is named with the closest of
     /// the entity's names. A blank template always may (it keeps the
     /// entity out of that key). Refused, the chart stays as it was.
-    pub fn check_template(&self, entity: &str, key: &str, text: &str) -> Result<(), String> {
+    pub fn check_template(&self, entity: &str, key: &str, text: &str) -> Result<(), Failure> {
         let Some(entity) = self.entity(entity) else {
-            return Err(format!("There is no entity {entity}."));
+            return Err(Failure::refused(format!("There is no entity {entity}.")));
         };
-        let template = super::template::Template::parse(text.trim())
-            .map_err(|e| format!("The {key} template does not read: {}.", e.message))?;
+        let template = super::template::Template::parse(text.trim()).map_err(|e| {
+            Failure::refused(format!("The {key} template does not read: {}.", e.message))
+        })?;
         let known = |name: &str| entity.attributes.iter().any(|a| a.name == name);
         match template.attributes().find(|a| !known(a)) {
             None => Ok(()),
@@ -61,10 +62,10 @@ impl Chart {
                                 .join(", ")
                         )
                     });
-                Err(format!(
+                Err(Failure::refused(format!(
                     "{} has no attribute {unknown}, so no item would get a {key}.{closest}",
                     entity.name
-                ))
+                )))
             }
         }
     }
@@ -213,15 +214,20 @@ mod tests {
         assert_eq!(chart.check_template("Order", "GSI1SK", "  "), Ok(()));
         assert_eq!(
             chart.check_template("Order", "GSI1SK", "{orderDat}#{orderId}"),
-            Err("Order has no attribute orderDat, so no item would get a GSI1SK. Did you mean {orderDate}?".into())
+            Err(Failure::refused(
+                "Order has no attribute orderDat, so no item would get a GSI1SK. Did you mean {orderDate}?"
+            ))
         );
         assert_eq!(
             chart.check_template("Order", "GSI1SK", "{colour}"),
-            Err("Order has no attribute colour, so no item would get a GSI1SK. Its attributes are customerId, orderId, orderDate, orderStatus, amount, shippingAddress, deliveryNotes, openFlag.".into())
+            Err(Failure::refused(
+                "Order has no attribute colour, so no item would get a GSI1SK. Its attributes are customerId, orderId, orderDate, orderStatus, amount, shippingAddress, deliveryNotes, openFlag."
+            ))
         );
         let unbalanced = chart
             .check_template("Order", "GSI1SK", "{orderDate#{orderId}")
-            .unwrap_err();
+            .unwrap_err()
+            .message;
         assert!(
             unbalanced.starts_with("The GSI1SK template does not read: "),
             "{unbalanced}"

@@ -133,6 +133,10 @@ mod tests {
         assert_eq!(run.cost_per_million(&Prices::default()), 30.4375);
         assert_eq!(dollars(30.4375), "$30.44");
         assert_eq!(dollars(12450.0), "$12,450.00");
+        assert_eq!(dollars(0.1875), "$0.1875");
+        assert_eq!(dollars(0.5), "$0.50");
+        assert_eq!(dollars(0.0625), "$0.0625");
+        assert_eq!(dollars(0.0), "$0.00");
         let prices = Prices {
             requests_per_month: 5_000_000.0,
             ..Prices::default()
