@@ -91,3 +91,17 @@ test('in the share dialog, whether a copy worked is said under the button that w
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a link in the sections list takes the reader to its panel and moves the focus there', async () => {
+  const page = await openPage(session);
+  await page.locator('table.comparison').waitFor();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Entity chart' }).click();
+  await page.waitForFunction(() => document.activeElement?.id === 'chart');
+  await page.waitForFunction(() => {
+    const box = document.querySelector('#chart-title').getBoundingClientRect();
+    return box.top >= 0 && box.top < innerHeight;
+  });
+  assert.match(page.url(), /#example=commerce|#play=/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -46,7 +46,10 @@ test('a learner adds an access pattern, edits it and removes it', async () => {
   await page.getByRole('button', { name: 'Add an access pattern' }).click();
   await page.getByRole('button', { name: 'Add to the access patterns' }).click();
   await page.locator('.pattern-bar .error', { hasText: 'Describe the access pattern first' }).waitFor();
+  assert.equal(await page.locator('p.key-names').textContent(), 'Keys: partition PK, sort SK');
   await page.getByLabel('Index', { exact: true }).selectOption('GSI1');
+  // The runner names the keys of what it reads, for the key condition.
+  assert.equal(await page.locator('p.key-names').textContent(), 'Keys: partition GSI1PK, sort GSI1SK');
   await page.getByLabel('KeyConditionExpression').fill('GSI1PK = :category');
   await page.getByLabel('ExpressionAttributeValues').fill('{":category": {"S": "CATEGORY#games"}}');
   await page.getByLabel('Access pattern description').fill('Games, cheapest first');

@@ -122,6 +122,15 @@ fn panel(panel: Panel) -> Html {
 }
 
 /// The page.
+/// A table-of-contents link: to its panel, focused (the address keeps
+/// the playground's link).
+fn go_to(panel: Panel) -> Callback<MouseEvent> {
+    Callback::from(move |event: MouseEvent| {
+        event.prevent_default();
+        browser::arrive_at(panel.name());
+    })
+}
+
 /// Under the header's title: how many patterns pass their review, what
 /// the last edit moved, and undo and redo.
 fn review_status(state: &State) -> Html {
@@ -294,7 +303,7 @@ pub fn app(props: &AppProps) -> Html {
                         { review_status(&state) }
                         { about_example(&state.chart.table.name) }
                         <nav aria-label="Sections">
-                            { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())}>{ p.title() }</a> }) }
+                            { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())} onclick={go_to(*p)}>{ p.title() }</a> }) }
                         </nav>
                     </header>
                 }

@@ -81,6 +81,7 @@ pub fn runner_options() -> Html {
                         }) }
                     </select>
                 </label>
+                <p class="key-names" aria-live="polite">{ key_names(&state.chart.table, &form.index) }</p>
             }
             if is_read && !is_get {
                 <label class="field inline">
@@ -115,5 +116,18 @@ pub fn runner_options() -> Html {
                 <label class="check"><input type="checkbox" checked={form.consistent} onchange={toggle(|d, v| d.form.consistent = v == "true")} />{ " ConsistentRead" }</label>
             }
         </div>
+    }
+}
+
+/// The keys of what the runner reads, for writing its key condition:
+/// "Keys: partition GSI1PK, sort GSI1SK".
+fn key_names(table: &crate::model::design::chart::TableDesign, index: &str) -> String {
+    let (partition, sort) = match table.indexes.iter().find(|i| i.name == index) {
+        Some(i) => (&i.partition_key, i.sort_key.as_ref()),
+        None => (&table.partition_key, table.sort_key.as_ref()),
+    };
+    match sort {
+        Some(sort) => format!("Keys: partition {}, sort {}", partition.name, sort.name),
+        None => format!("Key: partition {}", partition.name),
     }
 }
