@@ -39,6 +39,7 @@ pub const EXAMPLES: &[Example] = &[
         explanation: &[
             "Customers, orders, order lines, products and carts share one table. A customer's profile and orders live in one item collection, so one Query returns a customer's orders newest first; an order's lines live in the order's own collection.",
             "GSI1 is overloaded: orders are keyed there by status and date, products by category and price, so one index answers both. GSI2 is sparse: only open orders carry its key, so listing them reads nothing else — compare its Query with the Scan that would find them.",
+            "The chart warns that both keys take few values (four statuses, one OPEN), and that is part of the lesson: at this size it costs nothing, but at thousands of orders a second every order's index write would land on a handful of partitions. Give the patterns a request rate to see where the ceiling is, and the sharding example for the fix.",
         ],
         table: "commerce-main",
         playground: commerce::playground,
