@@ -201,6 +201,9 @@ for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
       return box.top >= 0 && box.bottom <= innerHeight;
     });
     assert.match(await page.locator('#comparison-title').textContent(), /Books, cheapest first/);
+    // The bar chart's text keeps the page's size at every width.
+    const size = await page.locator('.bars .bar-label').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(size >= 12, `${size}px`);
     await page.screenshot({ path: join(artifacts, `compare-${width}x${height}.png`) });
     assert.deepEqual(page.errors, []);
     await page.close();
