@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, useBrowser } from './browser.mjs';
+import { join } from 'node:path';
+import { artifacts, launchFresh, launchOptions, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -34,3 +35,24 @@ for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
     await page.close();
   });
 }
+
+test('on a phone the header folds into a menu and the access patterns start near the top', async () => {
+  const context = await launchFresh('ddbplay-phone-', launchOptions({ width: 390, height: 844 }));
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(session.example);
+  await page.locator('table.patterns').waitFor();
+  const menu = page.locator('details.page-menu');
+  assert.equal(await menu.getAttribute('open'), null);
+  assert.equal(await page.getByRole('button', { name: 'Share', exact: true }).isVisible(), false);
+  assert.equal(await page.locator('details.about-example').getAttribute('open'), null);
+  const top = (await page.locator('#patterns').boundingBox()).y;
+  assert.ok(top < 600, `the patterns start ${top}px down`);
+  await page.locator('details.page-menu > summary').click();
+  assert.equal(await page.getByRole('button', { name: 'Share', exact: true }).isVisible(), true);
+  assert.deepEqual(await violations(page), []);
+  await page.screenshot({ path: join(artifacts, 'phone-menu.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -199,7 +199,7 @@ async function layout(page) {
     };
     return {
       patterns: box('#patterns'), comparison: box('#comparison'), runner: box('#runner'), chart: box('#chart'),
-      review: box('#review'), throughput: box('#throughput'),
+      review: box('#review'), throughput: box('#throughput'), console: box('#console'),
       modelScrolls: scrolls('.model-side'), resultsScrolls: scrolls('.results-side'),
       pageHeight: document.documentElement.scrollHeight, viewport: innerHeight,
     };
@@ -223,7 +223,7 @@ for (const [width, height] of [[1920, 1080], [1366, 768], [1280, 800], [1024, 76
     } else {
       // One column, in reading order: patterns, comparison, runner, review, throughput, …, chart.
       assert.equal(boxes.comparison.x, boxes.patterns.x);
-      const order = ['patterns', 'comparison', 'runner', 'review', 'throughput', 'chart'].map((name) => boxes[name].y);
+      const order = ['patterns', 'comparison', 'runner', 'console', 'review', 'throughput', 'chart'].map((name) => boxes[name].y);
       assert.deepEqual(order, [...order].sort((a, b) => a - b), JSON.stringify(boxes));
       assert.ok(boxes.patterns.width <= width, JSON.stringify(boxes));
     }

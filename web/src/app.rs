@@ -131,6 +131,52 @@ fn go_to(panel: Panel) -> Callback<MouseEvent> {
     })
 }
 
+/// The page's header. On a phone (under 600 px when the page opens) the
+/// toolbar, the tagline and the sections fold into a menu, and "About
+/// this design" starts folded, so the patterns are near the top.
+fn page_header(state: &State, toolbar: Html, status: Html) -> Html {
+    let tagline = html! {
+        <p class="tagline">
+            { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
+        </p>
+    };
+    let sections = html! {
+        <nav aria-label="Sections">
+            { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())} onclick={go_to(*p)}>{ p.title() }</a> }) }
+        </nav>
+    };
+    let narrow = browser::is_narrow();
+    html! {
+        <header class={classes!(narrow.then_some("narrow"))}>
+            <div class="title-row">
+                <h1>{ "ddbplay" }</h1>
+                if narrow {
+                    <details class="page-menu">
+                        <summary>{ "Menu" }</summary>
+                        { toolbar }
+                        { tagline.clone() }
+                        { sections.clone() }
+                    </details>
+                } else {
+                    { toolbar }
+                }
+            </div>
+            if !narrow {
+                { tagline }
+            }
+            <p class="intro">
+                { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart, or write a pattern of your own, and watch every number move." }
+            </p>
+            { status }
+            { review_status(state) }
+            { about_example(&state.chart.table.name, !narrow) }
+            if !narrow {
+                { sections }
+            }
+        </header>
+    }
+}
+
 /// Under the header's title: how many patterns pass their review, what
 /// the last edit moved, and undo and redo.
 fn review_status(state: &State) -> Html {
@@ -288,24 +334,7 @@ pub fn app(props: &AppProps) -> Html {
                         <a href={full_playground_link(&state, props.hosted.as_ref())} target="_blank" rel="noopener">{ "Open in the full playground ↗" }</a>
                     </div>
                 } else {
-                    <header>
-                        <div class="title-row">
-                            <h1>{ "ddbplay" }</h1>
-                            <Toolbar session={session.clone()} on_choice={on_choice.clone()} />
-                        </div>
-                        <p class="tagline">
-                            { "A DynamoDB single-table design playground. The storage engine runs in this page: every number below is what DynamoDB would report." }
-                        </p>
-                        <p class="intro">
-                            { "Start with an access pattern: Compare shows what it costs as a Query and as a Scan. Then change the table design or the entity chart, or write a pattern of your own, and watch every number move." }
-                        </p>
-                        { status }
-                        { review_status(&state) }
-                        { about_example(&state.chart.table.name) }
-                        <nav aria-label="Sections">
-                            { for Panel::ALL.iter().map(|p| html! { <a href={format!("#{}", p.name())} onclick={go_to(*p)}>{ p.title() }</a> }) }
-                        </nav>
-                    </header>
+                    { page_header(&state, html! { <Toolbar session={session.clone()} on_choice={on_choice.clone()} /> }, status.clone()) }
                 }
                 <NoticeBar {on_keep} />
                 if let Some(file) = (*choice).clone() {

@@ -285,6 +285,14 @@ struct HeightMessage<'a> {
     id: Option<&'a str>,
 }
 
+/// True on a phone-sized window (under 600 CSS px wide).
+pub fn is_narrow() -> bool {
+    window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w < 600.0)
+}
+
 /// True when the page runs inside another page's frame.
 pub fn in_frame() -> bool {
     let Some(window) = window() else {

@@ -79,12 +79,12 @@ pub fn gallery(props: &GalleryProps) -> Html {
 
 /// What the example on the screen shows, when the playground is on one of
 /// the gallery's tables.
-pub fn about_example(table: &str) -> Html {
+pub fn about_example(table: &str, open: bool) -> Html {
     let Some(example) = crate::model::gallery::of_table(table) else {
         return Html::default();
     };
     html! {
-        <details class="about-example" open=true>
+        <details class="about-example" {open}>
             <summary>{ format!("About this design: {} — {}", example.title, example.technique) }</summary>
             { for example.explanation.iter().map(|paragraph| html! { <p>{ *paragraph }</p> }) }
         </details>
