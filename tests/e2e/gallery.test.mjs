@@ -18,7 +18,7 @@ const EXAMPLES = [
   { name: 'sharding', title: 'Write sharding', table: 'votes', pattern: "An event's votes under one key: one Query", count: 584, scanned: 2445 },
   { name: 'time-series', title: 'Device readings', table: 'telemetry', pattern: "A device's readings in the first week of March, from its March bucket", count: 12, scanned: 4399 },
   { name: 'invoicing', title: 'Overdue invoices', table: 'invoices', pattern: "An account's overdue invoices, newest first (the dashboard)", count: 6, scanned: 39668,
-    monthly: /^At 3,000,000 requests a month: \$0\.19 for the Query, .*\$524\.81 for the Scan \+ filter\.$/ },
+    monthly: /^At 3,000,000 requests a month: \$0\.1875 for the Query, .*\$524\.81 for the Scan \+ filter\.$/ },
 ];
 
 async function compared(page, example) {

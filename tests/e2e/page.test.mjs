@@ -29,7 +29,7 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
   assert.match(await monthly.textContent(), /^At 1,000,000 requests a month: \$[\d.,]+ for the Query, \$[\d.,]+ for the Scan \+ filter\.$/);
   await page.getByLabel('Requests a month').fill('5000000');
   await page.getByLabel('Requests a month').press('Enter');
-  await page.locator('.monthly', { hasText: /^At 5,000,000 requests a month: \$0\.31 for the Query/ }).waitFor();
+  await page.locator('.monthly', { hasText: /^At 5,000,000 requests a month: \$0\.3125 for the Query/ }).waitFor();
   await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
   console.log(`first render of the commerce example: ${firstRender} ms after navigation`);
   assert.deepEqual(errors, []);
