@@ -264,3 +264,35 @@ test('undo takes a template change back, redo and the keyboard bring it again, a
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
+  test(`at ${width}×${height} a pattern records the items it should return, and the review holds it to that count`, async () => {
+    const page = await openPage(session);
+    await page.setViewportSize({ width, height });
+    const row = reviewRow(page, 'PENDING orders placed in July');
+    await row.waitFor();
+    // The example's July pattern expects its 3 orders, and returns them.
+    assert.match(await row.locator('.budget').textContent(), /returns 3 items$/);
+    assert.match(await row.locator('.reasons').textContent(), /Returns the 3 items it is expected to\./);
+    await row.getByRole('button', { name: 'Edit budget' }).click();
+    const expected = page.getByLabel('Items it returns', { exact: true });
+    await page.waitForFunction(() => document.activeElement?.id === 'pattern-budget');
+    assert.equal(await expected.inputValue(), '3');
+    // A learner who worked out 4 is told the design returns 3.
+    await expected.fill('4');
+    await page.getByRole('button', { name: 'Save pattern', exact: true }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+      .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
+    assert.equal(await row.locator('.verdict').textContent(), '✗ returns 3, expects 4');
+    assert.match(await row.locator('.reasons').textContent(),
+      /^It returns 3 items where 4 are expected: its key condition and filter may leave out items it should find/);
+    const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'PENDING orders placed in July' }) });
+    assert.equal(await listRow.locator('.budget-mark').textContent(), 'returns 3, expects 4');
+    // A write has no such field: it returns no items.
+    await page.getByLabel('Operation').selectOption('PutItem');
+    await expected.waitFor({ state: 'detached' });
+    await row.screenshot({ path: join(artifacts, `expected-count-${width}x${height}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}

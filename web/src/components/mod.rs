@@ -19,6 +19,7 @@ pub mod heat_strip;
 pub mod item_editor;
 pub mod notice;
 pub mod pattern_bar;
+pub mod pattern_budget;
 pub mod pattern_list;
 pub mod playground_names;
 pub mod playgrounds;

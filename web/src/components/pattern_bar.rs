@@ -8,6 +8,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::changed_line::ChangedLine;
+use super::pattern_budget::PatternBudget;
 use crate::embed::{Options, Panel};
 use crate::hooks::store::use_store;
 use crate::store::{Action, Store};
@@ -16,7 +17,7 @@ use crate::model::patterns::pattern::AccessPattern;
 use crate::model::patterns::runner::Draft;
 
 /// A text field of the draft: `update` puts what is typed in its place.
-fn typed(state: &Store, update: fn(&mut Draft, String)) -> Callback<InputEvent> {
+pub(super) fn typed(state: &Store, update: fn(&mut Draft, String)) -> Callback<InputEvent> {
     let state = state.clone();
     Callback::from(move |e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
@@ -28,7 +29,7 @@ fn typed(state: &Store, update: fn(&mut Draft, String)) -> Callback<InputEvent> 
 }
 
 /// A checkbox of the draft: `update` is given "true" or "".
-fn check(state: &Store, update: fn(&mut Draft, String)) -> Callback<Event> {
+pub(super) fn check(state: &Store, update: fn(&mut Draft, String)) -> Callback<Event> {
     let state = state.clone();
     Callback::from(move |e: Event| {
         let input: HtmlInputElement = e.target_unchecked_into();
@@ -136,8 +137,6 @@ pub fn pattern_bar() -> Html {
     let oninput = typed(state, |d, v| d.description = v);
     let on_alternative = typed(state, |d, v| d.alternative = v);
     let statement = state.runner.draft.form.operation == Operation::ExecuteStatement;
-    let settings = &state.runner.draft.settings;
-    let write = state.runner.draft.form.operation.is_write();
     // Saving a pattern needs the list it goes to: an embed without it
     // has no pattern bar.
     if !with_list {
@@ -162,34 +161,7 @@ pub fn pattern_bar() -> Html {
                         aria-label="Statement to compare with" />
                 </label>
             }
-            <fieldset class="pattern-budget" id="pattern-budget">
-                <legend>{ "Budget (for the design review), requests a second and sharding" }</legend>
-                <label class="check">
-                    <input type="checkbox" checked={settings.keyed} onchange={check(state, |d, v| d.settings.keyed = v == "true")} />
-                    { "Served by GetItem or Query, never a Scan" }
-                </label>
-                <label class="check">
-                    <input type="checkbox" checked={settings.returns_what_it_reads} onchange={check(state, |d, v| d.settings.returns_what_it_reads = v == "true")} />
-                    { "Returns what it reads (Count equal to ScannedCount)" }
-                </label>
-                <div class="row">
-                    <label class="field inline">
-                        <span>{ if write { "At most this many WCU a request" } else { "At most this many RCU a request (eventually consistent)" } }</span>
-                        <input type="text" inputmode="decimal" class="short" value={settings.max_units.clone()} placeholder="no limit"
-                            oninput={typed(state, |d, v| d.settings.max_units = v)} aria-label="At most this many units a request" />
-                    </label>
-                    <label class="field inline">
-                        <span>{ "Requests a second (for the throughput view)" }</span>
-                        <input type="text" inputmode="decimal" class="short" value={settings.rate.clone()} placeholder="0"
-                            oninput={typed(state, |d, v| d.settings.rate = v)} aria-label="Requests a second" />
-                    </label>
-                    <label class="field inline">
-                        <span>{ "Write sharding: spread the partition key over N suffixes #0…#N-1" }</span>
-                        <input type="text" inputmode="numeric" class="short" value={settings.shards.clone()} placeholder="none"
-                            oninput={typed(state, |d, v| d.settings.shards = v)} aria-label="Shards" />
-                    </label>
-                </div>
-            </fieldset>
+            <PatternBudget />
             <div class="row">
                 if let Some(index) = editing {
                     <button type="button" class="primary" onclick={save(Some(index))}>{ "Save pattern" }</button>

@@ -19,7 +19,7 @@ use serde_json::Value as Json;
 use crate::model::failure::Failure;
 use crate::share::v1::{self, Edit, JsonText};
 use crate::share::v2::{Runner, WritePath};
-use crate::share::v5::Document;
+use crate::share::v6::Document;
 use crate::share::{decode_file, v1::View};
 
 /// A document to open, and what the import did not keep.

@@ -61,6 +61,56 @@ fn the_example_answers_every_keyed_read_and_says_so() {
 }
 
 #[test]
+fn the_example_july_pattern_returns_the_three_items_it_expects() {
+    let state = Opened::example();
+    let Verdict::Within(met) = verdict(&state, "PENDING orders placed in July") else {
+        panic!("within")
+    };
+    assert!(
+        met.contains(&"Returns the 3 items it is expected to.".to_string()),
+        "{met:?}"
+    );
+    let i = position(&state, "PENDING orders placed in July");
+    assert_eq!(
+        crate::model::explain::review::describe(&state.patterns[i].budget, false),
+        "never a Scan · returns what it reads · returns 3 items"
+    );
+}
+
+#[test]
+fn a_read_expected_to_return_another_count_fails_with_both_numbers() {
+    let state = Opened::example();
+    let i = position(&state, "An order's lines");
+    let expecting = |n| {
+        let pattern = state.patterns[i]
+            .clone()
+            .with_budget(Budget::default().returning(n));
+        review(&pattern, &state.runs[i], &state.chart)
+    };
+    let Verdict::Over(broken) = expecting(4) else {
+        panic!("over")
+    };
+    assert_eq!(broken.len(), 1);
+    assert_eq!(broken[0].badge, "returns 3, expects 4");
+    assert_eq!(
+        broken[0].reason,
+        "It returns 3 items where 4 are expected: its key condition and filter may leave out items it should find, or the items may not carry the key values it asks for (the data view shows each item's keys). The count was worked out on this data; after changing the counts or the seed, set it again under Edit budget."
+    );
+    let Verdict::Over(broken) = expecting(1) else {
+        panic!("over")
+    };
+    assert_eq!(broken[0].badge, "returns 3, expects 1");
+    assert!(
+        broken[0]
+            .reason
+            .starts_with("It returns 3 items where 1 is expected: its key condition or filter lets in items its question does not ask for."),
+        "{}",
+        broken[0].reason
+    );
+    assert!(expecting(3).is_within());
+}
+
+#[test]
 fn a_sort_key_template_with_a_new_prefix_misses_every_july_order_and_says_why() {
     let state = with_order_template("GSI1SK", "ORDER#{orderDate}#{orderId}");
     let reason = first_reason(verdict(&state, "PENDING orders placed in July"));

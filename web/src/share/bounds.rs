@@ -12,7 +12,7 @@ use engine::limits::{
 };
 
 use super::v1::JsonText;
-use super::v5::Document;
+use super::v6::Document;
 use crate::limits::{
     MAX_ATTRIBUTE_LINE_BYTES, MAX_ATTRIBUTES, MAX_CONSOLE_FILE_BYTES,
     MAX_CONSOLE_FILE_BYTES_IN_ALL, MAX_CONSOLE_FILE_NAME_BYTES, MAX_CONSOLE_FILES,
@@ -124,7 +124,7 @@ pub fn check(document: &Document) -> Result<(), Failure> {
         "The runner",
         "fields",
         document.runner.len(),
-        super::v5::RUNNER_FIELDS.len(),
+        super::v6::RUNNER_FIELDS.len(),
     )?;
     for (field, value) in &document.runner {
         longest("A runner field's name", field, MAX_NAME_BYTES)?;

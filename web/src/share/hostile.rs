@@ -124,9 +124,9 @@ fn cases() -> Vec<(&'static str, String, String)> {
         ),
         (
             "newer",
-            "play=6.AAAA".into(),
+            "play=7.AAAA".into(),
             failed(
-                "it was made by a newer version of ddbplay (format 6; this page reads format 5 and older). Open it in the newest ddbplay",
+                "it was made by a newer version of ddbplay (format 7; this page reads format 6 and older). Open it in the newest ddbplay",
             ),
         ),
         (

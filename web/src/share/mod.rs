@@ -1,10 +1,10 @@
 //! Links and files that carry a whole playground.
 //!
 //! 1. [`open::capture`] writes what the learner made into a [`Document`]
-//!    (the current format, [`v5`]); [`open::open`] reads one back through
+//!    (the current format, [`v6`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
-//!    `play=5.<payload>`: the format number, then the document in postcard
+//!    `play=6.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
 //!    with the example as a preset dictionary (`deflate.rs`) — in unpadded
@@ -34,11 +34,12 @@ pub mod v2;
 pub mod v3;
 pub mod v4;
 pub mod v5;
+pub mod v6;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-pub use v5::{Document, VERSION};
+pub use v6::{Document, VERSION};
 
 /// The fragment parameter that holds a playground.
 pub const LINK_PARAMETER: &str = "play";
@@ -133,7 +134,7 @@ pub fn encode_link(document: &Document) -> Result<String, ShareError> {
 }
 
 /// The value of a fragment parameter: fragments are `&`-separated
-/// `name=value` pairs (`play=5.…&panels=runner`).
+/// `name=value` pairs (`play=6.…&panels=runner`).
 pub fn fragment_parameter<'a>(fragment: &'a str, name: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')
@@ -184,7 +185,13 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
             .and_then(|d| check_runner_fields(d, 3, &v3::RUNNER_FIELDS))
             .map(from_v3)
     } else if version == v4::VERSION {
-        read_packed::<v4::Document>(&packed).map(Document::from)
+        read_packed::<v4::Document>(&packed)
+            .and_then(|d| check_runner_fields(d, 4, &v4::RUNNER_FIELDS))
+            .map(Document::from)
+    } else if version == v5::VERSION {
+        read_packed::<v5::Document>(&packed)
+            .and_then(|d| check_runner_fields(d, 5, &v5::RUNNER_FIELDS))
+            .map(Document::from)
     } else {
         read_packed::<Document>(&packed)
     }
@@ -230,6 +237,18 @@ impl HasRunner for v2::Document {
 }
 
 impl HasRunner for v3::Document {
+    fn runner(&self) -> &v2::Runner {
+        &self.runner
+    }
+}
+
+impl HasRunner for v4::Document {
+    fn runner(&self) -> &v2::Runner {
+        &self.runner
+    }
+}
+
+impl HasRunner for v5::Document {
     fn runner(&self) -> &v2::Runner {
         &self.runner
     }
@@ -318,6 +337,12 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
     } else if envelope.version == v4::VERSION {
         serde_json::from_value::<v4::Document>(envelope.playground)
             .map_err(unreadable)
+            .and_then(|d| check_runner_fields(d, 4, &v4::RUNNER_FIELDS))
+            .map(Document::from)
+    } else if envelope.version == v5::VERSION {
+        serde_json::from_value::<v5::Document>(envelope.playground)
+            .map_err(unreadable)
+            .and_then(|d| check_runner_fields(d, 5, &v5::RUNNER_FIELDS))
             .map(Document::from)
     } else {
         serde_json::from_value(envelope.playground).map_err(unreadable)

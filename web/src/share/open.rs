@@ -16,7 +16,7 @@ use engine::table::{EventName, StreamViewType};
 use serde_json::Value as Json;
 
 use super::v1;
-use super::v5::{self as current, ConsoleFile, Contents, Document};
+use super::v6::{self as current, ConsoleFile, Contents, Document};
 use crate::model::data::edits::{Edit, Edits};
 use crate::model::data::multi_item::retarget;
 use crate::model::data::view::Position;
@@ -82,6 +82,7 @@ pub fn capture(playground: &Playground) -> Document {
                     keyed: p.budget.keyed,
                     max_units: p.budget.max_units,
                     returns_what_it_reads: p.budget.returns_what_it_reads,
+                    expected_items: p.budget.expected_items,
                 },
                 rate: p.rate,
                 shards: p.shards,
@@ -442,6 +443,7 @@ fn pattern_in(pattern: current::Pattern, table: &str) -> Result<AccessPattern, F
         keyed: pattern.budget.keyed,
         max_units: pattern.budget.max_units,
         returns_what_it_reads: pattern.budget.returns_what_it_reads,
+        expected_items: pattern.budget.expected_items,
     };
     check_settings(operation, &budget, pattern.rate, pattern.shards)?;
     Ok(AccessPattern {
@@ -478,7 +480,7 @@ fn prices_in(prices: v1::Prices) -> Result<Prices, Failure> {
 /// and write each as text.
 type Field = (&'static str, fn(&Draft) -> String, fn(&mut Draft, String));
 
-const RUNNER: [Field; 30] = [
+const RUNNER: [Field; 31] = [
     (
         "operation",
         |d| d.form.operation.name().to_string(),
@@ -599,6 +601,11 @@ const RUNNER: [Field; 30] = [
         "returns_what_it_reads",
         |d| flag(d.settings.returns_what_it_reads),
         |d, v| d.settings.returns_what_it_reads = v == "true",
+    ),
+    (
+        "expected_items",
+        |d| d.settings.expected_items.clone(),
+        |d, v| d.settings.expected_items = v,
     ),
     (
         "rate",

@@ -1,4 +1,5 @@
-//! Format 5 of a shared playground: format 4 and the files given to the
+//! Format 5 of a shared playground (frozen: format 6 adds the number of
+//! items a pattern is expected to return): format 4 and the files given to the
 //! aws CLI console (`console_files`), which its `file://` and `fileb://`
 //! arguments read: a lesson's `item.json` travels with the playground
 //! that runs it. A file is kept as text when it is UTF-8, as bytes

@@ -1,6 +1,7 @@
 //! The design review: every access pattern against what it is expected to
 //! be ([`Budget`]) on the current data — served by a key and never a Scan,
-//! at most N units a request, returning what it reads — green or red, with
+//! at most N units a request, returning what it reads, returning the N
+//! items the learner worked out — green or red, with
 //! the reason and what would fix it. A read whose answers were checked
 //! ([`super::answers`]) is also held to its question: it must return what
 //! the Scan that asks the same finds, and a miss heads its reasons.
@@ -210,6 +211,7 @@ pub fn review(
             ));
         }
     }
+    let mut misses = false;
     if let Measured::Reads {
         answers: Some(coverage),
         ..
@@ -217,7 +219,30 @@ pub fn review(
     {
         match answers(pattern, coverage, chart) {
             Answer::Answers(line) => met.insert(0, line),
-            Answer::Misses { badge, reason } => broken.insert(0, Broken::new(badge, reason)),
+            Answer::Misses { badge, reason } => {
+                misses = true;
+                broken.insert(0, Broken::new(badge, reason));
+            }
+        }
+    }
+    // A read that misses what the Scan finds already says how many it
+    // returns: the count it was expected to return is not told twice.
+    if let (Some(expected), Some(run), false) = (budget.expected_items, facts.run, misses) {
+        let expected = expected as usize;
+        if run.count == expected {
+            met.push(format!(
+                "Returns the {} it is expected to.",
+                items(expected)
+            ));
+        } else {
+            broken.push(Broken::new(
+                format!(
+                    "returns {}, expects {}",
+                    thousands(run.count),
+                    thousands(expected)
+                ),
+                count_reason(run.count, expected),
+            ));
         }
     }
     if broken.is_empty() {
@@ -389,6 +414,22 @@ fn items(n: usize) -> String {
     format!("{} item{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
+/// Why a read that returns another number of items than it is expected
+/// to fails, and where to look.
+fn count_reason(count: usize, expected: usize) -> String {
+    let look = if count < expected {
+        "its key condition and filter may leave out items it should find, or the items may not carry the key values it asks for (the data view shows each item's keys)"
+    } else {
+        "its key condition or filter lets in items its question does not ask for"
+    };
+    format!(
+        "It returns {} where {} {} expected: {look}. The count was worked out on this data; after changing the counts or the seed, set it again under Edit budget.",
+        items(count),
+        thousands(expected),
+        if expected == 1 { "is" } else { "are" }
+    )
+}
+
 /// Why a Scan breaks "never a Scan", and the key that would serve it.
 fn scan_reason(pattern: &AccessPattern, facts: &Facts, table: &TableDesign) -> String {
     let Some(run) = facts.run else {
@@ -526,7 +567,7 @@ fn units_reason(pattern: &AccessPattern, facts: &Facts, most: f64) -> String {
 }
 
 /// The budget in words, for the review panel: "never a Scan · at most 1
-/// RCU · returns what it reads".
+/// RCU · returns what it reads · returns 3 items".
 pub fn describe(budget: &Budget, write: bool) -> String {
     let mut parts = Vec::new();
     if budget.keyed {
@@ -541,6 +582,9 @@ pub fn describe(budget: &Budget, write: bool) -> String {
     }
     if budget.returns_what_it_reads {
         parts.push("returns what it reads".to_string());
+    }
+    if let Some(expected) = budget.expected_items {
+        parts.push(format!("returns {}", items(expected as usize)));
     }
     parts.join(" · ")
 }

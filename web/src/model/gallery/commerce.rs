@@ -255,6 +255,9 @@ pub fn patterns() -> Vec<AccessPattern> {
                 keyed: budget["keyed"].as_bool().unwrap_or(false),
                 max_units: budget["max_units"].as_f64(),
                 returns_what_it_reads: budget["returns_what_it_reads"].as_bool().unwrap_or(false),
+                expected_items: budget["expected_items"]
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok()),
             };
             pattern.rate = p["rate"].as_f64().unwrap_or(0.0);
             pattern

@@ -46,6 +46,9 @@ pub struct Budget {
     pub max_units: Option<f64>,
     /// Returns what it reads: Count equal to ScannedCount.
     pub returns_what_it_reads: bool,
+    /// A read returns exactly this many items on the playground's data:
+    /// the answer the learner worked out, held against the design.
+    pub expected_items: Option<u32>,
 }
 
 impl Budget {
@@ -54,8 +57,8 @@ impl Budget {
     pub fn efficient() -> Budget {
         Budget {
             keyed: true,
-            max_units: None,
             returns_what_it_reads: true,
+            ..Budget::default()
         }
     }
 
@@ -68,6 +71,12 @@ impl Budget {
     /// The same with a ceiling on the units a request.
     pub fn at_most(mut self, units: f64) -> Budget {
         self.max_units = Some(units);
+        self
+    }
+
+    /// The same, returning exactly `items` items.
+    pub fn returning(mut self, items: u32) -> Budget {
+        self.expected_items = Some(items);
         self
     }
 

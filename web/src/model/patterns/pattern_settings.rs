@@ -1,14 +1,15 @@
 //! The pattern editor's fields for what a pattern is held to and how often
 //! it runs: its expectations (never a Scan, at most N units, returns what
-//! it reads), its request rate and its write sharding — as typed, and as a
+//! it reads, returns N items), its request rate and its write sharding —
+//! as typed, and as a
 //! pattern carries them once checked.
 
 use crate::model::failure::Failure;
 use engine::api::Operation;
 
 use super::pattern::{AccessPattern, Budget};
-use crate::limits::MAX_SHARDS;
 use crate::limits::MAX_UNITS_BUDGET;
+use crate::limits::{MAX_ITEMS, MAX_SHARDS};
 
 pub use crate::limits::MAX_RATE;
 
@@ -19,6 +20,8 @@ pub struct Settings {
     pub returns_what_it_reads: bool,
     /// At most this many units a request; empty for no ceiling.
     pub max_units: String,
+    /// The items a read returns; empty for no expectation.
+    pub expected_items: String,
     /// Requests per second; empty for none.
     pub rate: String,
     /// Shards; empty for none.
@@ -44,6 +47,11 @@ impl Settings {
                 .budget
                 .max_units
                 .map(number_text)
+                .unwrap_or_default(),
+            expected_items: pattern
+                .budget
+                .expected_items
+                .map(|n| n.to_string())
                 .unwrap_or_default(),
             rate: if pattern.rate > 0.0 {
                 number_text(pattern.rate)
@@ -73,6 +81,15 @@ impl Settings {
             keyed: self.keyed,
             max_units: number(&self.max_units, "The most units a request")?,
             returns_what_it_reads: self.returns_what_it_reads,
+            expected_items: match self.expected_items.trim().replace(',', "").as_str() {
+                "" => None,
+                text => Some(text.parse::<u32>().map_err(|_| {
+                    Failure::refused(format!(
+                        "Items it returns is a whole number from 0 to {}, not \"{text}\".",
+                        crate::model::format::thousands(MAX_ITEMS)
+                    ))
+                })?),
+            },
         };
         let rate = number(&self.rate, "Requests per second")?.unwrap_or(0.0);
         let shards = match self.shards.trim() {
@@ -113,6 +130,19 @@ pub fn check_settings(
             crate::model::format::thousands(MAX_UNITS_BUDGET as usize)
         )));
     }
+    if let Some(items) = budget.expected_items {
+        if items as usize > MAX_ITEMS {
+            return Err(Failure::refused(format!(
+                "Items it returns is a whole number from 0 to {}.",
+                crate::model::format::thousands(MAX_ITEMS)
+            )));
+        }
+        if operation.is_write() {
+            return Err(Failure::refused(format!(
+                "Only a read returns items, not {operation}: leave Items it returns empty."
+            )));
+        }
+    }
     if let Some(n) = shards {
         if !(2..=MAX_SHARDS).contains(&n) {
             return Err(Failure::refused(format!(
@@ -146,11 +176,15 @@ mod tests {
             keyed: true,
             returns_what_it_reads: false,
             max_units: "2.5".into(),
+            expected_items: "3".into(),
             rate: "1,500".into(),
             shards: "10".into(),
         };
         let pattern = typed.apply(query()).unwrap();
-        assert_eq!(pattern.budget, Budget::default().at_most(2.5).keyed());
+        assert_eq!(
+            pattern.budget,
+            Budget::default().at_most(2.5).keyed().returning(3)
+        );
         assert_eq!((pattern.rate, pattern.shards), (1500.0, Some(10)));
         assert_eq!(
             Settings::of(&pattern),
@@ -182,6 +216,23 @@ mod tests {
             with(|s| s.max_units = "lots".into())
                 .to_string()
                 .contains("not \"lots\"")
+        );
+        assert_eq!(
+            with(|s| s.expected_items = "2.5".into()).to_string(),
+            "Items it returns is a whole number from 0 to 250,000, not \"2.5\"."
+        );
+        assert_eq!(
+            with(|s| s.expected_items = "300,000".into()).to_string(),
+            "Items it returns is a whole number from 0 to 250,000."
+        );
+        let put = AccessPattern::new("New order", Operation::PutItem, json!({"TableName": "t"}));
+        let expecting = Settings {
+            expected_items: "1".into(),
+            ..Settings::default()
+        };
+        assert_eq!(
+            expecting.apply(put).unwrap_err().to_string(),
+            "Only a read returns items, not PutItem: leave Items it returns empty."
         );
         assert!(
             with(|s| s.shards = "1".into())
