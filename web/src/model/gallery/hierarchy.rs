@@ -21,6 +21,7 @@ pub const EXAMPLE: Example = Example {
         "Each company is one partition. Its departments, teams and people are items whose sort keys spell out where they sit: DEPT#<d>, DEPT#<d>#TEAM#<t>, DEPT#<d>#TEAM#<t>#EMP#<e>. Because items are stored in sort-key order, everything under a department, or under a team, is one contiguous range: a begins_with Query reads exactly that subtree and nothing else.",
         "The key serves questions that follow the hierarchy from the top. A question across it — everyone with a given surname, whatever their department — is not a prefix of any sort key, so it is a Scan of every company with a filter, and it costs what reading the whole table costs. A design that needs it often would add an index keyed on the surname.",
         "Prefixes need an end: DEPT#d1 is also the start of DEPT#d10, so the Query for department d1 would read d10 too in a company that had both. A design that must never mix them ends each level with its separator (DEPT#d1#) or pads the ids to one width (DEPT#d001).",
+        "The chart warns that PK takes only four values, one per company: that is the design, not a slip. Keeping a company in one partition is what lets a single Query read any subtree; the cost is that every read and write for one company meets the same partition's ceiling, which a few hundred people never come near. A company with tens of thousands of employees and busy writes would split its people into a collection of their own, or shard it.",
     ],
     table: TABLE,
     playground,

@@ -23,7 +23,7 @@ pub const EXAMPLE: Example = Example {
     title: "Write sharding",
     technique: "Spreading one hot key's writes over N suffixes, and reading them back with N Queries",
     explanation: &[
-        "Every vote for an event under one partition key, EVENT#<id>, keeps the votes together — one Query reads them — but sends every write to that one key, and a partition key's partition takes at most 1,000 write units a second. A popular event outgrows it.",
+        "Every vote for an event under one partition key, EVENT#<id>, keeps the votes together — one Query reads them — but sends every write to that one key, and a partition key's partition takes at most 1,000 write units a second. A popular event outgrows it, and the chart warns of EVENT#e1 for that reason: it is the key this example sets out to fix.",
         "The sharded votes add a suffix drawn from ten, EVENT#<id>#0 to EVENT#<id>#9, so writes spread over ten keys and ten partitions' worth of throughput. At 1,500 votes a second the one hot key is over its ceiling (see Throughput); each shard takes 150. The price is on the read side: the votes are in ten collections, so reading them all is a scatter-gather — ten Queries, one per shard, each charged on its own (at least half a unit) — whose answers the application merges by time.",
         "The same ten reads can be written as one PartiQL SELECT with IN on the ten keys, and DynamoDB runs it as one key read per shard; but it returns at most ten items a page, each page charged on its own, so for a few hundred votes it costs several times the ten Queries.",
     ],

@@ -352,3 +352,22 @@ fn sharding_spreads_the_votes_over_ten_keys_and_reads_them_back_one_query_each()
             .any(|w| w.message.contains("EVENT#e1#"))
     );
 }
+
+#[test]
+fn an_example_whose_data_warns_says_why_in_its_explanation() {
+    let mut warned = Vec::new();
+    for example in EXAMPLES {
+        let (state, _) = measured(example.name);
+        if !state.warnings.is_empty() {
+            warned.push(example.name);
+            assert!(
+                example.explanation.iter().any(|p| p.contains("warns")),
+                "{}: {:?}",
+                example.name,
+                state.warnings
+            );
+        }
+    }
+    // The key that takes few values is each one's lesson.
+    assert_eq!(warned, ["commerce", "hierarchy", "sharding"]);
+}
