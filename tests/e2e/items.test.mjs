@@ -50,7 +50,9 @@ test('Edit on a row opens the whole item as JSON; bad JSON and a missing key are
   assert.equal(await page.locator('.item-form').getByLabel('customerId', { exact: true }).inputValue(), 'c1');
   await json.fill('{"PK": {"S": "CUST#c1"},\n "SK": }');
   await page.getByRole('button', { name: 'Put item' }).click();
-  await page.locator('#item .error', { hasText: /^The item is not valid JSON: .* \(line 2, column \d+\)\.$/ }).waitFor();
+  await page.locator('#item .error', { hasText: /^The item is not valid JSON: .* at line 2 column \d+\.$/ }).waitFor();
+  // The caret stands under the character where the JSON stops reading.
+  assert.equal(await page.locator('#item pre.caret').textContent(), `2 |  "SK": }\n${' '.repeat(4 + 7)}^`);
   await json.fill('{"SK": {"S": "PROFILE"}}');
   await page.getByRole('button', { name: 'Put item' }).click();
   await page.locator('#item .error', { hasText: 'ValidationException: One or more parameter values were invalid: Missing the key PK in the item' }).waitFor();

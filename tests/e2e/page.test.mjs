@@ -290,3 +290,61 @@ test('an error keeps DynamoDB\'s words and adds a hint from the request: a non-k
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('JSON that does not read is shown with a caret under the character where it stops', async () => {
+  const page = await openPage(session);
+  const values = page.getByLabel('ExpressionAttributeValues');
+  await values.waitFor();
+  await page.getByLabel('KeyConditionExpression').fill('PK = :pk');
+  await values.fill(`{":pk": {'S': "CUST#c11"}}`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const failure = page.locator('.failure');
+  await failure.locator('pre.caret').waitFor();
+  assert.equal(await failure.locator('p').first().textContent(),
+    'SerializationException: ExpressionAttributeValues is not valid JSON: key must be a string at line 1 column 10');
+  assert.equal(await failure.locator('p.where').textContent(), 'In ExpressionAttributeValues:');
+  assert.equal(await failure.locator('pre.caret').textContent(),
+    `1 | {":pk": {'S': "CUST#c11"}}\n${' '.repeat(4 + 9)}^`);
+  // Cut short, the caret stands after the last character.
+  await values.fill('{":pk": {"S": "CUST#c11"}');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.locator('pre.caret', { hasText: /\^$/ }).waitFor();
+  assert.equal(await failure.locator('pre.caret').textContent(),
+    `1 | {":pk": {"S": "CUST#c11"}\n${' '.repeat(4 + 25)}^`);
+  await failure.screenshot({ path: join(artifacts, 'json-caret.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
+  test(`at ${width}×${height} Run on a pattern shows its result on the screen, and the chart keeps its templates whole`, async () => {
+    const page = await openPage(session);
+    await page.setViewportSize({ width, height });
+    await page.locator('table.comparison').waitFor();
+    await page.getByRole('button', { name: "Run: A customer's orders, newest first" }).click();
+    await page.locator('#run-outcome .outcome').waitFor();
+    await page.waitForFunction(() => {
+      const top = document.querySelector('#run-outcome').getBoundingClientRect().top;
+      return top >= 0 && top <= innerHeight - 80;
+    });
+    assert.match(await page.locator('#run-outcome .numbers').textContent(), /^Count \d+ · ScannedCount \d+ · [\d.]+ RCU$/);
+    await page.screenshot({ path: join(artifacts, `run-${width}x${height}.png`) });
+    // On a laptop's screen (and a phone's) the design's long about text
+    // starts folded, so the workbench has the screen.
+    if (height < 900) assert.equal(await page.locator('details.about-example').getAttribute('open'), null);
+    // Every key template is shown whole, however long.
+    const cut = await page.locator('table.chart input.template').evaluateAll((inputs) =>
+      inputs.filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value));
+    assert.deepEqual(cut, []);
+    // Scrolled sideways, the entity's name stays in view.
+    const scroller = page.locator('.chart-scroll').first();
+    await scroller.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+    const [frame, name] = await Promise.all([
+      scroller.boundingBox(),
+      page.locator('table.chart th[scope="row"]', { hasText: 'Order' }).first().boundingBox(),
+    ]);
+    assert.ok(Math.abs(name.x - frame.x) <= 2, JSON.stringify({ frame, name }));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}

@@ -169,7 +169,7 @@ fn page_header(state: &State, toolbar: Html, status: Html) -> Html {
             </p>
             { status }
             { review_status(state) }
-            { about_example(&state.chart.table.name, !narrow) }
+            { about_example(&state.chart.table.name, !narrow && !browser::is_short()) }
             if !narrow {
                 { sections }
             }

@@ -285,6 +285,15 @@ struct HeightMessage<'a> {
     id: Option<&'a str>,
 }
 
+/// True on a window under 900 CSS px tall, a laptop's screen: the
+/// header keeps its long texts folded, so the workbench below it shows.
+pub fn is_short() -> bool {
+    window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .is_some_and(|h| h < 900.0)
+}
+
 /// True on a phone-sized window (under 600 CSS px wide).
 pub fn is_narrow() -> bool {
     window()
@@ -412,6 +421,25 @@ fn ask_host_to_show(id: &str) {
     if let Ok(value) = serde_wasm_bindgen::to_value(&message) {
         let _ = parent.post_message(&value, "*");
     }
+}
+
+/// True when the top of the element with this id is on the screen, with
+/// room under it to read a line or two (in a frame: the frame's own
+/// viewport, which the host sizes to the page).
+pub fn top_in_view(id: &str) -> bool {
+    let Some(window) = window() else {
+        return true;
+    };
+    let Some(element) = window.document().and_then(|d| d.get_element_by_id(id)) else {
+        return true;
+    };
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let top = element.get_bounding_client_rect().top();
+    (0.0..=height - 80.0).contains(&top)
 }
 
 /// Brings the element with this id into view.

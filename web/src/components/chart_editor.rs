@@ -65,9 +65,12 @@ fn template_cell(props: &TemplateCellProps) -> Html {
         Some((typed, _)) => AttrValue::from(typed.clone()),
         None => props.value.clone(),
     };
+    // As wide as the template it holds (the font is monospaced, one
+    // character a `ch`), so a long one is read whole, not cut.
+    let width = format!("width: {}ch", value.chars().count().clamp(12, 48) + 2);
     html! {
         <td>
-            <input class="template" type="text" spellcheck="false" title={props.value.clone()} {value} {onchange}
+            <input class="template" type="text" spellcheck="false" title={props.value.clone()} {value} {onchange} style={width}
                 aria-label={format!("{} template of {}", props.key_name, props.entity)}
                 aria-invalid={problem.is_some().then_some("true")}
                 aria-describedby={problem.is_some().then(|| message_id.clone())} />

@@ -11,6 +11,7 @@ use yew::prelude::*;
 use crate::hooks::store::use_store;
 
 use super::collapsible::Collapsible;
+use super::json_caret::JsonCaret;
 use crate::embed::{Panel, use_read_only};
 
 use crate::hooks::reply::use_reply;
@@ -147,7 +148,14 @@ pub fn item_editor() -> Html {
                     </div>
                     { match &*message {
                         Some(Ok(text)) => html! { <p class="ok" role="status">{ text }</p> },
-                        Some(Err(failure)) => html! { <p class="error" role="alert">{ failure.to_string() }</p> },
+                        Some(Err(failure)) => html! {
+                            <div role="alert">
+                                <p class="error">{ failure.to_string() }</p>
+                                if let Some(("Item", at, _)) = failure.location.as_ref().map(|(p, a, e)| (p.as_str(), a, e)) {
+                                    <JsonCaret text={(*json).clone()} at={*at} />
+                                }
+                            </div>
+                        },
                         None => html! {},
                     } }
                 </div>

@@ -17,6 +17,7 @@ pub mod gallery;
 pub mod generate_panel;
 pub mod heat_strip;
 pub mod item_editor;
+pub mod json_caret;
 pub mod notice;
 pub mod pattern_bar;
 pub mod pattern_budget;

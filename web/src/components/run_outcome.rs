@@ -3,10 +3,13 @@
 //! with the offending part of the expression underlined and a cancelled
 //! transaction's reasons listed.
 
+use std::rc::Rc;
+
 use engine::api::Operation;
 use serde_json::Value as Json;
 use yew::prelude::*;
 
+use super::json_caret::JsonCaret;
 use crate::hooks::store::use_store;
 use crate::model::data::multi_item::{consumed_units, response_items};
 use crate::model::explain::hints::hint;
@@ -35,6 +38,20 @@ fn field_text<'a>(form: &'a Form, parameter: &str) -> &'a str {
         "Statement" => &form.statement,
         _ => "",
     }
+}
+
+/// The runner's JSON fields, by the request parameter they fill.
+fn json_field_text<'a>(form: &'a Form, parameter: &str) -> Option<&'a str> {
+    Some(match parameter {
+        "ExpressionAttributeNames" => &form.names,
+        "ExpressionAttributeValues" => &form.values,
+        "Key" => &form.key,
+        "Item" => &form.item,
+        "RequestItems" => &form.request_items,
+        "TransactItems" => &form.transact_items,
+        "Parameters" => &form.parameters,
+        _ => return None,
+    })
 }
 
 /// The items of a response as a grid: the key attributes first (the
@@ -106,6 +123,9 @@ fn outcome_numbers(
     }
 }
 
+/// Where the last run's answer is shown.
+const RUN_OUTCOME: &str = "run-outcome";
+
 /// The last run's response or error, under the runner's form.
 #[function_component(RunOutcome)]
 pub fn run_outcome() -> Html {
@@ -113,7 +133,22 @@ pub fn run_outcome() -> Html {
     let form = &state.runner.draft.form;
     let key_names = state.chart.table.key_attribute_names();
     let outcome = state.runner.last_run.clone();
+    // A new run's answer is where the eye goes next: on a phone, or
+    // whenever the form pushed it below the screen, it is brought up.
+    {
+        let shown = outcome.as_ref().map(|run| Rc::as_ptr(run) as usize);
+        let seen = use_mut_ref(|| shown);
+        use_effect_with(shown, move |shown| {
+            if *seen.borrow() != *shown {
+                *seen.borrow_mut() = *shown;
+                if shown.is_some() && !crate::browser::top_in_view(RUN_OUTCOME) {
+                    crate::browser::arrive_at(RUN_OUTCOME);
+                }
+            }
+        });
+    }
     html! {
+    <div id={RUN_OUTCOME} class="run-outcome">
     { match outcome.as_deref() {
         None => html! {},
         Some(RequestRun { result: Err(failure), request, .. }) => html! {
@@ -135,7 +170,12 @@ pub fn run_outcome() -> Html {
                     <ol class="reasons">{ for failure.reasons.iter().map(|r| html! { <li>{ r.split_once(". ").map_or(r.as_str(), |(_, rest)| rest) }</li> }) }</ol>
                 }
                 if let Some((parameter, start, end)) = &failure.location {
-                    <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(form, parameter), *start, *end) }</p>
+                    if let Some(text) = json_field_text(form, parameter) {
+                        <p class="where">{ format!("In {parameter}:") }</p>
+                        <JsonCaret text={text.to_string()} at={*start} />
+                    } else {
+                        <p class="where">{ format!("In {parameter}: ") }{ underlined(field_text(form, parameter), *start, *end) }</p>
+                    }
                 }
             </div>
         },
@@ -160,5 +200,6 @@ pub fn run_outcome() -> Html {
             </div>
         },
     } }
+    </div>
     }
 }

@@ -50,6 +50,15 @@ impl Failure {
         Failure::refused(format!("{doing}: {self}"))
     }
 
+    /// The same, pointing at where `text`, typed into `field`, stopped
+    /// reading as JSON: the character serde_json stopped at, or the end
+    /// of the text when it ended too soon.
+    pub fn at_json_error(mut self, field: &str, text: &str, error: &serde_json::Error) -> Failure {
+        let at = json_error_offset(text, error);
+        self.location = Some((field.to_string(), at, at + 1));
+        self
+    }
+
     /// DynamoDB's exception name, or "" for the page's own refusal.
     pub fn kind(&self) -> &str {
         self.kind.as_deref().unwrap_or("")
@@ -82,6 +91,59 @@ impl fmt::Display for Failure {
 }
 
 impl std::error::Error for Failure {}
+
+/// The byte of `text` a JSON reader stopped at. serde_json counts lines
+/// from 1 and columns in bytes from the line's start to just past the
+/// character it stopped on (0 when it stopped before any).
+fn json_error_offset(text: &str, error: &serde_json::Error) -> usize {
+    if error.is_eof() {
+        return text.len();
+    }
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(error.line().saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let mut at = (line_start + error.column().saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// A place in typed text shown as an editor shows an error: the line it
+/// is on, its number, and a marker line with a caret under the place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Caret {
+    /// Counted from 1.
+    pub line_number: usize,
+    pub line: String,
+    /// Spaces (tabs where the line has tabs) up to the place, then `^`.
+    pub marker: String,
+}
+
+/// The caret at byte `at` of `text` (past its end: after the last
+/// character).
+pub fn caret(text: &str, at: usize) -> Caret {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let marker: String = text[line_start..at]
+        .chars()
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .chain(std::iter::once('^'))
+        .collect();
+    Caret {
+        line_number: text[..line_start].matches('\n').count() + 1,
+        line: text[line_start..line_end]
+            .trim_end_matches('\r')
+            .to_string(),
+        marker,
+    }
+}
 
 /// A cancelled transaction's reasons as lines, in request order:
 /// "2. ConditionalCheckFailed: The conditional request failed".
@@ -134,6 +196,51 @@ mod tests {
             "Could not undo the measured write: ConditionalCheckFailedException: The conditional request failed"
         );
         assert_eq!(undo.kind, None);
+    }
+
+    fn json_failure(text: &str) -> Failure {
+        let error = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+        Failure::refused("not JSON").at_json_error("ExpressionAttributeValues", text, &error)
+    }
+
+    #[test]
+    fn a_json_error_points_at_the_character_the_reader_stopped_at() {
+        // A number where DynamoDB JSON wants {"N": "5"} is valid JSON; a
+        // single-quoted string is not, and the reader stops at its quote.
+        let text = "{\n  \":min\": {'N': 5}\n}";
+        let failure = json_failure(text);
+        let (field, start, end) = failure.location.unwrap();
+        assert_eq!(field, "ExpressionAttributeValues");
+        assert_eq!((start, end), (13, 14));
+        assert_eq!(&text[start..end], "'");
+        assert_eq!(
+            caret(text, start),
+            Caret {
+                line_number: 2,
+                line: "  \":min\": {'N': 5}".into(),
+                marker: "           ^".into(),
+            }
+        );
+    }
+
+    #[test]
+    fn a_json_text_cut_short_points_past_its_end() {
+        let text = "{\":pk\": {\"S\": \"CUST#c1\"}";
+        let (_, start, _) = json_failure(text).location.unwrap();
+        assert_eq!(start, text.len());
+        assert_eq!(
+            caret(text, start).marker,
+            format!("{}^", " ".repeat(text.len()))
+        );
+    }
+
+    #[test]
+    fn a_caret_counts_characters_not_bytes_and_keeps_tabs() {
+        let text = "{\n\t\"é\": x}";
+        let (_, start, _) = json_failure(text).location.unwrap();
+        assert_eq!(&text[start..start + 1], "x");
+        let shown = caret(text, start);
+        assert_eq!((shown.line_number, shown.marker.as_str()), (2, "\t     ^"));
     }
 
     #[test]

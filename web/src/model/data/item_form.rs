@@ -102,11 +102,9 @@ pub fn item_text(item: &Json) -> String {
 /// Reads DynamoDB JSON typed by hand, saying where it stops making sense.
 fn parse_item(text: &str) -> Result<Json, Failure> {
     serde_json::from_str::<Json>(text).map_err(|e| {
-        Failure::refused(format!(
-            "The item is not valid JSON: {e} (line {}, column {}).",
-            e.line(),
-            e.column()
-        ))
+        // serde_json says where: "… at line 2 column 5".
+        Failure::refused(format!("The item is not valid JSON: {e}."))
+            .at_json_error("Item", text, &e)
     })
 }
 

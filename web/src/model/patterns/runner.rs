@@ -117,12 +117,10 @@ fn parse_map(text: &str, field: &str) -> Result<Option<Json>, Failure> {
     serde_json::from_str::<Json>(text).map(Some).map_err(|e| {
         Failure::service(
             "SerializationException",
-            format!(
-                "{field} is not valid JSON: {e} (line {}, column {})",
-                e.line(),
-                e.column()
-            ),
+            // serde_json says where: "… at line 1 column 10".
+            format!("{field} is not valid JSON: {e}"),
         )
+        .at_json_error(field, text, &e)
     })
 }
 
