@@ -60,12 +60,22 @@ export function useBrowser() {
 }
 
 /**
+ * The screens a learner meets the page on: a student's laptop, a course
+ * author's monitor, a phone. Each point of the learner's loop is tested at
+ * all three.
+ */
+export const SIZES = [[1366, 768], [1920, 1080], [390, 844]];
+
+/**
  * A fresh tab on the example, with page errors collected. The browser's
  * saved playgrounds are cleared first, so that no test sees what another
  * saved; `keepStorage` keeps them, for a second tab of the same test.
+ * `size` ([width, height]) opens the page on a screen of that size from
+ * its first render, as a phone or a laptop would.
  */
-export async function openPage(session, address = session.example, { keepStorage = false } = {}) {
+export async function openPage(session, address = session.example, { keepStorage = false, size } = {}) {
   const page = await session.context.newPage();
+  if (size) await page.setViewportSize({ width: size[0], height: size[1] });
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   if (!keepStorage) {
@@ -75,6 +85,15 @@ export async function openPage(session, address = session.example, { keepStorage
   }
   await page.goto(address);
   return page;
+}
+
+/** On a phone the header's buttons and sections are in its Menu: opens it. */
+export async function openMenuIfFolded(page) {
+  await page.locator('header h1').waitFor();
+  const menu = page.locator('details.page-menu');
+  if (await menu.count() && (await menu.getAttribute('open')) === null) {
+    await menu.locator('summary').click();
+  }
 }
 
 /** A number as the page prints it: "1,250" → 1250. */

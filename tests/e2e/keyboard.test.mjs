@@ -2,7 +2,7 @@
 // done with Enter, Space or the arrow keys, as a keyboard user would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useBrowser } from './browser.mjs';
+import { openMenuIfFolded, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -54,9 +54,10 @@ test('a keyboard user compares patterns, runs one, reads the data view and gener
   assert.deepEqual(page.errors, []);
 });
 
-for (const opener of ['Examples', 'Share', 'Export', 'Playgrounds']) {
-  test(`the ${opener} dialog takes the focus, keeps Tab inside, closes with Escape and gives the focus back`, async () => {
-    const page = await openPage(session);
+for (const [opener, [width, height]] of ['Examples', 'Share', 'Export', 'Playgrounds'].flatMap((o) => SIZES.map((size) => [o, size]))) {
+  test(`at ${width}×${height} the ${opener} dialog takes the focus, keeps Tab inside, closes with Escape and gives the focus back`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    await openMenuIfFolded(page);
     const button = page.getByRole('button', { name: opener, exact: true });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -92,16 +93,19 @@ test('in the share dialog, whether a copy worked is said under the button that w
   await page.close();
 });
 
-test('a link in the sections list takes the reader to its panel and moves the focus there', async () => {
-  const page = await openPage(session);
-  await page.locator('table.comparison').waitFor();
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Entity chart' }).click();
-  await page.waitForFunction(() => document.activeElement?.id === 'chart');
-  await page.waitForFunction(() => {
-    const box = document.querySelector('#chart-title').getBoundingClientRect();
-    return box.top >= 0 && box.top < innerHeight;
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} a link in the sections list takes the reader to its panel and moves the focus there`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    await page.locator('table.comparison').waitFor();
+    await openMenuIfFolded(page);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Entity chart' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'chart');
+    await page.waitForFunction(() => {
+      const box = document.querySelector('#chart-title').getBoundingClientRect();
+      return box.top >= 0 && box.top < innerHeight;
+    });
+    assert.match(page.url(), /#example=commerce|#play=/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
-  assert.match(page.url(), /#example=commerce|#play=/);
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+}

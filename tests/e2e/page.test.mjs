@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPage, useBrowser } from './browser.mjs';
+import { artifacts, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -268,58 +268,61 @@ test('choosing another pattern shows its comparison', async () => {
   await page.screenshot({ path: join(artifacts, 'page-1920.png'), fullPage: true });
 });
 
-test('an error keeps DynamoDB\'s words and adds a hint from the request: a non-key attribute in a key condition, an untyped value', async () => {
-  const page = await openPage(session);
-  const condition = page.getByLabel('KeyConditionExpression');
-  await condition.waitFor();
-  await condition.fill('PK = :pk AND amount > :min');
-  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c11"}, ":min": {"N": "200"}}');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  const failure = page.locator('.failure');
-  await failure.waitFor();
-  assert.equal(await failure.locator('p').first().textContent(), 'ValidationException: Query condition missed key schema element: SK');
-  assert.equal(await failure.locator('p.hint').textContent(),
-    'Hint: amount is not a key of the table: a key condition tests only PK and SK. Move the test on amount to a FilterExpression (the items are still read and paid for), or Query an index whose sort key holds amount.');
-  await failure.screenshot({ path: join(artifacts, 'error-hint.png') });
-  await condition.fill('PK = :pk');
-  await page.getByLabel('ExpressionAttributeValues').fill('{":pk": "CUST#c11"}');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await page.locator('.failure p.hint', { hasText: 'every value in DynamoDB JSON names its type' }).waitFor();
-  assert.equal(await page.locator('.failure p.hint').textContent(),
-    'Hint: :pk is "CUST#c11": every value in DynamoDB JSON names its type — {"S": "CUST#c11"}.');
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} an error keeps DynamoDB's words and adds a hint from the request: a non-key attribute in a key condition, an untyped value`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    const condition = page.getByLabel('KeyConditionExpression');
+    await condition.waitFor();
+    await condition.fill('PK = :pk AND amount > :min');
+    await page.getByLabel('ExpressionAttributeValues').fill('{":pk": {"S": "CUST#c11"}, ":min": {"N": "200"}}');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const failure = page.locator('.failure');
+    await failure.waitFor();
+    assert.equal(await failure.locator('p').first().textContent(), 'ValidationException: Query condition missed key schema element: SK');
+    assert.equal(await failure.locator('p.hint').textContent(),
+      'Hint: amount is not a key of the table: a key condition tests only PK and SK. Move the test on amount to a FilterExpression (the items are still read and paid for), or Query an index whose sort key holds amount.');
+    await failure.screenshot({ path: join(artifacts, 'error-hint.png') });
+    await condition.fill('PK = :pk');
+    await page.getByLabel('ExpressionAttributeValues').fill('{":pk": "CUST#c11"}');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('.failure p.hint', { hasText: 'every value in DynamoDB JSON names its type' }).waitFor();
+    assert.equal(await page.locator('.failure p.hint').textContent(),
+      'Hint: :pk is "CUST#c11": every value in DynamoDB JSON names its type — {"S": "CUST#c11"}.');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
-test('JSON that does not read is shown with a caret under the character where it stops', async () => {
-  const page = await openPage(session);
-  const values = page.getByLabel('ExpressionAttributeValues');
-  await values.waitFor();
-  await page.getByLabel('KeyConditionExpression').fill('PK = :pk');
-  await values.fill(`{":pk": {'S': "CUST#c11"}}`);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  const failure = page.locator('.failure');
-  await failure.locator('pre.caret').waitFor();
-  assert.equal(await failure.locator('p').first().textContent(),
-    'SerializationException: ExpressionAttributeValues is not valid JSON: key must be a string at line 1 column 10');
-  assert.equal(await failure.locator('p.where').textContent(), 'In ExpressionAttributeValues:');
-  assert.equal(await failure.locator('pre.caret').textContent(),
-    `1 | {":pk": {'S': "CUST#c11"}}\n${' '.repeat(4 + 9)}^`);
-  // Cut short, the caret stands after the last character.
-  await values.fill('{":pk": {"S": "CUST#c11"}');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await page.locator('pre.caret', { hasText: /\^$/ }).waitFor();
-  assert.equal(await failure.locator('pre.caret').textContent(),
-    `1 | {":pk": {"S": "CUST#c11"}\n${' '.repeat(4 + 25)}^`);
-  await failure.screenshot({ path: join(artifacts, 'json-caret.png') });
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} JSON that does not read is shown with a caret under the character where it stops`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    const values = page.getByLabel('ExpressionAttributeValues');
+    await values.waitFor();
+    await page.getByLabel('KeyConditionExpression').fill('PK = :pk');
+    await values.fill(`{":pk": {'S': "CUST#c11"}}`);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const failure = page.locator('.failure');
+    await failure.locator('pre.caret').waitFor();
+    assert.equal(await failure.locator('p').first().textContent(),
+      'SerializationException: ExpressionAttributeValues is not valid JSON: key must be a string at line 1 column 10');
+    assert.equal(await failure.locator('p.where').textContent(), 'In ExpressionAttributeValues:');
+    assert.equal(await failure.locator('pre.caret').textContent(),
+      `1 | {":pk": {'S': "CUST#c11"}}\n${' '.repeat(4 + 9)}^`);
+    // Cut short, the caret stands after the last character.
+    await values.fill('{":pk": {"S": "CUST#c11"}');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('pre.caret', { hasText: /\^$/ }).waitFor();
+    assert.equal(await failure.locator('pre.caret').textContent(),
+      `1 | {":pk": {"S": "CUST#c11"}\n${' '.repeat(4 + 25)}^`);
+    await failure.screenshot({ path: join(artifacts, 'json-caret.png') });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
-for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
+for (const [width, height] of SIZES) {
   test(`at ${width}×${height} Run on a pattern shows its result on the screen, and the chart keeps its templates whole`, async () => {
-    const page = await openPage(session);
-    await page.setViewportSize({ width, height });
+    const page = await openPage(session, session.example, { size: [width, height] });
     await page.locator('table.comparison').waitFor();
     await page.getByRole('button', { name: "Run: A customer's orders, newest first" }).click();
     await page.locator('#run-outcome .outcome').waitFor();

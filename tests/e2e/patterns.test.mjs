@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, count, openPage, useBrowser } from './browser.mjs';
+import { artifacts, count, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 const FULFIL = 'Fulfil an order: it leaves the open-orders index';
@@ -38,56 +38,58 @@ test('a write pattern shows its units per index, and its Run button keeps the wr
   assert.deepEqual(page.errors, []);
 });
 
-test('a learner adds an access pattern, edits it and removes it', async () => {
-  const page = await openPage(session);
-  const rows = page.locator('table.patterns tbody tr');
-  await rows.first().waitFor();
-  const n = await rows.count();
-  await page.getByRole('button', { name: 'Add an access pattern' }).click();
-  await page.getByRole('button', { name: 'Add to the access patterns' }).click();
-  await page.locator('.pattern-bar .error', { hasText: 'Describe the access pattern first' }).waitFor();
-  assert.equal(await page.locator('p.key-names').textContent(), 'Keys: partition PK, sort SK');
-  await page.getByLabel('Index', { exact: true }).selectOption('GSI1');
-  // The runner names the keys of what it reads, for the key condition.
-  assert.equal(await page.locator('p.key-names').textContent(), 'Keys: partition GSI1PK, sort GSI1SK');
-  await page.getByLabel('KeyConditionExpression').fill('GSI1PK = :category');
-  await page.getByLabel('ExpressionAttributeValues').fill('{":category": {"S": "CATEGORY#games"}}');
-  await page.getByLabel('Access pattern description').fill('Games, cheapest first');
-  await page.getByRole('button', { name: 'Add to the access patterns' }).press('Enter');
-  const added = page.locator(`tr[data-pattern="${n}"]`);
-  await added.waitFor();
-  // The focus leaves the buttons that changed under it for the line that says what happened:
-  // a second Enter removes nothing.
-  await page.waitForFunction(() => document.activeElement?.id === 'pattern-status');
-  assert.equal(await page.locator('#pattern-status').textContent(), `Added as pattern ${n + 1} of ${n + 1}.`);
-  await page.keyboard.press('Enter');
-  assert.equal(await rows.count(), n + 1);
-  assert.equal(await added.locator('th').textContent(), 'Games, cheapest first');
-  assert.equal(await added.locator('.served').textContent(), 'Query on GSI1');
-  await page.locator('#comparison-title', { hasText: 'Games, cheapest first' }).waitFor();
-  // The Scan that answers the same without keys returns the same items.
-  const games = await page.locator('table.comparison tr[data-run="Query"] .count').textContent();
-  assert.ok(count(games) > 0);
-  assert.equal(await page.locator('table.comparison tr[data-run="Scan + filter"] .count').textContent(), games);
-  // The saved pattern is open for editing: change it and save.
-  await page.getByLabel('KeyConditionExpression').fill('GSI1PK = :category AND begins_with(GSI1SK, :cheap)');
-  await page.getByLabel('ExpressionAttributeValues').fill('{":category": {"S": "CATEGORY#games"}, ":cheap": {"S": "PRICE#0000"}}');
-  await page.getByRole('button', { name: 'Save pattern', exact: true }).click();
-  await page.waitForFunction(([i, before]) => document.querySelector(`tr[data-pattern="${i}"] .count`).textContent !== before, [n, games]);
-  assert.ok(count(await added.locator('.count').textContent()) < count(games));
-  await page.screenshot({ path: join(artifacts, 'pattern-added.png') });
-  await page.getByRole('button', { name: 'Save pattern', exact: true }).focus();
-  assert.equal(await page.locator('#pattern-status').textContent(), `Saved pattern ${n + 1} of ${n + 1}.`);
-  // Removing asks first; keeping it changes nothing.
-  await page.getByRole('button', { name: 'Remove pattern' }).click();
-  await page.getByRole('button', { name: 'Keep it' }).click();
-  assert.equal(await rows.count(), n + 1);
-  await page.getByRole('button', { name: 'Remove pattern' }).click();
-  await page.getByRole('button', { name: 'Yes, remove it' }).click();
-  await page.waitForFunction((n) => document.querySelectorAll('table.patterns tbody tr').length === n, n);
-  assert.equal(await page.locator('#pattern-status').textContent(), 'Removed “Games, cheapest first”.');
-  assert.deepEqual(page.errors, []);
-});
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} a learner adds an access pattern, edits it and removes it`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    const rows = page.locator('table.patterns tbody tr');
+    await rows.first().waitFor();
+    const n = await rows.count();
+    await page.getByRole('button', { name: 'Add an access pattern' }).click();
+    await page.getByRole('button', { name: 'Add to the access patterns' }).click();
+    await page.locator('.pattern-bar .error', { hasText: 'Describe the access pattern first' }).waitFor();
+    assert.equal(await page.locator('p.key-names').textContent(), 'Keys: partition PK, sort SK');
+    await page.getByLabel('Index', { exact: true }).selectOption('GSI1');
+    // The runner names the keys of what it reads, for the key condition.
+    assert.equal(await page.locator('p.key-names').textContent(), 'Keys: partition GSI1PK, sort GSI1SK');
+    await page.getByLabel('KeyConditionExpression').fill('GSI1PK = :category');
+    await page.getByLabel('ExpressionAttributeValues').fill('{":category": {"S": "CATEGORY#games"}}');
+    await page.getByLabel('Access pattern description').fill('Games, cheapest first');
+    await page.getByRole('button', { name: 'Add to the access patterns' }).press('Enter');
+    const added = page.locator(`tr[data-pattern="${n}"]`);
+    await added.waitFor();
+    // The focus leaves the buttons that changed under it for the line that says what happened:
+    // a second Enter removes nothing.
+    await page.waitForFunction(() => document.activeElement?.id === 'pattern-status');
+    assert.equal(await page.locator('#pattern-status').textContent(), `Added as pattern ${n + 1} of ${n + 1}.`);
+    await page.keyboard.press('Enter');
+    assert.equal(await rows.count(), n + 1);
+    assert.equal(await added.locator('th').textContent(), 'Games, cheapest first');
+    assert.equal(await added.locator('.served').textContent(), 'Query on GSI1');
+    await page.locator('#comparison-title', { hasText: 'Games, cheapest first' }).waitFor();
+    // The Scan that answers the same without keys returns the same items.
+    const games = await page.locator('table.comparison tr[data-run="Query"] .count').textContent();
+    assert.ok(count(games) > 0);
+    assert.equal(await page.locator('table.comparison tr[data-run="Scan + filter"] .count').textContent(), games);
+    // The saved pattern is open for editing: change it and save.
+    await page.getByLabel('KeyConditionExpression').fill('GSI1PK = :category AND begins_with(GSI1SK, :cheap)');
+    await page.getByLabel('ExpressionAttributeValues').fill('{":category": {"S": "CATEGORY#games"}, ":cheap": {"S": "PRICE#0000"}}');
+    await page.getByRole('button', { name: 'Save pattern', exact: true }).click();
+    await page.waitForFunction(([i, before]) => document.querySelector(`tr[data-pattern="${i}"] .count`).textContent !== before, [n, games]);
+    assert.ok(count(await added.locator('.count').textContent()) < count(games));
+    await page.screenshot({ path: join(artifacts, 'pattern-added.png') });
+    await page.getByRole('button', { name: 'Save pattern', exact: true }).focus();
+    assert.equal(await page.locator('#pattern-status').textContent(), `Saved pattern ${n + 1} of ${n + 1}.`);
+    // Removing asks first; keeping it changes nothing.
+    await page.getByRole('button', { name: 'Remove pattern' }).click();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    assert.equal(await rows.count(), n + 1);
+    await page.getByRole('button', { name: 'Remove pattern' }).click();
+    await page.getByRole('button', { name: 'Yes, remove it' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('table.patterns tbody tr').length === n, n);
+    assert.equal(await page.locator('#pattern-status').textContent(), 'Removed “Games, cheapest first”.');
+    assert.deepEqual(page.errors, []);
+  });
+}
 
 test('Edit opens a pattern in the runner; a broken pattern shows DynamoDB\'s message in its row', async () => {
   const page = await openPage(session);

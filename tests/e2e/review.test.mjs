@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPage, useBrowser } from './browser.mjs';
+import { artifacts, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -148,42 +148,43 @@ test('every number of the comparison opens its derivation, and the review shows 
   await page.close();
 });
 
-test('a template change that stops a pattern finding its items turns it red with the reason, in the review and atop its comparison', async () => {
-  const page = await openPage(session);
-  const row = reviewRow(page, 'PENDING orders placed in July');
-  await row.waitFor();
-  assert.match(await row.getAttribute('class'), /within/);
-  assert.match(await row.locator('.reasons').textContent(), /^Answers its question: it returns the 3 items the Scan that asks the same finds\./);
-  const template = page.getByLabel('GSI1SK template of Order', { exact: true });
-  await template.fill('ORDER#{orderDate}#{orderId}');
-  await template.press('Enter');
-  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
-    .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
-  assert.equal(await row.locator('.verdict').textContent(), '✗ misses 3 of 3');
-  assert.match(await row.locator('.reasons').textContent(),
-    /^It misses 3 of the 3 items the Scan that asks the same finds — it returns nothing\. The Order item PK "CUST#c\d+", SK "ORDER#2024-07-\d\d#o\d+" has GSI1SK "ORDER#2024-07-\d\d#o\d+", which does not begin with "2024-07"\. Order writes GSI1SK from the template ORDER#\{orderDate\}#\{orderId\}\./);
-  // Its badge in the list names the check, and leads to its own card, which takes the focus.
-  const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'PENDING orders placed in July' }) });
-  const badge = listRow.locator('.budget-mark');
-  assert.equal(await badge.textContent(), 'misses 3 of 3');
-  await badge.click();
-  await page.waitForFunction(() => document.activeElement?.id?.startsWith('review-pattern-'));
-  assert.equal(await page.evaluate(() => document.activeElement.textContent.includes('PENDING orders placed in July')), true);
-  assert.match(await page.evaluate(() => document.activeElement.className), /arrived/);
-  // Compared, the failing check heads the comparison.
-  await listRow.getByRole('button', { name: 'Compare: PENDING orders placed in July' }).click();
-  const failing = page.locator('#comparison .failing-checks');
-  await failing.waitFor();
-  assert.equal(await failing.locator('.verdict').textContent(), '✗ Fails its review: misses 3 of 3');
-  await page.locator('#comparison').screenshot({ path: join(artifacts, 'comparison-failing.png') });
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} a template change that stops a pattern finding its items turns it red with the reason, in the review and atop its comparison`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    const row = reviewRow(page, 'PENDING orders placed in July');
+    await row.waitFor();
+    assert.match(await row.getAttribute('class'), /within/);
+    assert.match(await row.locator('.reasons').textContent(), /^Answers its question: it returns the 3 items the Scan that asks the same finds\./);
+    const template = page.getByLabel('GSI1SK template of Order', { exact: true });
+    await template.fill('ORDER#{orderDate}#{orderId}');
+    await template.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+      .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
+    assert.equal(await row.locator('.verdict').textContent(), '✗ misses 3 of 3');
+    assert.match(await row.locator('.reasons').textContent(),
+      /^It misses 3 of the 3 items the Scan that asks the same finds — it returns nothing\. The Order item PK "CUST#c\d+", SK "ORDER#2024-07-\d\d#o\d+" has GSI1SK "ORDER#2024-07-\d\d#o\d+", which does not begin with "2024-07"\. Order writes GSI1SK from the template ORDER#\{orderDate\}#\{orderId\}\./);
+    // Its badge in the list names the check, and leads to its own card, which takes the focus.
+    const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'PENDING orders placed in July' }) });
+    const badge = listRow.locator('.budget-mark');
+    assert.equal(await badge.textContent(), 'misses 3 of 3');
+    await badge.click();
+    await page.waitForFunction(() => document.activeElement?.id?.startsWith('review-pattern-'));
+    assert.equal(await page.evaluate(() => document.activeElement.textContent.includes('PENDING orders placed in July')), true);
+    assert.match(await page.evaluate(() => document.activeElement.className), /arrived/);
+    // Compared, the failing check heads the comparison.
+    await listRow.getByRole('button', { name: 'Compare: PENDING orders placed in July' }).click();
+    const failing = page.locator('#comparison .failing-checks');
+    await failing.waitFor();
+    assert.equal(await failing.locator('.verdict').textContent(), '✗ Fails its review: misses 3 of 3');
+    await page.locator('#comparison').screenshot({ path: join(artifacts, 'comparison-failing.png') });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
-for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
+for (const [width, height] of SIZES) {
   test(`at ${width}×${height} Compare brings the comparison into view and moves the focus to it`, async () => {
-    const page = await openPage(session);
-    await page.setViewportSize({ width, height });
+    const page = await openPage(session, session.example, { size: [width, height] });
     await page.locator('table.comparison').waitFor();
     const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'Books, cheapest first' }) });
     const compare = listRow.getByRole('button', { name: 'Compare: Books, cheapest first' });
@@ -210,65 +211,68 @@ for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
   });
 }
 
-test('a template naming an unknown attribute is refused at its field, with the closest name, keeping what was typed', async () => {
-  const page = await openPage(session);
-  const template = page.getByLabel('GSI1SK template of Order', { exact: true });
-  await template.waitFor();
-  await template.fill('{orderDat}#{orderId}');
-  await template.press('Enter');
-  const message = page.locator('td', { has: template }).locator('p.field-error');
-  await message.waitFor();
-  assert.equal(await message.textContent(), 'Order has no attribute orderDat, so no item would get a GSI1SK. Did you mean {orderDate}?');
-  assert.equal(await template.inputValue(), '{orderDat}#{orderId}');
-  assert.equal(await template.getAttribute('aria-invalid'), 'true');
-  // Nothing was applied: the July pattern still finds its orders.
-  assert.match(await reviewRow(page, 'PENDING orders placed in July').getAttribute('class'), /within/);
-  // Unbalanced braces are refused the same way.
-  await template.fill('{orderDate#{orderId}');
-  await template.press('Enter');
-  await page.locator('td', { has: template }).locator('p.field-error', { hasText: 'The GSI1SK template does not read' }).waitFor();
-  await page.locator('td', { has: template }).screenshot({ path: join(artifacts, 'template-refused.png') });
-  // Fixed, it is applied and the message goes.
-  await template.fill('{orderDate}#{orderId}');
-  await template.press('Enter');
-  await message.waitFor({ state: 'detached' });
-  assert.equal(await template.getAttribute('aria-invalid'), null);
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} a template naming an unknown attribute is refused at its field, with the closest name, keeping what was typed`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    const template = page.getByLabel('GSI1SK template of Order', { exact: true });
+    await template.waitFor();
+    await template.fill('{orderDat}#{orderId}');
+    await template.press('Enter');
+    const message = page.locator('td', { has: template }).locator('p.field-error');
+    await message.waitFor();
+    assert.equal(await message.textContent(), 'Order has no attribute orderDat, so no item would get a GSI1SK. Did you mean {orderDate}?');
+    assert.equal(await template.inputValue(), '{orderDat}#{orderId}');
+    assert.equal(await template.getAttribute('aria-invalid'), 'true');
+    // Nothing was applied: the July pattern still finds its orders.
+    assert.match(await reviewRow(page, 'PENDING orders placed in July').getAttribute('class'), /within/);
+    // Unbalanced braces are refused the same way.
+    await template.fill('{orderDate#{orderId}');
+    await template.press('Enter');
+    await page.locator('td', { has: template }).locator('p.field-error', { hasText: 'The GSI1SK template does not read' }).waitFor();
+    await page.locator('td', { has: template }).screenshot({ path: join(artifacts, 'template-refused.png') });
+    // Fixed, it is applied and the message goes.
+    await template.fill('{orderDate}#{orderId}');
+    await template.press('Enter');
+    await message.waitFor({ state: 'detached' });
+    assert.equal(await template.getAttribute('aria-invalid'), null);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
-test('undo takes a template change back, redo and the keyboard bring it again, and each says what it moved', async () => {
-  const page = await openPage(session);
-  const row = reviewRow(page, 'PENDING orders placed in July');
-  await row.waitFor();
-  const undo = page.getByRole('button', { name: 'Undo', exact: true });
-  assert.equal(await undo.isDisabled(), true);
-  const template = page.getByLabel('GSI1SK template of Order', { exact: true });
-  await template.fill('ORDER#{orderDate}#{orderId}');
-  await template.press('Enter');
-  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
-    .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
-  const said = page.locator('header p.changed');
-  assert.match(await said.textContent(), /^What changed: PENDING orders placed in July: 3 → 0 returned, 3 → 0 read, now fails its review · .* · 1 broken$/);
-  await undo.click();
-  await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
-    .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('within')));
-  assert.equal(await template.inputValue(), '{orderDate}#{orderId}');
-  assert.match(await said.textContent(), /PENDING orders placed in July: 0 → 3 returned, 0 → 3 read, now passes its review .*· 1 fixed$/);
-  // The keyboard, outside a field: Ctrl+Shift+Z redoes, Ctrl+Z undoes again.
-  await page.keyboard.press('Control+Shift+Z');
-  await page.waitForFunction(() => document.querySelector('input[aria-label="GSI1SK template of Order"]').value === 'ORDER#{orderDate}#{orderId}');
-  await page.keyboard.press('Control+Z');
-  await page.waitForFunction(() => document.querySelector('input[aria-label="GSI1SK template of Order"]').value === '{orderDate}#{orderId}');
-  await page.locator('header').screenshot({ path: join(artifacts, 'undo.png') });
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
+for (const [width, height] of SIZES) {
+  test(`at ${width}×${height} undo takes a template change back, redo and the keyboard bring it again, and each says what it moved`, async () => {
+    const page = await openPage(session, session.example, { size: [width, height] });
+    const row = reviewRow(page, 'PENDING orders placed in July');
+    await row.waitFor();
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    assert.equal(await undo.isDisabled(), true);
+    const template = page.getByLabel('GSI1SK template of Order', { exact: true });
+    await template.fill('ORDER#{orderDate}#{orderId}');
+    await template.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+      .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('over')));
+    const said = page.locator('header p.changed');
+    assert.match(await said.textContent(), /^What changed: PENDING orders placed in July: 3 → 0 returned, 3 → 0 read, now fails its review · .* · 1 broken$/);
+    await undo.click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.review-row')]
+      .some((r) => r.textContent.includes('PENDING orders placed in July') && r.classList.contains('within')));
+    assert.equal(await template.inputValue(), '{orderDate}#{orderId}');
+    assert.match(await said.textContent(), /PENDING orders placed in July: 0 → 3 returned, 0 → 3 read, now passes its review .*· 1 fixed$/);
+    // The keyboard, outside a field: Ctrl+Shift+Z redoes, Ctrl+Z undoes again.
+    await page.keyboard.press('Control+Shift+Z');
+    await page.waitForFunction(() => document.querySelector('input[aria-label="GSI1SK template of Order"]').value === 'ORDER#{orderDate}#{orderId}');
+    await page.keyboard.press('Control+Z');
+    await page.waitForFunction(() => document.querySelector('input[aria-label="GSI1SK template of Order"]').value === '{orderDate}#{orderId}');
+    await page.locator('header').screenshot({ path: join(artifacts, 'undo.png') });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
 
-for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
+for (const [width, height] of SIZES) {
   test(`at ${width}×${height} a pattern records the items it should return, and the review holds it to that count`, async () => {
-    const page = await openPage(session);
-    await page.setViewportSize({ width, height });
+    const page = await openPage(session, session.example, { size: [width, height] });
     const row = reviewRow(page, 'PENDING orders placed in July');
     await row.waitFor();
     // The example's July pattern expects its 3 orders, and returns them.
