@@ -28,8 +28,14 @@ pub const MAX_REQUEST_BYTES: usize = 16 * 1024 * 1024;
 pub const MAX_ITEM_BYTES: usize = 409_600;
 /// Longest partition key value, in bytes.
 pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
-/// Longest sort key value, in bytes.
+/// Longest sort key value, in bytes; for a multi-attribute sort key, the
+/// sum of its values ("Aggregated size of all range keys", DynamoDB's
+/// message says; whether DynamoDB sums them is not documented).
 pub const MAX_SORT_KEY_BYTES: usize = 1024;
+/// Most partition key (HASH) attributes of a global secondary index.
+pub const MAX_INDEX_PARTITION_ATTRIBUTES: usize = 4;
+/// Most sort key (RANGE) attributes of a global secondary index.
+pub const MAX_INDEX_SORT_ATTRIBUTES: usize = 4;
 /// Largest number of significant digits of a number.
 pub const MAX_DIGITS: usize = 38;
 /// Deepest nesting of lists and maps, counting a top-level attribute as

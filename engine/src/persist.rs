@@ -22,7 +22,8 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use crate::key::primary_key_of;
+use crate::key::{KeyAttribute, primary_key_of};
+use crate::limits::{MAX_INDEX_PARTITION_ATTRIBUTES, MAX_INDEX_SORT_ATTRIBUTES};
 use crate::ops::{Engine, TokenUse};
 use crate::table::{
     PointInTimeRecovery, Stream, StreamRecord, StreamViewType, Table, TableDescription, TimeToLive,
@@ -52,6 +53,22 @@ pub enum Part {
     StreamRecords(Vec<StreamRecord>),
     /// Always last.
     End,
+    /// Right after a table's part, when some of its global indexes have a
+    /// multi-attribute key: their further key attributes, which the table's
+    /// part leaves out (as a key schema's own encoding does), so that a
+    /// snapshot of tables without such an index reads as it always did.
+    /// (This variant comes last for the same reason.)
+    MultiAttributeKeys(Vec<MultiAttributeKey>),
+}
+
+/// One global index's further key attributes (see [`KeySchema`]).
+///
+/// [`KeySchema`]: crate::key::KeySchema
+#[derive(Debug, Serialize, Deserialize)]
+pub struct MultiAttributeKey {
+    pub index: String,
+    pub more_partition: Vec<KeyAttribute>,
+    pub more_sort: Vec<KeyAttribute>,
 }
 
 /// A table without its items and stream records, and how many of each
@@ -168,8 +185,13 @@ impl Engine {
         )?;
         for table in self.tables.values() {
             let records = table.stream.as_ref().map_or(0, |s| s.records.len());
+            let mut description = table.description.clone();
+            for index in &mut description.indexes {
+                index.key_schema.more_partition.clear();
+                index.key_schema.more_sort.clear();
+            }
             each(Part::Table(Box::new(TableHead {
-                description: table.description.clone(),
+                description,
                 stream: table.stream.as_ref().map(|s| StreamHead {
                     view_type: s.view_type,
                     created_at: s.created_at,
@@ -184,6 +206,20 @@ impl Engine {
                 items: table.items.n_items() as u64,
                 stream_records: records as u64,
             })))?;
+            let multi_attribute: Vec<MultiAttributeKey> = table
+                .description
+                .indexes
+                .iter()
+                .filter(|index| index.key_schema.is_multi_attribute())
+                .map(|index| MultiAttributeKey {
+                    index: index.name.clone(),
+                    more_partition: index.key_schema.more_partition.clone(),
+                    more_sort: index.key_schema.more_sort.clone(),
+                })
+                .collect();
+            if !multi_attribute.is_empty() {
+                each(Part::MultiAttributeKeys(multi_attribute))?;
+            }
             let items: Vec<&crate::table::Entry> =
                 table.items.entries().map(|(_, _, entry)| entry).collect();
             in_parts(
@@ -203,6 +239,33 @@ impl Engine {
         }
         each(Part::End)
     }
+}
+
+/// Gives an index of an empty table being restored its further key
+/// attributes, checked as CreateTable would have.
+fn add_key_attributes(table: &mut Table, key: MultiAttributeKey) -> Result<(), String> {
+    let at = table
+        .description
+        .indexes
+        .iter()
+        .position(|i| i.name == key.index && i.kind == crate::table::IndexKind::Global)
+        .ok_or_else(|| format!("key attributes for no global index ({})", key.index))?;
+    let schema = &table.description.indexes[at].key_schema;
+    if key.more_partition.len() >= MAX_INDEX_PARTITION_ATTRIBUTES
+        || key.more_sort.len() >= MAX_INDEX_SORT_ATTRIBUTES
+        || (schema.sort.is_none() && !key.more_sort.is_empty())
+        || schema.is_multi_attribute()
+    {
+        return Err(format!("index {} has a key it cannot have", key.index));
+    }
+    for description in [
+        &mut table.description.indexes[at],
+        &mut table.indexes[at].description,
+    ] {
+        description.key_schema.more_partition = key.more_partition.clone();
+        description.key_schema.more_sort = key.more_sort.clone();
+    }
+    Ok(())
 }
 
 /// A table being restored, and what is still to come for it.
@@ -341,6 +404,16 @@ impl Restore {
                 restoring.records.extend(records);
                 Ok(())
             }
+            Part::MultiAttributeKeys(keys) => {
+                let Some(restoring) = self.table.as_mut() else {
+                    return Err("index keys before any table".into());
+                };
+                if restoring.table.items.n_items() > 0 {
+                    return Err("index keys after the table's items".into());
+                }
+                keys.into_iter()
+                    .try_for_each(|key| add_key_attributes(&mut restoring.table, key))
+            }
             Part::End => {
                 self.finish_table()?;
                 if self.tables_left > 0 || self.tokens_left > 0 {
@@ -439,7 +512,8 @@ mod tests {
             "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"},
               {"AttributeName":"G","AttributeType":"S"},{"AttributeName":"L","AttributeType":"N"}],
             "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
-            "GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"G","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}],
+            "GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"G","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}},
+              {"IndexName":"multi","KeySchema":[{"AttributeName":"G","KeyType":"HASH"},{"AttributeName":"L","KeyType":"RANGE"},{"AttributeName":"SK","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}],
             "LocalSecondaryIndexes":[{"IndexName":"lsi","KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"L","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}],
             "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"},
             "Tags":[{"Key":"team","Value":"blue"}]}"#,
@@ -493,6 +567,12 @@ mod tests {
             ),
             call(engine, "Scan", r#"{"TableName":"ttt","IndexName":"gsi"}"#),
             call(engine, "Scan", r#"{"TableName":"ttt","IndexName":"lsi"}"#),
+            call(
+                engine,
+                "Query",
+                r#"{"TableName":"ttt","IndexName":"multi","KeyConditionExpression":"G = :g AND L < :l",
+                "ExpressionAttributeValues":{":g":{"S":"g1"},":l":{"N":"100"}},"Limit":5}"#,
+            ),
         ];
         let described: serde_json::Value = serde_json::from_str(&seen[0]).unwrap();
         let table_arn = described["Table"]["TableArn"].as_str().unwrap().to_string();
@@ -566,6 +646,61 @@ mod tests {
     }
 
     #[test]
+    fn only_a_table_with_a_multi_attribute_index_adds_a_part_for_its_keys() {
+        let parts = snapshot(&busy_engine());
+        let keys: Vec<&Vec<MultiAttributeKey>> = parts
+            .iter()
+            .filter_map(|part| match part {
+                Part::MultiAttributeKeys(keys) => Some(keys),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(keys.len(), 1);
+        assert_eq!(keys[0][0].index, "multi");
+        assert_eq!(keys[0][0].more_sort[0].name, "SK");
+        let mut plain = Engine::new();
+        call(
+            &mut plain,
+            "CreateTable",
+            r#"{"TableName":"ppp","BillingMode":"PAY_PER_REQUEST",
+            "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"G","AttributeType":"S"}],
+            "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],
+            "GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"G","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]}"#,
+        );
+        let kinds: Vec<&str> = snapshot(&plain)
+            .iter()
+            .map(|part| match part {
+                Part::Engine { .. } => "engine",
+                Part::Table(_) => "table",
+                Part::End => "end",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["engine", "table", "end"]);
+    }
+
+    #[test]
+    fn index_keys_after_the_items_are_refused() {
+        let mut parts = snapshot(&busy_engine());
+        let at = parts
+            .iter()
+            .position(|p| matches!(p, Part::MultiAttributeKeys(_)))
+            .unwrap();
+        let keys = parts.remove(at);
+        let items = parts
+            .iter()
+            .position(|p| matches!(p, Part::Items(_)))
+            .unwrap();
+        parts.insert(items + 1, keys);
+        let mut restore = Restore::new();
+        let refused = parts.into_iter().try_for_each(|part| restore.add(part));
+        assert_eq!(
+            refused,
+            Err("index keys after the table's items".to_string())
+        );
+    }
+
+    #[test]
     fn items_and_records_come_in_parts_of_about_a_megabyte() {
         let parts = snapshot(&busy_engine());
         let kinds: Vec<String> = parts
@@ -576,6 +711,7 @@ mod tests {
                 Part::Table(head) => format!("table {} {}", head.items, head.stream_records),
                 Part::Items(items) => format!("items {}", items.len()),
                 Part::StreamRecords(r) => format!("records {}", r.len()),
+                Part::MultiAttributeKeys(k) => format!("index keys {}", k.len()),
                 Part::End => "end".into(),
             })
             .collect();
@@ -588,6 +724,7 @@ mod tests {
                 "engine 1 1",
                 "tokens 1",
                 "table 299 301",
+                "index keys 1",
                 "items 208",
                 "items 91",
                 "records 208",
@@ -611,7 +748,7 @@ mod tests {
             restore.finish().map(|_| ())
         };
         let mut without_first_items = parts();
-        without_first_items.remove(3);
+        without_first_items.remove(4);
         assert_eq!(
             refusal(without_first_items).unwrap_err(),
             "table ttt is 208 items and 0 stream records short"
@@ -634,8 +771,8 @@ mod tests {
     #[test]
     fn an_item_missing_its_key_is_refused_not_stored() {
         let mut parts = snapshot(&busy_engine());
-        let Part::Items(items) = &mut parts[3] else {
-            panic!("items third")
+        let Part::Items(items) = &mut parts[4] else {
+            panic!("items fifth, after the index keys")
         };
         items[5].remove("SK");
         let mut restore = Restore::new();

@@ -23,14 +23,19 @@ fuzz_target!(|data: &[u8]| {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    let schema = KeySchema {
-        partition: KeyAttribute { name: "a".into(), key_type: KeyType::S },
-        sort: Some(KeyAttribute { name: "b".into(), key_type: KeyType::N }),
+    let attribute = |name: &str, key_type| KeyAttribute { name: name.into(), key_type };
+    let schema = KeySchema::simple(attribute("a", KeyType::S), Some(attribute("b", KeyType::N)));
+    // A multi-attribute key of a global index: two partition and three sort attributes.
+    let multi = KeySchema {
+        more_partition: vec![attribute("c", KeyType::N)],
+        more_sort: vec![attribute("d", KeyType::S), attribute("e", KeyType::B)],
+        ..schema.clone()
     };
     for kind in [ExprKind::KeyCondition, ExprKind::Filter, ExprKind::Condition] {
         let mut placeholders = Placeholders::new(Some(&names), Some(&values));
         if let Ok(condition) = placeholders.condition(text, kind) {
             let _ = keycond::analyze(&condition, &schema);
+            let _ = keycond::analyze(&condition, &multi);
             let _ = engine::expr::eval::eval_condition(&condition, &engine::types::Item::new());
         }
         let _ = placeholders.check_unused();

@@ -1,9 +1,10 @@
 //! Properties of the write path for any sequence of writes: single-item
-//! writes, batches and transactions, some of them refused or cancelled.
-//! After every step each secondary index (keys only, some attributes, or
-//! everything) holds exactly the entries that rebuilding it from the table
-//! would give, and a refused batch or a
-//! cancelled transaction has changed nothing at all.
+//! writes, batches, transactions and time to live's deletions, some of them
+//! refused or cancelled. After every step each secondary index (keys only,
+//! some attributes, or everything; a key of one attribute or several)
+//! holds exactly the entries that rebuilding it from the table would give,
+//! and a refused batch or a cancelled transaction has changed nothing at
+//! all.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -22,14 +23,22 @@ fn db() -> Db {
         "CreateTable",
         json!({"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
-                                        {"AttributeName": "g", "AttributeType": "S"}, {"AttributeName": "l", "AttributeType": "N"}],
+                                        {"AttributeName": "g", "AttributeType": "S"}, {"AttributeName": "l", "AttributeType": "N"},
+                                        {"AttributeName": "w", "AttributeType": "S"}],
                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
                "GlobalSecondaryIndexes": [{"IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
                    "Projection": {"ProjectionType": "KEYS_ONLY"}},
                    {"IndexName": "everything", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
-                   "Projection": {"ProjectionType": "ALL"}}],
+                   "Projection": {"ProjectionType": "ALL"}},
+                   {"IndexName": "multi", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "pk", "KeyType": "HASH"},
+                       {"AttributeName": "l", "KeyType": "RANGE"}, {"AttributeName": "w", "KeyType": "RANGE"}],
+                   "Projection": {"ProjectionType": "KEYS_ONLY"}}],
                "LocalSecondaryIndexes": [{"IndexName": "byL", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
                    {"AttributeName": "l", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["note"]}}]}),
+    );
+    db.ok(
+        "UpdateTimeToLive",
+        json!({"TableName": "tbl", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "l"}}),
     );
     db
 }
@@ -42,8 +51,9 @@ fn item() -> impl Strategy<Value = Json> {
         prop::option::of(prop::sample::select(vec!["x", "y"])),
         prop::option::of(0i64..3),
         prop::option::of("[a-z]{0,3}"),
+        prop::option::of(prop::sample::select(vec!["p", "q"])),
     )
-        .prop_map(|(p, k, g, l, note)| {
+        .prop_map(|(p, k, g, l, note, w)| {
             let mut item = json!({"pk": s(PKS[p]), "sk": s(SKS[k])});
             if let Some(g) = g {
                 item["g"] = s(g);
@@ -53,6 +63,9 @@ fn item() -> impl Strategy<Value = Json> {
             }
             if let Some(note) = note.filter(|t| !t.is_empty()) {
                 item["note"] = s(&note);
+            }
+            if let Some(w) = w {
+                item["w"] = s(w);
             }
             item
         })
@@ -70,6 +83,8 @@ enum Step {
     Delete(Json, bool),
     Batch(Vec<(bool, Json)>),
     Transact(Vec<(u8, Json, bool)>),
+    /// Time to live deletes the items whose `l` is at or before this time.
+    Expire(i64),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -79,6 +94,7 @@ fn step() -> impl Strategy<Value = Step> {
         (key(), any::<bool>()).prop_map(|(k, c)| Step::Delete(k, c)),
         prop::collection::vec((any::<bool>(), item()), 1..5).prop_map(Step::Batch),
         prop::collection::vec((0u8..4, item(), any::<bool>()), 1..5).prop_map(Step::Transact),
+        (0i64..3).prop_map(Step::Expire),
     ]
 }
 
@@ -88,7 +104,7 @@ fn update(kind: u8) -> (&'static str, Json) {
         0 => ("SET g = :x", json!({":x": s("y")})),
         1 => ("REMOVE g, l", json!(null)),
         2 => (
-            "SET l = :two, note = :n",
+            "SET l = :two, note = :n, w = :n",
             json!({":two": n("2"), ":n": s("z")}),
         ),
         _ => ("SET v = :one", json!({":one": n("1")})),
@@ -155,6 +171,10 @@ fn run(db: &mut Db, step: &Step) -> Result<Json, ddbplay_tests::ApiError> {
                 .collect();
             db.call("TransactWriteItems", json!({"TransactItems": items}))
         }
+        Step::Expire(at) => {
+            let deleted = db.engine_mut().expire_items(*at as f64);
+            Ok(json!({"deleted": deleted}))
+        }
     }
 }
 
@@ -217,6 +237,11 @@ proptest! {
                 items(&mut db, json!({"TableName": "tbl", "IndexName": "everything"})),
                 items(&mut db, json!({"TableName": "tbl", "FilterExpression": "attribute_exists(g)"})),
                 "GSI projecting everything after {:?}", step
+            );
+            prop_assert_eq!(
+                items(&mut db, json!({"TableName": "tbl", "IndexName": "multi"})),
+                rebuilt(&mut db, &["g", "pk", "l", "w"], &[]),
+                "multi-attribute GSI after {:?}", step
             );
             prop_assert_eq!(
                 items(&mut db, json!({"TableName": "tbl", "IndexName": "byL"})),

@@ -50,7 +50,7 @@ fn item_key_part(item: &Item, attribute: &KeyAttribute, is_partition: bool) -> R
         )));
     };
     let key = KeyValue::from_value(value)
-        .filter(|k| k.key_type() == attribute.key_type)
+        .filter(|k| k.key_type() == Some(attribute.key_type))
         .ok_or_else(|| {
             Error::invalid_parameter(format!(
                 "Type mismatch for key {} expected: {} actual: {}",
@@ -85,7 +85,7 @@ pub fn key_from_request(schema: &KeySchema, key: &Item) -> Result<PrimaryKey> {
     let part = |attribute: &KeyAttribute, is_partition: bool| -> Result<KeyValue> {
         let value = key.get(&attribute.name).ok_or_else(mismatch)?;
         let key_value = KeyValue::from_value(value)
-            .filter(|k| k.key_type() == attribute.key_type)
+            .filter(|k| k.key_type() == Some(attribute.key_type))
             .ok_or_else(mismatch)?;
         check_key_value(&attribute.name, &key_value, is_partition)?;
         Ok(key_value)
@@ -100,8 +100,56 @@ pub fn key_from_request(schema: &KeySchema, key: &Item) -> Result<PrimaryKey> {
 
 /// The key an item has in a secondary index, or `None` when it lacks one of
 /// the index's key attributes — which is all a sparse index is. A key
-/// attribute of the wrong type or an empty one is an error, as in DynamoDB.
+/// attribute of the wrong type or an empty one is an error, as in DynamoDB,
+/// whether or not the item has the others.
 pub fn index_key_of(
+    schema: &KeySchema,
+    index_name: &str,
+    item: &Item,
+) -> Result<Option<(KeyValue, Option<KeyValue>)>> {
+    if schema.is_multi_attribute() {
+        multi_attribute_index_key_of(schema, index_name, item)
+    } else {
+        simple_index_key_of(schema, index_name, item)
+    }
+}
+
+/// [`index_key_of`] for a key of several attributes: each present one is
+/// checked in key schema order, each partition value against the partition
+/// key limit and the sort values' sum against the sort key limit; the
+/// values are joined into a [`KeyValue::Composite`] where the key has more
+/// than one.
+fn multi_attribute_index_key_of(
+    schema: &KeySchema,
+    index_name: &str,
+    item: &Item,
+) -> Result<Option<(KeyValue, Option<KeyValue>)>> {
+    let (mut partition, mut sort) = (Vec::new(), Vec::new());
+    let mut complete = true;
+    for (attribute, is_partition) in schema.attributes() {
+        let Some(value) = item.get(&attribute.name) else {
+            complete = false;
+            continue;
+        };
+        let key = index_value(value, attribute, index_name)?;
+        if is_partition {
+            check_length(&key, true)?;
+            partition.push(key);
+        } else {
+            sort.push(key);
+        }
+    }
+    let sort = KeyValue::from_parts(sort);
+    if let Some(sort) = &sort {
+        check_length(sort, false)?;
+    }
+    if !complete {
+        return Ok(None);
+    }
+    Ok(KeyValue::from_parts(partition).map(|partition| (partition, sort)))
+}
+
+fn simple_index_key_of(
     schema: &KeySchema,
     index_name: &str,
     item: &Item,
@@ -133,7 +181,7 @@ pub fn index_key_of(
 
 fn index_value(value: &Value, attribute: &KeyAttribute, index_name: &str) -> Result<KeyValue> {
     let key = KeyValue::from_value(value)
-        .filter(|k| k.key_type() == attribute.key_type)
+        .filter(|k| k.key_type() == Some(attribute.key_type))
         .ok_or_else(|| {
             Error::invalid_parameter(format!(
                 "Type mismatch for Index Key {} Expected: {} Actual: {} IndexName: {}",

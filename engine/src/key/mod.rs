@@ -1,8 +1,15 @@
 //! Keys: key schemas, key values and the order items are stored in.
 //!
+//! A key is one partition (HASH) attribute and at most one sort (RANGE)
+//! attribute — except in a global secondary index, whose key may be made of
+//! up to four of each ([`KeySchema::is_multi_attribute`]). Such a key is
+//! stored as one [`KeyValue::Composite`] per partition and per sort key, so
+//! storage, paging and parallel-scan segments work on one value each.
+//!
 //! Two orders live here and nowhere else:
 //! - the sort-key order inside a partition: `S` by UTF-8 bytes, `B` by
-//!   unsigned bytes, `N` numerically ([`KeyValue`]'s `Ord`);
+//!   unsigned bytes, `N` numerically, and a composite key left to right,
+//!   each value by its own type ([`KeyValue`]'s `Ord`);
 //! - the order of partitions, which is by a fixed hash of the partition key
 //!   ([`PartitionKey`]). That is the order Scan walks: stable while the table
 //!   does not change, and deliberately unrelated to insertion or key order,
@@ -12,7 +19,7 @@ mod extract;
 mod value;
 
 pub use extract::{check_key_value, index_key_of, key_from_request, primary_key_of};
-pub use value::{KeyType, KeyValue};
+pub use value::{Composite, KeyType, KeyValue};
 
 use std::cmp::Ordering;
 
@@ -26,21 +33,70 @@ pub struct KeyAttribute {
     pub key_type: KeyType,
 }
 
-/// A key schema: a partition key and an optional sort key.
+/// A key schema: a partition key and an optional sort key, each of one
+/// attribute — or, in a global secondary index, of up to four.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "persist", derive(serde::Serialize, serde::Deserialize))]
 pub struct KeySchema {
-    /// The partition (HASH) key.
+    /// The partition (HASH) key; the first of a multi-attribute one.
     pub partition: KeyAttribute,
-    /// The sort (RANGE) key, if any.
+    /// The sort (RANGE) key, if any; the first of a multi-attribute one.
     pub sort: Option<KeyAttribute>,
+    /// A multi-attribute partition key's further attributes, in order.
+    /// (Snapshots carry them in a part of their own, [`crate::persist`].)
+    #[cfg_attr(feature = "persist", serde(skip))]
+    pub more_partition: Vec<KeyAttribute>,
+    /// A multi-attribute sort key's further attributes, in order (only
+    /// with a [`KeySchema::sort`]).
+    #[cfg_attr(feature = "persist", serde(skip))]
+    pub more_sort: Vec<KeyAttribute>,
 }
 
 impl KeySchema {
+    /// A key of one partition attribute and at most one sort attribute.
+    pub fn simple(partition: KeyAttribute, sort: Option<KeyAttribute>) -> KeySchema {
+        KeySchema {
+            partition,
+            sort,
+            more_partition: Vec::new(),
+            more_sort: Vec::new(),
+        }
+    }
+
+    /// The partition key's attributes, in order.
+    pub fn partition_attributes(&self) -> impl Iterator<Item = &KeyAttribute> {
+        std::iter::once(&self.partition).chain(&self.more_partition)
+    }
+
+    /// The sort key's attributes, in order (none without a sort key).
+    pub fn sort_attributes(&self) -> impl Iterator<Item = &KeyAttribute> {
+        self.sort.iter().chain(&self.more_sort)
+    }
+
+    /// Every key attribute with whether it is a partition one: the
+    /// partition key's first, in key schema order.
+    pub fn attributes(&self) -> impl Iterator<Item = (&KeyAttribute, bool)> {
+        self.partition_attributes()
+            .map(|a| (a, true))
+            .chain(self.sort_attributes().map(|a| (a, false)))
+    }
+
+    /// True when the partition or the sort key has more than one
+    /// attribute: a multi-attribute key, which only a global secondary
+    /// index can have and which some rules (Query's messages, PartiQL)
+    /// treat apart.
+    pub fn is_multi_attribute(&self) -> bool {
+        !self.more_partition.is_empty() || !self.more_sort.is_empty()
+    }
+
+    /// How many attributes the key has.
+    pub fn attribute_count(&self) -> usize {
+        1 + self.more_partition.len() + usize::from(self.sort.is_some()) + self.more_sort.len()
+    }
+
     /// The key attribute names, partition key first.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.partition.name.as_str())
-            .chain(self.sort.iter().map(|s| s.name.as_str()))
+        self.attributes().map(|(a, _)| a.name.as_str())
     }
 
     /// True when `name` is one of the key attributes.
@@ -174,6 +230,53 @@ mod tests {
         let n = |t: &str| KeyValue::N(Number::parse(t).unwrap());
         assert!(n("9") < n("10"));
         assert!(n("-1") < n("0.5"));
+    }
+
+    fn composite(parts: &[&str]) -> KeyValue {
+        KeyValue::Composite(Composite::new(
+            parts.iter().map(|p| KeyValue::S((*p).into())).collect(),
+        ))
+    }
+
+    fn after(parts: &[&str]) -> KeyValue {
+        KeyValue::Composite(Composite::after(
+            parts.iter().map(|p| KeyValue::S((*p).into())).collect(),
+        ))
+    }
+
+    #[test]
+    fn composite_keys_order_left_to_right_each_value_by_its_type() {
+        let mixed = |number: &str, text: &str| {
+            KeyValue::Composite(Composite::new(vec![
+                KeyValue::N(Number::parse(number).unwrap()),
+                KeyValue::S(text.into()),
+            ]))
+        };
+        assert!(
+            mixed("9", "z") < mixed("10", "a"),
+            "numbers need no padding"
+        );
+        assert!(mixed("2", "a") < mixed("2", "b"));
+        assert_eq!(mixed("1.0", "a"), mixed("1", "a"));
+        assert_eq!(
+            mixed("1.0", "a").stable_hash(),
+            mixed("1", "a").stable_hash()
+        );
+    }
+
+    #[test]
+    fn a_prefix_bound_sits_before_or_after_every_key_that_starts_with_it() {
+        let keys = [
+            composite(&["T", "draft", "c"]),
+            composite(&["T", "live", "a"]),
+        ];
+        for key in &keys {
+            assert!(composite(&["T"]) < *key && *key < after(&["T"]));
+        }
+        assert!(after(&["T", "draft"]) < keys[1]);
+        assert!(keys[0] < after(&["T", "draft"]));
+        assert!(after(&["S"]) < composite(&["T"]));
+        assert!(composite(&["T", "live", "a"]) < after(&["T", "live", "a"]));
     }
 
     #[test]

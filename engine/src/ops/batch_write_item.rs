@@ -51,7 +51,7 @@ fn put_key(schema: &KeySchema, item: &Item) -> Result<PrimaryKey> {
         let typed = |attribute: &crate::key::KeyAttribute| {
             item.get(&attribute.name)
                 .and_then(crate::key::KeyValue::from_value)
-                .is_some_and(|k| k.key_type() == attribute.key_type)
+                .is_some_and(|k| k.key_type() == Some(attribute.key_type))
         };
         if std::iter::once(&schema.partition)
             .chain(schema.sort.iter())

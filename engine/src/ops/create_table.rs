@@ -3,12 +3,16 @@
 
 use std::collections::BTreeSet;
 
+use super::shared::key_schema::{
+    GLOBAL_KEY_SCHEMA_LENGTH, KEY_SCHEMA_LENGTH, build_key_schema, global_index_key_schema,
+    render_schema,
+};
 use super::streams::StreamSpecification;
 use super::tags::{Tag, checked_tags};
 use super::{Engine, check_table_name, table_name_problems};
 use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
-use crate::key::{KeyAttribute, KeySchema, KeyType};
+use crate::key::{KeySchema, KeyType};
 use crate::table::{
     BillingMode, IndexDescription, IndexKind, Projection, Stream, Table, TableClass,
     TableDescription, Throughput,
@@ -74,10 +78,23 @@ pub fn create_table_problems(request: &CreateTableRequest) -> Vec<Violation> {
             ));
         }
     }
-    key_type_problems(&request.key_schema, "keySchema", &mut problems);
-    for (list, field) in [
-        (&request.global_secondary_indexes, "globalSecondaryIndexes"),
-        (&request.local_secondary_indexes, "localSecondaryIndexes"),
+    key_type_problems(
+        &request.key_schema,
+        "keySchema",
+        KEY_SCHEMA_LENGTH,
+        &mut problems,
+    );
+    for (list, field, lengths) in [
+        (
+            &request.global_secondary_indexes,
+            "globalSecondaryIndexes",
+            GLOBAL_KEY_SCHEMA_LENGTH,
+        ),
+        (
+            &request.local_secondary_indexes,
+            "localSecondaryIndexes",
+            KEY_SCHEMA_LENGTH,
+        ),
     ] {
         for (i, index) in list.iter().flatten().enumerate() {
             problems.extend(table_name_problems(
@@ -87,6 +104,7 @@ pub fn create_table_problems(request: &CreateTableRequest) -> Vec<Violation> {
             key_type_problems(
                 &index.key_schema,
                 &format!("{field}.{}.member.keySchema", i + 1),
+                lengths,
                 &mut problems,
             );
             match &index.projection_type {
@@ -189,8 +207,6 @@ pub(super) fn index_throughput(
     }
 }
 
-/// A key schema holds one or two elements.
-const KEY_SCHEMA_LENGTH: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(2)];
 /// `AttributeType`'s members, as DynamoDB lists them.
 pub(super) const ATTRIBUTE_TYPES: Rule = Rule::OneOf("B, N, S");
 /// `KeyType`'s members.
@@ -200,18 +216,19 @@ const PROJECTION_TYPES: Rule = Rule::OneOf("ALL, INCLUDE, KEYS_ONLY");
 /// `BillingMode`'s members.
 pub(super) const BILLING_MODES: Rule = Rule::OneOf("PROVISIONED, PAY_PER_REQUEST");
 
-/// The breaches of a key schema's length.
-fn key_schema_length_problems(schema: &[(String, String)], field: &str) -> Vec<Violation> {
-    constraint::length(
+/// The breaches of a key schema's length (by `lengths`) and of its key types.
+fn key_type_problems(
+    schema: &[(String, String)],
+    field: &str,
+    lengths: &[Rule],
+    problems: &mut Vec<Violation>,
+) {
+    problems.extend(constraint::length(
         schema.len(),
         &render_schema(schema),
         field,
-        KEY_SCHEMA_LENGTH,
-    )
-}
-
-fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Vec<Violation>) {
-    problems.extend(key_schema_length_problems(schema, field));
+        lengths,
+    ));
     for (i, (_, t)) in schema.iter().enumerate() {
         if t != "HASH" && t != "RANGE" {
             problems.push(Violation::new(
@@ -223,64 +240,6 @@ fn key_type_problems(schema: &[(String, String)], field: &str, problems: &mut Ve
     }
 }
 
-fn render_schema(schema: &[(String, String)]) -> String {
-    let parts: Vec<String> = schema
-        .iter()
-        .map(|(n, t)| format!("KeySchemaElement(attributeName={n}, keyType={t})"))
-        .collect();
-    format!("[{}]", parts.join(", "))
-}
-
-/// Builds a key schema from `(name, HASH|RANGE)` pairs and the definitions.
-pub(super) fn build_key_schema(
-    schema: &[(String, String)],
-    definitions: &[(String, KeyType)],
-    what: &str,
-) -> Result<KeySchema> {
-    constraint::check(key_schema_length_problems(schema, "keySchema"))?;
-    let find = |name: &str| definitions.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
-    let (hash_name, hash_type) = &schema[0];
-    if hash_type != "HASH" {
-        return Err(Error::validation(format!(
-            "Invalid KeySchema: The first KeySchemaElement is not a HASH key type{what}"
-        )));
-    }
-    if let Some((range_name, range_type)) = schema.get(1) {
-        if range_type != "RANGE" {
-            return Err(Error::validation(format!(
-                "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type{what}"
-            )));
-        }
-        if range_name == hash_name {
-            return Err(Error::validation(
-                "Both the Hash Key and the Range Key element in the KeySchema have the same name",
-            ));
-        }
-    }
-    let attribute = |name: &String| -> Result<KeyAttribute> {
-        let key_type = find(name).ok_or_else(|| {
-            let defined: Vec<&str> = definitions.iter().map(|(n, _)| n.as_str()).collect();
-            Error::invalid_parameter(format!(
-                "Some index key attributes are not defined in AttributeDefinitions. Keys: [{name}], AttributeDefinitions: [{}]",
-                defined.join(", ")
-            ))
-        })?;
-        if name.len() > 255 {
-            return Err(Error::invalid_parameter(format!(
-                "Key attribute name is longer than 255 bytes: {name}"
-            )));
-        }
-        Ok(KeyAttribute {
-            name: name.clone(),
-            key_type,
-        })
-    };
-    Ok(KeySchema {
-        partition: attribute(hash_name)?,
-        sort: schema.get(1).map(|(n, _)| attribute(n)).transpose()?,
-    })
-}
-
 /// Builds one index's description.
 pub(super) fn build_index(
     request: &IndexRequest,
@@ -289,7 +248,10 @@ pub(super) fn build_index(
     table_keys: &KeySchema,
 ) -> Result<IndexDescription> {
     check_table_name(&request.index_name, "indexName")?;
-    let key_schema = build_key_schema(&request.key_schema, definitions, "")?;
+    let key_schema = match kind {
+        IndexKind::Global => global_index_key_schema(&request.key_schema, definitions)?,
+        IndexKind::Local => build_key_schema(&request.key_schema, definitions)?,
+    };
     let name = &request.index_name;
     if kind == IndexKind::Local {
         if key_schema.partition.name != table_keys.partition.name {
@@ -369,7 +331,7 @@ impl Engine {
                 )));
             }
         }
-        let key_schema = build_key_schema(&request.key_schema, &definitions, "")?;
+        let key_schema = build_key_schema(&request.key_schema, &definitions)?;
         let billing_mode = billing_mode(&request)?;
         let table_class = request
             .table_class

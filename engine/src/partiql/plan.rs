@@ -350,16 +350,16 @@ mod tests {
     use crate::partiql::{Binder, parse_counting};
 
     fn schema() -> KeySchema {
-        KeySchema {
-            partition: KeyAttribute {
+        KeySchema::simple(
+            KeyAttribute {
                 name: "pk".into(),
                 key_type: KeyType::S,
             },
-            sort: Some(KeyAttribute {
+            Some(KeyAttribute {
                 name: "sk".into(),
                 key_type: KeyType::S,
             }),
-        }
+        )
     }
 
     fn planned(where_clause: &str) -> Result<Plan> {

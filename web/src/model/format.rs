@@ -52,12 +52,18 @@ pub fn units(value: f64) -> String {
     }
 }
 
-/// A key value as text.
+/// A key value as text; a multi-attribute key's values joined by " · ".
 pub fn key_text(value: &KeyValue) -> String {
     match value {
         KeyValue::S(s) => s.to_string(),
         KeyValue::N(n) => n.to_string(),
         KeyValue::B(b) => format!("{} bytes", b.len()),
+        KeyValue::Composite(c) => c
+            .parts()
+            .iter()
+            .map(key_text)
+            .collect::<Vec<_>>()
+            .join(" · "),
     }
 }
 

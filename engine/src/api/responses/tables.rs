@@ -6,12 +6,15 @@ use super::ARN_PREFIX;
 use crate::ops::{ListTablesResponse, TableSummary};
 use crate::table::{BillingMode, IndexKind, Projection, TableDescription, Throughput};
 
+/// Every key attribute in the order declared: HASH ones, then RANGE ones.
 fn key_schema_json(schema: &crate::key::KeySchema) -> Json {
-    let mut out = vec![json!({"AttributeName": schema.partition.name, "KeyType": "HASH"})];
-    if let Some(sort) = &schema.sort {
-        out.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
-    }
-    Json::Array(out)
+    schema
+        .attributes()
+        .map(|(attribute, is_partition)| {
+            let key_type = if is_partition { "HASH" } else { "RANGE" };
+            json!({"AttributeName": attribute.name, "KeyType": key_type})
+        })
+        .collect()
 }
 
 fn projection_json(projection: &Projection) -> Json {

@@ -111,6 +111,13 @@ pub(super) struct ItemRead {
 
 /// A SELECT that must name one item by its whole primary key and nothing
 /// else; `refusal` is the message when it does not.
+/// DynamoDB's answer to a statement that reads a multi-attribute index.
+pub(super) fn multi_attribute_refusal() -> Error {
+    Error::validation(
+        "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys.",
+    )
+}
+
 pub(super) fn item_read(
     engine: &Engine,
     select: &ast::Select,
@@ -123,7 +130,15 @@ pub(super) fn item_read(
         .map(|c| binder.condition(c))
         .transpose()?;
     let schema = engine.key_schema(&select.table.text)?;
-    if select.index.is_some() {
+    if let Some(index) = &select.index {
+        let multi_attribute = engine
+            .tables
+            .get(&select.table.text)
+            .and_then(|table| table.description.index(&index.text))
+            .is_some_and(|index| index.key_schema.is_multi_attribute());
+        if multi_attribute {
+            return Err(multi_attribute_refusal());
+        }
         return Err(Error::validation(refusal));
     }
     let condition = condition.map(|c| one_value_in_as_equality(c, &schema));

@@ -58,6 +58,9 @@ impl Engine {
                 })?),
                 None => None,
             };
+        if index.is_some_and(|i| i.key_schema.is_multi_attribute()) {
+            return Err(super::batch::multi_attribute_refusal());
+        }
         let global = index.is_some_and(|i| i.kind == IndexKind::Global);
         if consistent_read && global {
             return Err(Error::validation(

@@ -215,9 +215,12 @@ pub fn combine(conditions: Vec<Condition>, or: bool) -> Option<Condition> {
 
 /// Query's `KeyConditions`: checked against the key schema of the table or
 /// index queried, then turned into the condition a KeyConditionExpression
-/// would give.
+/// would give. On a multi-attribute key, whose rules DynamoDB does not
+/// document for `KeyConditions`, the expression's rules apply to the
+/// condition made of the tests (the length rule of one or two conditions
+/// cannot hold there).
 pub fn key_condition(tests: &[LegacyTest], schema: &KeySchema) -> Result<Condition> {
-    if tests.is_empty() || tests.len() > 2 {
+    if tests.is_empty() || (tests.len() > 2 && !schema.is_multi_attribute()) {
         return Err(Error::validation("Conditions can be of length 1 or 2 only"));
     }
     for test in tests {
@@ -230,6 +233,11 @@ pub fn key_condition(tests: &[LegacyTest], schema: &KeySchema) -> Result<Conditi
                 "Attempted conditional constraint is not an indexable operation",
             ));
         }
+    }
+    if schema.is_multi_attribute() {
+        // Invariant: `tests` is not empty, checked above.
+        return combine(tests.iter().map(LegacyTest::condition).collect(), false)
+            .ok_or_else(|| Error::validation("Conditions can be of length 1 or 2 only"));
     }
     let partition = &schema.partition;
     let Some(on_partition) = tests.iter().find(|t| t.attribute == partition.name) else {

@@ -7,6 +7,8 @@
 //!   expressions checked, parsed and resolved;
 //! - [`page`]: one page of a Query or Scan, and [`select`], what each
 //!   item of it carries (`Select`, `ProjectionExpression`);
+//! - [`key_schema`]: a key schema as CreateTable and UpdateTable declare
+//!   it, checked with DynamoDB's messages;
 //! - [`item_collections`]: the item collection metrics of a table with a
 //!   local secondary index;
 //! - [`legacy`]: the pre-expression parameters (`Expected`, `QueryFilter`,
@@ -14,6 +16,7 @@
 //!   expressions they mean.
 
 pub mod item_collections;
+pub mod key_schema;
 pub mod legacy;
 pub mod page;
 pub mod read;

@@ -100,9 +100,7 @@ impl<'a> Target<'a> {
     fn key_attributes(&self) -> Vec<(&'a str, crate::key::KeyType, bool)> {
         let mut out: Vec<(&'a str, crate::key::KeyType, bool)> = Vec::new();
         let mut push = |schema: &'a KeySchema| {
-            let parts = std::iter::once((&schema.partition, true))
-                .chain(schema.sort.iter().map(|sort| (sort, false)));
-            for (a, is_partition) in parts {
+            for (a, is_partition) in schema.attributes() {
                 match out.iter_mut().find(|(n, _, _)| *n == a.name.as_str()) {
                     Some(known) => known.2 |= is_partition,
                     None => out.push((a.name.as_str(), a.key_type, is_partition)),
@@ -133,7 +131,7 @@ impl<'a> Target<'a> {
         };
         for (name, key_type, is_partition) in &attributes {
             let value = get(name)?;
-            if value.key_type() != *key_type {
+            if value.key_type() != Some(*key_type) {
                 return Err(bad());
             }
             crate::key::check_key_value(name, &value, *is_partition)?;
@@ -151,10 +149,19 @@ impl<'a> Target<'a> {
             },
             Some(index) => {
                 let schema = &index.description.key_schema;
+                let values =
+                    |attributes: Vec<&crate::key::KeyAttribute>| -> Result<Option<KeyValue>> {
+                        let values = attributes
+                            .iter()
+                            .map(|a| get(&a.name))
+                            .collect::<Result<_>>()?;
+                        Ok(KeyValue::from_parts(values))
+                    };
+                let partition = values(schema.partition_attributes().collect())?.ok_or_else(bad)?;
                 StartKey {
-                    partition: PartitionKey::new(get(&schema.partition.name)?),
+                    partition: PartitionKey::new(partition),
                     entry: EntryKey {
-                        sort: schema.sort.as_ref().map(|s| get(&s.name)).transpose()?,
+                        sort: values(schema.sort_attributes().collect())?,
                         tie: Tie::Base(Box::new((table_pk, table_sk))),
                     },
                 }
@@ -176,8 +183,9 @@ impl<'a> Target<'a> {
         }
         if let Some(index) = self.index {
             let schema = &index.description.key_schema;
-            key.insert(schema.partition.name.clone(), partition.value.to_value());
-            if let (Some(attribute), Some(value)) = (&schema.sort, &entry.sort) {
+            let sort = entry.sort.as_ref().map_or(&[][..], KeyValue::parts);
+            let values = partition.value.parts().iter().chain(sort);
+            for ((attribute, _), value) in schema.attributes().zip(values) {
                 key.insert(attribute.name.clone(), value.to_value());
             }
         }

@@ -3,11 +3,14 @@
 //! A key condition is parsed like any condition, then checked against the
 //! queried key schema: equality on the partition key, and at most one of
 //! `=`, `<`, `<=`, `>`, `>=`, `BETWEEN` or `begins_with` on the sort key,
-//! joined by `AND`, with values of the key's type.
+//! joined by `AND`, with values of the key's type. A multi-attribute key
+//! has rules of its own ([`multi`]).
+
+mod multi;
 
 use super::ast::{CompareOp, Condition, Operand};
 use crate::error::{Error, Result};
-use crate::key::{KeySchema, KeyValue};
+use crate::key::{KeySchema, KeyType, KeyValue};
 use crate::types::{Path, Value};
 
 /// The range a Query reads inside one partition.
@@ -39,22 +42,44 @@ impl SortCondition {
             SortCondition::Gt(v) => value > v,
             SortCondition::Ge(v) => value >= v,
             SortCondition::Between(lo, hi) => lo <= value && value <= hi,
-            SortCondition::BeginsWith(prefix) => match (value, prefix) {
-                (KeyValue::S(s), KeyValue::S(p)) => s.starts_with(p.as_str()),
-                (KeyValue::B(s), KeyValue::B(p)) => s.starts_with(p),
-                _ => false,
-            },
+            SortCondition::BeginsWith(prefix) => begins_with(value, prefix),
         }
+    }
+}
+
+/// `begins_with` on a sort key value; on a composite one, the prefix holds
+/// the values before the one it tests, which must be equal.
+fn begins_with(value: &KeyValue, prefix: &KeyValue) -> bool {
+    match (value, prefix) {
+        (KeyValue::S(s), KeyValue::S(p)) => s.starts_with(p.as_str()),
+        (KeyValue::B(s), KeyValue::B(p)) => s.starts_with(p),
+        (KeyValue::Composite(value), KeyValue::Composite(prefix)) => {
+            let (value, prefix) = (value.parts(), prefix.parts());
+            match prefix.split_last() {
+                Some((last, before)) => {
+                    value.len() > before.len()
+                        && value[..before.len()] == *before
+                        && begins_with(&value[before.len()], last)
+                }
+                None => true,
+            }
+        }
+        _ => false,
     }
 }
 
 /// A validated key condition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyCondition {
-    /// The partition to read.
+    /// The partition to read (a composite value on a multi-attribute
+    /// partition key).
     pub partition: KeyValue,
-    /// The sort-key range, if any.
+    /// The sort-key range, if any (over composite values on a
+    /// multi-attribute sort key).
     pub sort: Option<SortCondition>,
+    /// Each key attribute the condition names, in key schema order, with
+    /// what it asks of that attribute's value (`Eq` for the partition key's).
+    pub by_attribute: Vec<(String, SortCondition)>,
 }
 
 fn invalid_operator(name: &str) -> Error {
@@ -146,6 +171,9 @@ fn simple(c: &Condition) -> Result<Simple<'_>> {
 
 /// Checks a resolved key condition against the key schema being queried.
 pub fn analyze(condition: &Condition, schema: &KeySchema) -> Result<KeyCondition> {
+    if schema.is_multi_attribute() {
+        return multi::analyze_multi_attribute(condition, schema);
+    }
     check_operators(condition)?;
     let mut parts = Vec::new();
     flatten(condition, &mut parts);
@@ -187,39 +215,59 @@ pub fn analyze(condition: &Condition, schema: &KeySchema) -> Result<KeyCondition
                 sort_key.name
             )));
         }
-        (Some(s), Some(sort_key)) => Some(match s.kind {
-            SimpleKind::Compare(op, v) => {
-                let v = key_value(v, sort_key.key_type)?;
-                match op {
-                    CompareOp::Eq => SortCondition::Eq(v),
-                    CompareOp::Lt => SortCondition::Lt(v),
-                    CompareOp::Le => SortCondition::Le(v),
-                    CompareOp::Gt => SortCondition::Gt(v),
-                    CompareOp::Ge => SortCondition::Ge(v),
-                    CompareOp::Ne => return Err(invalid_operator("<>")),
-                }
-            }
-            SimpleKind::Between(lo, hi) => SortCondition::Between(
-                key_value(lo, sort_key.key_type)?,
-                key_value(hi, sort_key.key_type)?,
-            ),
-            SimpleKind::BeginsWith(v) => {
-                if matches!(v, Value::N(_)) || sort_key.key_type == crate::key::KeyType::N {
-                    return Err(Error::validation(format!(
-                        "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}",
-                        v.value_type().tag()
-                    )));
-                }
-                SortCondition::BeginsWith(key_value(v, sort_key.key_type)?)
-            }
-        }),
+        (Some(s), Some(sort_key)) => Some(sort_condition(s, sort_key.key_type)?),
     };
-    Ok(KeyCondition { partition, sort })
+    let by_attribute = std::iter::once((
+        partition_name.to_string(),
+        SortCondition::Eq(partition.clone()),
+    ))
+    .chain(
+        schema
+            .sort
+            .iter()
+            .zip(&sort)
+            .map(|(a, c)| (a.name.clone(), c.clone())),
+    )
+    .collect();
+    Ok(KeyCondition {
+        partition,
+        sort,
+        by_attribute,
+    })
 }
 
-fn key_value(value: &Value, expected: crate::key::KeyType) -> Result<KeyValue> {
+/// What one clause asks of a sort key attribute of type `key_type`.
+fn sort_condition(clause: &Simple, key_type: KeyType) -> Result<SortCondition> {
+    Ok(match clause.kind {
+        SimpleKind::Compare(op, v) => {
+            let v = key_value(v, key_type)?;
+            match op {
+                CompareOp::Eq => SortCondition::Eq(v),
+                CompareOp::Lt => SortCondition::Lt(v),
+                CompareOp::Le => SortCondition::Le(v),
+                CompareOp::Gt => SortCondition::Gt(v),
+                CompareOp::Ge => SortCondition::Ge(v),
+                CompareOp::Ne => return Err(invalid_operator("<>")),
+            }
+        }
+        SimpleKind::Between(lo, hi) => {
+            SortCondition::Between(key_value(lo, key_type)?, key_value(hi, key_type)?)
+        }
+        SimpleKind::BeginsWith(v) => {
+            if matches!(v, Value::N(_)) || key_type == KeyType::N {
+                return Err(Error::validation(format!(
+                    "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}",
+                    v.value_type().tag()
+                )));
+            }
+            SortCondition::BeginsWith(key_value(v, key_type)?)
+        }
+    })
+}
+
+fn key_value(value: &Value, expected: KeyType) -> Result<KeyValue> {
     KeyValue::from_value(value)
-        .filter(|k| k.key_type() == expected)
+        .filter(|k| k.key_type() == Some(expected))
         .ok_or_else(|| {
             Error::invalid_parameter("Condition parameter type does not match schema type")
         })
