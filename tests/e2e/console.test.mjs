@@ -132,7 +132,7 @@ test('a file given to the console travels with the link, and file:// reads it in
   await console.locator('ul.console-files li', { hasText: 'file://item.json · 78 bytes' }).waitFor();
   await page.getByRole('button', { name: 'Share' }).click();
   const link = await page.locator('.dialog input.share-link').inputValue();
-  assert.ok(link.startsWith(session.served.url + '#play=6.'), link.slice(0, 80));
+  assert.ok(link.startsWith(session.served.url + '#play=7.'), link.slice(0, 80));
   const fresh = await launchFresh('ddbplay-fresh-');
   const other = await fresh.newPage();
   const errors = [];
@@ -187,7 +187,7 @@ test('a console file is in the saved copy: a reload finds it', async () => {
     name: 'kept.json', mimeType: 'application/json', buffer: Buffer.from('{}'),
   });
   await console.locator('ul.console-files li', { hasText: 'file://kept.json · 2 bytes' }).waitFor();
-  await page.waitForFunction(() => location.hash.startsWith('#play=6.'));
+  await page.waitForFunction(() => location.hash.startsWith('#play=7.'));
   await page.waitForTimeout(800);
   // The bare address opens what was saved last.
   await page.goto(session.served.url);

@@ -122,7 +122,7 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
     type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
     isError: true,
   });
-  assert.ok(result.link.startsWith(`${session.served.url}#play=6.`), result.link.slice(0, 80));
+  assert.ok(result.link.startsWith(`${session.served.url}#play=7.`), result.link.slice(0, 80));
   assert.equal(result.throttled, 'EVENT#e1');
   assert.equal(result.badExample, 'mount: there is no example called "nonsense"; the examples are commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing');
   assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);

@@ -94,7 +94,7 @@ test('a playground a newer version saved is left as it is, and the page says so'
   await page.goto(session.served.url);
   const notice = page.locator('.notice.problem p');
   await notice.waitFor();
-  assert.equal(await notice.textContent(), 'The saved playground "From the future" was saved by a newer version of ddbplay (format 9; this page reads format 6 and older). It is kept as it is: open it in the newest ddbplay. The example is shown instead.');
+  assert.equal(await notice.textContent(), 'The saved playground "From the future" was saved by a newer version of ddbplay (format 9; this page reads format 7 and older). It is kept as it is: open it in the newest ddbplay. The example is shown instead.');
   const after = await stored(page);
   assert.equal(JSON.parse(after['ddbplay/playground/future1']).link, '9.AAAA');
   assert.equal(after['ddbplay/set-aside/future1'], undefined);

@@ -65,7 +65,7 @@ test('on a course page, a playground that traps stops alone and starts again; En
   // The second goes on as it was, and so does the Engine.
   await second.getByRole('button', { name: 'Compare: Books, cheapest first' }).click();
   await second.locator('#comparison-title', { hasText: 'Books, cheapest first' }).waitFor();
-  assert.ok((await page.evaluate(() => window.lesson.second.link())).includes('#play=6.'));
+  assert.ok((await page.evaluate(() => window.lesson.second.link())).includes('#play=7.'));
   const listed = await page.evaluate(() => window.lesson.engine.execute('ListTables', {}).TableNames);
   assert.deepEqual(listed, ['notes']);
   // The first starts again, in an instance of its own.

@@ -3,7 +3,7 @@
 //!
 //! Options come from the address's query and fragment, `name=value` pairs
 //! joined by `&` (the fragment's win): `?embed&panels=patterns,comparison`
-//! and `#play=6.…&readonly&pattern=3` both work.
+//! and `#play=7.…&readonly&pattern=3` both work.
 //!
 //! | option | meaning |
 //! | --- | --- |

@@ -605,7 +605,7 @@ mod tests {
         let error = library.load(&newer, 5.0).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "The saved playground \"From the future\" was saved by a newer version of ddbplay (format 9; this page reads format 6 and older). It is kept as it is: open it in the newest ddbplay."
+            "The saved playground \"From the future\" was saved by a newer version of ddbplay (format 9; this page reads format 7 and older). It is kept as it is: open it in the newest ddbplay."
         );
         assert_eq!(library.shelf.get(&key).as_deref(), Some("9.AAAA"));
         assert_eq!(names(&library), ["From the future"]);

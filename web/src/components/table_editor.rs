@@ -259,6 +259,8 @@ pub fn table_editor() -> Html {
                     next.table.partition_key.clone()
                 },
                 sort_key: Some(KeyAttribute::s(&format!("{name}SK"))),
+                more_partition: Vec::new(),
+                more_sort: Vec::new(),
                 projection: ProjectionDesign::All,
                 global,
                 name,

@@ -10,16 +10,17 @@
 //!   already there; a count raised generates more like them.
 //! - What the playground's table does not model (provisioned capacity,
 //!   tags, point-in-time recovery, table class, deletion protection) is
-//!   named in a note; an index keyed on several attributes is refused.
+//!   named in a note; a table keyed on several attributes is refused (only
+//!   a global index can be).
 
 use interchange::imported::Imported;
-use interchange::model::{Billing, KeySchema, Model, Table};
+use interchange::model::{Billing, Model, Table};
 use serde_json::Value as Json;
 
 use crate::model::failure::Failure;
 use crate::share::v1::{self, Edit, JsonText};
 use crate::share::v2::{Runner, WritePath};
-use crate::share::v6::Document;
+use crate::share::v7::{self, Document};
 use crate::share::{decode_file, v1::View};
 
 /// A document to open, and what the import did not keep.
@@ -73,48 +74,56 @@ pub fn items_of(model: &Model) -> Vec<Json> {
     model.items.iter().cloned().map(Json::Object).collect()
 }
 
-fn table_of(table: &Table) -> Result<v1::Table, Failure> {
-    let key = |schema: &KeySchema, whose: &str| -> Result<(v1::Key, Option<v1::Key>), Failure> {
-        if schema.is_multi_attribute() {
-            return Err(Failure::refused(format!(
-                "{whose} is keyed on several attributes ({}), which the playground does not model yet.",
-                schema
-                    .elements()
-                    .map(|(n, _)| n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-        let one = |name: &str| -> Result<v1::Key, Failure> {
-            let key_type = match table.attribute_type(name) {
-                Some("S") => v1::KeyType::S,
-                Some("N") => v1::KeyType::N,
-                Some("B") => v1::KeyType::B,
-                _ => {
-                    return Err(Failure::refused(format!(
-                        "{whose}'s key attribute {name} has no type: it is not among the attribute definitions."
-                    )));
-                }
-            };
-            Ok(v1::Key {
-                name: name.to_string(),
-                key_type,
-            })
+/// The table design of a model. A global index may be keyed on several
+/// attributes; a table never is (DynamoDB does not allow it), and a local
+/// index so keyed is left for CreateTable to refuse with its own message.
+fn table_of(table: &Table) -> Result<v7::Table, Failure> {
+    let one = |name: &str, whose: &str| -> Result<v1::Key, Failure> {
+        let key_type = match table.attribute_type(name) {
+            Some("S") => v1::KeyType::S,
+            Some("N") => v1::KeyType::N,
+            Some("B") => v1::KeyType::B,
+            _ => {
+                return Err(Failure::refused(format!(
+                    "{whose}'s key attribute {name} has no type: it is not among the attribute definitions."
+                )));
+            }
         };
-        Ok((
-            one(schema.partition())?,
-            schema.sort().map(one).transpose()?,
-        ))
+        Ok(v1::Key {
+            name: name.to_string(),
+            key_type,
+        })
     };
-    let (partition_key, sort_key) = key(&table.key, &format!("The table {}", table.name))?;
+    let all = |names: &[String], whose: &str| -> Result<Vec<v1::Key>, Failure> {
+        names.iter().map(|name| one(name, whose)).collect()
+    };
+    let whose = format!("The table {}", table.name);
+    if table.key.is_multi_attribute() {
+        return Err(Failure::refused(format!(
+            "{whose} is keyed on several attributes ({}); only a global secondary index can be.",
+            table
+                .key
+                .elements()
+                .map(|(n, _)| n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
     let mut indexes = Vec::new();
     for (index, global) in table.indexes() {
-        let (partition_key, sort_key) = key(&index.key, &format!("The index {}", index.name))?;
-        indexes.push(v1::Index {
+        let whose = format!("The index {}", index.name);
+        let mut partition = all(&index.key.hash, &whose)?.into_iter();
+        let mut sort = all(&index.key.range, &whose)?.into_iter();
+        let partition_key = partition
+            .next()
+            .ok_or_else(|| Failure::refused(format!("{whose} has no partition key attribute.")))?;
+        indexes.push(v7::Index {
             name: index.name.clone(),
             global,
             partition_key,
-            sort_key,
+            sort_key: sort.next(),
+            more_partition: partition.collect(),
+            more_sort: sort.collect(),
             projection: match &index.projection {
                 interchange::model::Projection::All => v1::Projection::All,
                 interchange::model::Projection::KeysOnly => v1::Projection::KeysOnly,
@@ -124,10 +133,10 @@ fn table_of(table: &Table) -> Result<v1::Table, Failure> {
             },
         });
     }
-    Ok(v1::Table {
+    Ok(v7::Table {
         name: table.name.clone(),
-        partition_key,
-        sort_key,
+        partition_key: one(table.key.partition(), &whose)?,
+        sort_key: table.key.sort().map(|n| one(n, &whose)).transpose()?,
         indexes,
     })
 }

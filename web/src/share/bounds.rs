@@ -7,12 +7,13 @@
 
 use crate::model::failure::Failure;
 use engine::limits::{
-    MAX_EXPRESSION_BYTES, MAX_GLOBAL_INDEXES, MAX_ITEM_BYTES, MAX_LOCAL_INDEXES,
-    MAX_PROJECTED_ATTRIBUTES, MAX_STATEMENT_CHARS,
+    MAX_EXPRESSION_BYTES, MAX_GLOBAL_INDEXES, MAX_INDEX_PARTITION_ATTRIBUTES,
+    MAX_INDEX_SORT_ATTRIBUTES, MAX_ITEM_BYTES, MAX_LOCAL_INDEXES, MAX_PROJECTED_ATTRIBUTES,
+    MAX_STATEMENT_CHARS,
 };
 
 use super::v1::JsonText;
-use super::v6::Document;
+use super::v7::Document;
 use crate::limits::{
     MAX_ATTRIBUTE_LINE_BYTES, MAX_ATTRIBUTES, MAX_CONSOLE_FILE_BYTES,
     MAX_CONSOLE_FILE_BYTES_IN_ALL, MAX_CONSOLE_FILE_NAME_BYTES, MAX_CONSOLE_FILES,
@@ -41,7 +42,24 @@ pub fn check(document: &Document) -> Result<(), Failure> {
     }
     for index in &table.indexes {
         longest("An index's name", &index.name, MAX_TABLE_NAME_BYTES)?;
-        for key in std::iter::once(&index.partition_key).chain(&index.sort_key) {
+        let whose = format!("The index {}", index.name);
+        most(
+            &whose,
+            "partition key attributes",
+            1 + index.more_partition.len(),
+            MAX_INDEX_PARTITION_ATTRIBUTES,
+        )?;
+        most(
+            &whose,
+            "sort key attributes",
+            usize::from(index.sort_key.is_some()) + index.more_sort.len(),
+            MAX_INDEX_SORT_ATTRIBUTES,
+        )?;
+        let keys = std::iter::once(&index.partition_key)
+            .chain(&index.sort_key)
+            .chain(&index.more_partition)
+            .chain(&index.more_sort);
+        for key in keys {
             longest("A key attribute's name", &key.name, MAX_NAME_BYTES)?;
         }
         if let super::v1::Projection::Include(names) = &index.projection {
@@ -71,7 +89,11 @@ pub fn check(document: &Document) -> Result<(), Failure> {
             &entity.name,
             "key templates",
             entity.keys.len(),
-            table.indexes.len() * 2 + 2,
+            2 + table
+                .indexes
+                .iter()
+                .map(|i| 2 + i.more_partition.len() + i.more_sort.len())
+                .sum::<usize>(),
         )?;
         for (key, template) in &entity.keys {
             longest("A key attribute's name", key, MAX_NAME_BYTES)?;
@@ -124,7 +146,7 @@ pub fn check(document: &Document) -> Result<(), Failure> {
         "The runner",
         "fields",
         document.runner.len(),
-        super::v6::RUNNER_FIELDS.len(),
+        super::v7::RUNNER_FIELDS.len(),
     )?;
     for (field, value) in &document.runner {
         longest("A runner field's name", field, MAX_NAME_BYTES)?;

@@ -124,9 +124,9 @@ fn cases() -> Vec<(&'static str, String, String)> {
         ),
         (
             "newer",
-            "play=7.AAAA".into(),
+            "play=8.AAAA".into(),
             failed(
-                "it was made by a newer version of ddbplay (format 7; this page reads format 6 and older). Open it in the newest ddbplay",
+                "it was made by a newer version of ddbplay (format 8; this page reads format 7 and older). Open it in the newest ddbplay",
             ),
         ),
         (

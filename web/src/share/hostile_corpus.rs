@@ -404,7 +404,7 @@ fn fuzz_seeds() -> Vec<(String, Vec<u8>)> {
             1 => miniz_oxide::inflate::decompress_to_vec(&compressed).unwrap(),
             _ => super::deflate::inflate(&compressed, crate::limits::MAX_DOCUMENT_BYTES).unwrap(),
         };
-        // The target's first byte: 0 for the current format, then 1 to 5.
+        // The target's first byte: 0 for the current format, then 1 to 6.
         let mode = (version % VERSION) as u8;
         seeds.push((
             format!("documents/link-v{version}"),

@@ -1,10 +1,10 @@
 //! Links and files that carry a whole playground.
 //!
 //! 1. [`open::capture`] writes what the learner made into a [`Document`]
-//!    (the current format, [`v6`]); [`open::open`] reads one back through
+//!    (the current format, [`v7`]); [`open::open`] reads one back through
 //!    the checks typed input goes through.
 //! 2. [`encode_link`] turns a document into a URL fragment,
-//!    `play=6.<payload>`: the format number, then the document in postcard
+//!    `play=7.<payload>`: the format number, then the document in postcard
 //!    (a compact serde format: no field names, numbers as varints),
 //!    compressed with raw DEFLATE (miniz_oxide, level 10) — since format 2
 //!    with the example as a preset dictionary (`deflate.rs`) — in unpadded
@@ -35,11 +35,12 @@ pub mod v3;
 pub mod v4;
 pub mod v5;
 pub mod v6;
+pub mod v7;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-pub use v6::{Document, VERSION};
+pub use v7::{Document, VERSION};
 
 /// The fragment parameter that holds a playground.
 pub const LINK_PARAMETER: &str = "play";
@@ -134,7 +135,7 @@ pub fn encode_link(document: &Document) -> Result<String, ShareError> {
 }
 
 /// The value of a fragment parameter: fragments are `&`-separated
-/// `name=value` pairs (`play=6.…&panels=runner`).
+/// `name=value` pairs (`play=7.…&panels=runner`).
 pub fn fragment_parameter<'a>(fragment: &'a str, name: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')
@@ -191,6 +192,10 @@ pub fn decode_link(value: &str) -> Result<Document, ShareError> {
     } else if version == v5::VERSION {
         read_packed::<v5::Document>(&packed)
             .and_then(|d| check_runner_fields(d, 5, &v5::RUNNER_FIELDS))
+            .map(Document::from)
+    } else if version == v6::VERSION {
+        read_packed::<v6::Document>(&packed)
+            .and_then(|d| check_runner_fields(d, 6, &v6::RUNNER_FIELDS))
             .map(Document::from)
     } else {
         read_packed::<Document>(&packed)
@@ -249,6 +254,12 @@ impl HasRunner for v4::Document {
 }
 
 impl HasRunner for v5::Document {
+    fn runner(&self) -> &v2::Runner {
+        &self.runner
+    }
+}
+
+impl HasRunner for v6::Document {
     fn runner(&self) -> &v2::Runner {
         &self.runner
     }
@@ -343,6 +354,11 @@ pub fn decode_file(text: &str) -> Result<Document, ShareError> {
         serde_json::from_value::<v5::Document>(envelope.playground)
             .map_err(unreadable)
             .and_then(|d| check_runner_fields(d, 5, &v5::RUNNER_FIELDS))
+            .map(Document::from)
+    } else if envelope.version == v6::VERSION {
+        serde_json::from_value::<v6::Document>(envelope.playground)
+            .map_err(unreadable)
+            .and_then(|d| check_runner_fields(d, 6, &v6::RUNNER_FIELDS))
             .map(Document::from)
     } else {
         serde_json::from_value(envelope.playground).map_err(unreadable)

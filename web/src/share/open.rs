@@ -16,7 +16,7 @@ use engine::table::{EventName, StreamViewType};
 use serde_json::Value as Json;
 
 use super::v1;
-use super::v6::{self as current, ConsoleFile, Contents, Document};
+use super::v7::{self as current, ConsoleFile, Contents, Document};
 use crate::model::data::edits::{Edit, Edits};
 use crate::model::data::multi_item::retarget;
 use crate::model::data::view::Position;
@@ -298,19 +298,21 @@ fn key_in(key: &v1::Key) -> KeyAttribute {
     }
 }
 
-fn table_out(table: &TableDesign) -> v1::Table {
-    v1::Table {
+fn table_out(table: &TableDesign) -> current::Table {
+    current::Table {
         name: table.name.clone(),
         partition_key: key_out(&table.partition_key),
         sort_key: table.sort_key.as_ref().map(key_out),
         indexes: table
             .indexes
             .iter()
-            .map(|i| v1::Index {
+            .map(|i| current::Index {
                 name: i.name.clone(),
                 global: i.global,
                 partition_key: key_out(&i.partition_key),
                 sort_key: i.sort_key.as_ref().map(key_out),
+                more_partition: i.more_partition.iter().map(key_out).collect(),
+                more_sort: i.more_sort.iter().map(key_out).collect(),
                 projection: match &i.projection {
                     ProjectionDesign::KeysOnly => v1::Projection::KeysOnly,
                     ProjectionDesign::Include(names) => v1::Projection::Include(names.clone()),
@@ -323,7 +325,10 @@ fn table_out(table: &TableDesign) -> v1::Table {
 
 /// The table design; DynamoDB's own checks run when the table is created
 /// (and when its stream and time to live are turned on).
-fn table_in(table: &v1::Table, write_path: &current::WritePath) -> Result<TableDesign, Failure> {
+fn table_in(
+    table: &current::Table,
+    write_path: &current::WritePath,
+) -> Result<TableDesign, Failure> {
     let stream = match &write_path.stream {
         None => None,
         Some(view) => Some(StreamViewType::from_name(view).ok_or_else(|| {
@@ -346,6 +351,8 @@ fn table_in(table: &v1::Table, write_path: &current::WritePath) -> Result<TableD
                 global: i.global,
                 partition_key: key_in(&i.partition_key),
                 sort_key: i.sort_key.as_ref().map(key_in),
+                more_partition: i.more_partition.iter().map(key_in).collect(),
+                more_sort: i.more_sort.iter().map(key_in).collect(),
                 projection: match &i.projection {
                     v1::Projection::KeysOnly => ProjectionDesign::KeysOnly,
                     v1::Projection::Include(names) => ProjectionDesign::Include(names.clone()),

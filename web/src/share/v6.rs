@@ -2,7 +2,8 @@
 //! access pattern is expected to return (`budget.expected_items`), with
 //! the runner's field for it. Links of format 6 use format 2's preset
 //! dictionary. A link of format 5 opens as format 6 with no expected
-//! counts ([`From<v5::Document>`]); format 5 is frozen from here on.
+//! counts ([`From<v5::Document>`]). Format 6 is frozen: format 7 follows
+//! ([`super::v7`]).
 
 use serde::{Deserialize, Serialize};
 

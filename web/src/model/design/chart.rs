@@ -37,13 +37,21 @@ pub enum ProjectionDesign {
     All,
 }
 
-/// A secondary index of the design.
+/// A secondary index of the design. A global one may have a key of several
+/// attributes (up to four partition and four sort key attributes): items
+/// keep their own attributes, typed, and the index composes them, so they
+/// need no template.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IndexDesign {
     pub name: String,
     pub global: bool,
     pub partition_key: KeyAttribute,
     pub sort_key: Option<KeyAttribute>,
+    /// A multi-attribute partition key's further attributes, in order.
+    pub more_partition: Vec<KeyAttribute>,
+    /// A multi-attribute sort key's further attributes, in order (only
+    /// with a sort key).
+    pub more_sort: Vec<KeyAttribute>,
     pub projection: ProjectionDesign,
 }
 
@@ -177,8 +185,30 @@ impl IndexDesign {
             global: true,
             partition_key: KeyAttribute::s(partition),
             sort_key: Some(KeyAttribute::s(sort)),
+            more_partition: Vec::new(),
+            more_sort: Vec::new(),
             projection,
         }
+    }
+
+    /// The partition key's attributes, in order.
+    pub fn partition_keys(&self) -> impl Iterator<Item = &KeyAttribute> {
+        std::iter::once(&self.partition_key).chain(&self.more_partition)
+    }
+
+    /// The sort key's attributes, in order (none without a sort key).
+    pub fn sort_keys(&self) -> impl Iterator<Item = &KeyAttribute> {
+        self.sort_key.iter().chain(&self.more_sort)
+    }
+
+    /// Every key attribute, partition key's first.
+    pub fn keys(&self) -> impl Iterator<Item = &KeyAttribute> {
+        self.partition_keys().chain(self.sort_keys())
+    }
+
+    /// True when its partition or sort key has several attributes.
+    pub fn is_multi_attribute(&self) -> bool {
+        !self.more_partition.is_empty() || !self.more_sort.is_empty()
     }
 }
 
@@ -202,11 +232,7 @@ impl TableDesign {
         let mut out: Vec<&KeyAttribute> = Vec::new();
         let all = std::iter::once(&self.partition_key)
             .chain(self.sort_key.iter())
-            .chain(
-                self.indexes
-                    .iter()
-                    .flat_map(|i| std::iter::once(&i.partition_key).chain(i.sort_key.iter())),
-            );
+            .chain(self.indexes.iter().flat_map(IndexDesign::keys));
         for key in all {
             if !out.iter().any(|k| k.name == key.name) {
                 out.push(key);
@@ -240,7 +266,15 @@ impl TableDesign {
                     json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": names})
                 }
             };
-            json!({"IndexName": i.name, "KeySchema": schema(&i.partition_key, &i.sort_key), "Projection": projection})
+            let key_schema: Vec<Json> = i
+                .partition_keys()
+                .map(|k| json!({"AttributeName": k.name, "KeyType": "HASH"}))
+                .chain(
+                    i.sort_keys()
+                        .map(|k| json!({"AttributeName": k.name, "KeyType": "RANGE"})),
+                )
+                .collect();
+            json!({"IndexName": i.name, "KeySchema": key_schema, "Projection": projection})
         };
         let mut request = json!({
             "TableName": self.name,

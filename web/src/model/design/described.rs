@@ -22,9 +22,9 @@ pub fn design_from_description(table: &Json, ttl_attribute: Option<String>) -> O
             .and_then(|d| d["AttributeType"].as_str())
             .and_then(KeyType::from_tag)
     };
-    let keys = |schema: &Json| -> Option<(KeyAttribute, Option<KeyAttribute>)> {
-        let mut partition = None;
-        let mut sort = None;
+    // A key's partition attributes and sort attributes, each in order.
+    let keys = |schema: &Json| -> Option<(Vec<KeyAttribute>, Vec<KeyAttribute>)> {
+        let (mut partition, mut sort) = (Vec::new(), Vec::new());
         for element in schema.as_array()? {
             let name = element["AttributeName"].as_str()?;
             let attribute = KeyAttribute {
@@ -32,14 +32,19 @@ pub fn design_from_description(table: &Json, ttl_attribute: Option<String>) -> O
                 key_type: key_type(name)?,
             };
             match element["KeyType"].as_str()? {
-                "HASH" => partition = Some(attribute),
-                "RANGE" => sort = Some(attribute),
+                "HASH" => partition.push(attribute),
+                "RANGE" => sort.push(attribute),
                 _ => return None,
             }
         }
-        Some((partition?, sort))
+        (!partition.is_empty()).then_some((partition, sort))
     };
-    let (partition_key, sort_key) = keys(&table["KeySchema"])?;
+    let first = |attributes: Vec<KeyAttribute>| {
+        let mut attributes = attributes.into_iter();
+        (attributes.next(), attributes.collect::<Vec<_>>())
+    };
+    let (partition, sort) = keys(&table["KeySchema"])?;
+    let (partition_key, sort_key) = (first(partition).0?, first(sort).0);
     let mut indexes = Vec::new();
     for (field, global) in [
         ("GlobalSecondaryIndexes", true),
@@ -50,7 +55,9 @@ pub fn design_from_description(table: &Json, ttl_attribute: Option<String>) -> O
             if index["IndexStatus"] == "DELETING" {
                 continue;
             }
-            let (partition_key, sort_key) = keys(&index["KeySchema"])?;
+            let (partition, sort) = keys(&index["KeySchema"])?;
+            let ((partition_key, more_partition), (sort_key, more_sort)) =
+                (first(partition), first(sort));
             let projection = match index["Projection"]["ProjectionType"].as_str()? {
                 "ALL" => ProjectionDesign::All,
                 "KEYS_ONLY" => ProjectionDesign::KeysOnly,
@@ -67,8 +74,10 @@ pub fn design_from_description(table: &Json, ttl_attribute: Option<String>) -> O
             indexes.push(IndexDesign {
                 name: index["IndexName"].as_str()?.to_string(),
                 global,
-                partition_key,
+                partition_key: partition_key?,
                 sort_key,
+                more_partition,
+                more_sort,
                 projection,
             });
         }
