@@ -1,8 +1,9 @@
 //! The entity chart: one row per entity type with a key template for every
 //! key attribute of the table and its indexes, so overloaded keys read down
-//! a column; below it each entity's parent, count and attributes (see
-//! [`super::entity_row`]). Every change regenerates the items and
-//! re-measures every access pattern.
+//! a column — except the attributes only a multi-attribute index keys on,
+//! which are each item's own attribute as it is, no template; below it each
+//! entity's parent, count and attributes (see [`super::entity_row`]).
+//! Every change regenerates the items and re-measures every access pattern.
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -16,7 +17,7 @@ use super::changed_line::ChangedLine;
 use super::entity_row::EntityRow;
 use super::warnings::warnings;
 use crate::model::design::attribute_text::KINDS;
-use crate::model::design::chart::Warning;
+use crate::model::design::chart::{Entity, KeyAttribute, Warning};
 use crate::rebuild::rebuild;
 
 #[derive(Properties, PartialEq)]
@@ -81,11 +82,39 @@ fn template_cell(props: &TemplateCellProps) -> Html {
     }
 }
 
+/// A key attribute a multi-attribute index composes from the item as it
+/// is: whether the entity has it (and so, with the index's other key
+/// attributes, is in the index), and of what type.
+fn plain_cell(entity: &Entity, key: &KeyAttribute) -> Html {
+    let own = entity.attributes.iter().find(|a| a.name == key.name);
+    match own {
+        Some(attribute) => html! {
+            <td class="plain-key" title={format!("Each {} item's own {} is the key value, as it is: no template, no padding.", entity.name, key.name)}>
+                <span class="own">{ format!("its own {}", key.name) }</span>
+                <b>{ attribute.generator.value_type().unwrap_or("↑") }</b>
+            </td>
+        },
+        None => html! {
+            <td class="plain-key absent" title={format!("{} items have no {}: they stay out of the indexes keyed on it.", entity.name, key.name)}>
+                { format!("no {}", key.name) }
+            </td>
+        },
+    }
+}
+
 #[function_component(ChartEditor)]
 pub fn chart_editor() -> Html {
     let state = &use_store();
     let read_only = use_read_only();
     let keys = state.chart.table.key_attribute_names();
+    let plain: Vec<KeyAttribute> = state
+        .chart
+        .table
+        .plain_key_attributes()
+        .into_iter()
+        .cloned()
+        .collect();
+    let plain_key = |name: &str| plain.iter().find(|k| k.name == name);
     let on_add = {
         let state = state.clone();
         Callback::from(move |_| {
@@ -102,7 +131,7 @@ pub fn chart_editor() -> Html {
         <Collapsible panel={Panel::Chart}>
             <fieldset class="bare" disabled={read_only}>
             <p class="muted">
-                { "Key templates turn attributes into keys: {customerId} is replaced by the attribute, {price:08.2} pads a number to width 8 with 2 decimals so it sorts as text. A blank template keeps the entity out of that index." }
+                { "Key templates turn attributes into keys: {customerId} is replaced by the attribute, {price:08.2} pads a number to width 8 with 2 decimals so it sorts as text. A blank template keeps the entity out of that index. An index keyed on several attributes needs no template: it composes the item's own attributes, each by its type." }
             </p>
             <ChangedLine />
             { warnings(general) }
@@ -112,7 +141,10 @@ pub fn chart_editor() -> Html {
                     <thead>
                         <tr>
                             <th scope="col">{ "Entity" }</th>
-                            { for keys.iter().map(|k| html! { <th scope="col">{ k }</th> }) }
+                            { for keys.iter().map(|k| match plain_key(k) {
+                                Some(_) => html! { <th scope="col" class="plain-key">{ k }<span class="small muted">{ " (the item's own)" }</span></th> },
+                                None => html! { <th scope="col">{ k }</th> },
+                            }) }
                         </tr>
                     </thead>
                     <tbody>
@@ -123,9 +155,14 @@ pub fn chart_editor() -> Html {
                             html! { <>
                                 <tr>
                                     <th scope="row"><span class={super::entity_class(Some(i))}>{ &entity.name }</span></th>
-                                    { for keys.iter().map(|key| html! {
-                                        <TemplateCell entity={entity.name.clone()} key_name={key.clone()}
-                                            value={entity.keys.get(key).cloned().unwrap_or_default()} />
+                                    { for keys.iter().map(|key| {
+                                        let template = entity.keys.get(key).cloned().unwrap_or_default();
+                                        match plain_key(key) {
+                                            Some(plain) if template.trim().is_empty() => plain_cell(entity, plain),
+                                            _ => html! {
+                                                <TemplateCell entity={entity.name.clone()} key_name={key.clone()} value={template} />
+                                            },
+                                        }
                                     }) }
                                 </tr>
                                 if !about.is_empty() {

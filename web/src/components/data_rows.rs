@@ -15,8 +15,10 @@ use crate::store::{Action, Store};
 pub struct Columns<'a> {
     pub state: &'a Store,
     /// The key attributes of what is shown (the table or an index).
-    pub pk: &'a str,
-    pub sk: Option<&'a str>,
+    /// The partition key's attributes (several on a multi-attribute index).
+    pub pk: &'a [String],
+    /// The sort key's attributes.
+    pub sk: &'a [String],
     /// Show which indexes hold each item (the table, when it has some).
     pub show_membership: bool,
     pub read_only: bool,
@@ -31,13 +33,22 @@ fn index_membership(
         .indexes
         .iter()
         .map(|index: &IndexDesign| {
-            let missing = std::iter::once(&index.partition_key)
-                .chain(index.sort_key.iter())
+            let missing = index
+                .keys()
                 .find(|k| item.get(&k.name).is_none())
                 .map(|k| k.name.clone());
             (index.name.clone(), missing)
         })
         .collect()
+}
+
+/// An item's values of these key attributes, as text, joined by " · ".
+fn key_values(item: &engine::types::Item, names: &[String]) -> String {
+    names
+        .iter()
+        .filter_map(|name| item.get(name).map(value_text))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// The item's table key, as the label of its Edit button.
@@ -78,7 +89,7 @@ pub fn row_html(columns: &Columns, row: &Row) -> Html {
         Row::Collection { key, items, bytes } => html! {
             <tr class="collection">
                 <th scope="rowgroup" colspan={if columns.show_membership { "5" } else { "4" }}>
-                    { format!("{pk} = {key}") }
+                    { format!("{} = {key}", pk.join(" · ")) }
                     <span class="muted">{ format!(" · {} item{}", thousands(*items), if *items == 1 { "" } else { "s" }) }</span>
                 </th>
                 <td class="num">{ thousands(*bytes) }</td>
@@ -107,8 +118,7 @@ pub fn row_html(columns: &Columns, row: &Row) -> Html {
             let others: Vec<String> = item
                 .iter()
                 .filter(|(name, _)| {
-                    name.as_str() != pk
-                        && Some(name.as_str()) != sk
+                    !pk.iter().chain(sk).any(|k| k == name.as_str())
                         && name.as_str() != ENTITY_ATTRIBUTE
                 })
                 .map(|(name, value)| format!("{name}={}", value_text(value)))
@@ -119,8 +129,8 @@ pub fn row_html(columns: &Columns, row: &Row) -> Html {
                         <span class={super::entity_class(entity_index(entity))}>{ if entity.is_empty() { "—" } else { entity } }</span>
                         if !mark_text.is_empty() { <span class="mark-text">{ mark_text }</span> }
                     </td>
-                    <td class="key">{ item.get(pk).map(value_text).unwrap_or_default() }</td>
-                    <td class="key">{ sk.and_then(|s| item.get(s)).map(value_text).unwrap_or_default() }</td>
+                    <td class="key">{ key_values(item, pk) }</td>
+                    <td class="key">{ key_values(item, sk) }</td>
                     <td class="others" title={others.join(", ")}>{ others.join(", ") }</td>
                     if columns.show_membership {
                         <td class="membership">

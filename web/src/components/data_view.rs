@@ -86,17 +86,22 @@ pub fn data_view() -> Html {
         })
     };
     let design = &state.chart.table;
+    // The key attributes of what is shown: a multi-attribute index's
+    // several, each its own column's part.
+    let names = |keys: Vec<&crate::model::design::chart::KeyAttribute>| -> Vec<String> {
+        keys.into_iter().map(|k| k.name.clone()).collect()
+    };
     let (pk, sk) = match view
         .as_deref()
         .and_then(|v| design.indexes.iter().find(|i| i.name == v))
     {
         Some(index) => (
-            index.partition_key.name.clone(),
-            index.sort_key.as_ref().map(|k| k.name.clone()),
+            names(index.partition_keys().collect()),
+            names(index.sort_keys().collect()),
         ),
         None => (
-            design.partition_key.name.clone(),
-            design.sort_key.as_ref().map(|k| k.name.clone()),
+            names(vec![&design.partition_key]),
+            names(design.sort_key.iter().collect()),
         ),
     };
     let first = ((place.top / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
@@ -109,7 +114,7 @@ pub fn data_view() -> Html {
     let columns = Columns {
         state,
         pk: &pk,
-        sk: sk.as_deref(),
+        sk: &sk,
         show_membership,
         read_only,
     };
@@ -147,8 +152,8 @@ pub fn data_view() -> Html {
                     <thead>
                         <tr>
                             <th scope="col">{ "Entity" }</th>
-                            <th scope="col">{ pk.clone() }</th>
-                            <th scope="col">{ sk.clone().unwrap_or_default() }</th>
+                            <th scope="col">{ pk.join(" · ") }</th>
+                            <th scope="col">{ sk.join(" · ") }</th>
                             <th scope="col">{ "Other attributes" }</th>
                             if show_membership { <th scope="col">{ "Indexes" }</th> }
                             <th scope="col" class="num">{ "Bytes" }</th>

@@ -120,14 +120,28 @@ pub fn runner_options() -> Html {
 }
 
 /// The keys of what the runner reads, for writing its key condition:
-/// "Keys: partition GSI1PK, sort GSI1SK".
+/// "Keys: partition GSI1PK, sort GSI1SK"; a multi-attribute key's
+/// attributes in order ("sort orderStatus, then orderDate").
 fn key_names(table: &crate::model::design::chart::TableDesign, index: &str) -> String {
-    let (partition, sort) = match table.indexes.iter().find(|i| i.name == index) {
-        Some(i) => (&i.partition_key, i.sort_key.as_ref()),
-        None => (&table.partition_key, table.sort_key.as_ref()),
+    let names = |keys: Vec<&crate::model::design::chart::KeyAttribute>| {
+        keys.iter()
+            .map(|k| k.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", then ")
     };
-    match sort {
-        Some(sort) => format!("Keys: partition {}, sort {}", partition.name, sort.name),
-        None => format!("Key: partition {}", partition.name),
+    let (partition, sort) = match table.indexes.iter().find(|i| i.name == index) {
+        Some(i) => (
+            names(i.partition_keys().collect()),
+            names(i.sort_keys().collect()),
+        ),
+        None => (
+            names(vec![&table.partition_key]),
+            names(table.sort_key.iter().collect()),
+        ),
+    };
+    if sort.is_empty() {
+        format!("Key: partition {partition}")
+    } else {
+        format!("Keys: partition {partition}, sort {sort}")
     }
 }

@@ -1,6 +1,7 @@
 //! The table design: its name, its key attributes and their types, its
 //! stream and time to live, and its secondary indexes (global or local,
-//! their keys, what they project).
+//! their keys, what they project). A global index's partition and sort
+//! keys may each have up to four attributes, added and removed here.
 //!
 //! Changes collect in a draft until "Apply design": then the table is
 //! created again, the items generated again and every pattern re-measured.
@@ -34,7 +35,15 @@ enum Slot {
     TableSort,
     IndexPartition(usize),
     IndexSort(usize),
+    /// A global index's further partition key attribute (index, position
+    /// among the further ones).
+    IndexMorePartition(usize, usize),
+    /// A global index's further sort key attribute.
+    IndexMoreSort(usize, usize),
 }
+
+/// Most attributes a global index's partition key, or its sort key, has.
+const MOST_KEY_ATTRIBUTES: usize = engine::limits::MAX_INDEX_PARTITION_ATTRIBUTES;
 
 impl Draft {
     fn key(&mut self, slot: Slot) -> Option<&mut Option<KeyAttribute>> {
@@ -49,13 +58,74 @@ impl Draft {
         match slot {
             Slot::TablePartition => Some(&mut self.table.partition_key),
             Slot::IndexPartition(i) => self.table.indexes.get_mut(i).map(|i| &mut i.partition_key),
+            Slot::IndexMorePartition(i, j) => self
+                .table
+                .indexes
+                .get_mut(i)
+                .and_then(|i| i.more_partition.get_mut(j)),
+            Slot::IndexMoreSort(i, j) => self
+                .table
+                .indexes
+                .get_mut(i)
+                .and_then(|i| i.more_sort.get_mut(j)),
             _ => None,
         }
     }
 
-    /// Sets a key attribute's name; a blank sort key name means no sort key.
+    /// Adds a further partition (or sort) key attribute to a global index,
+    /// named after the index until the learner names it.
+    fn add_key(&mut self, index: usize, sort: bool) {
+        let Some(index) = self.table.indexes.get_mut(index) else {
+            return;
+        };
+        let (keys, kind) = if sort {
+            (&mut index.more_sort, "SK")
+        } else {
+            (&mut index.more_partition, "PK")
+        };
+        let name = format!("{}{kind}{}", index.name, keys.len() + 2);
+        keys.push(KeyAttribute::s(&name));
+    }
+
+    /// Removes a further key attribute.
+    fn remove_key(&mut self, slot: Slot) {
+        match slot {
+            Slot::IndexMorePartition(i, j) => {
+                if let Some(index) = self.table.indexes.get_mut(i)
+                    && j < index.more_partition.len()
+                {
+                    index.more_partition.remove(j);
+                }
+            }
+            Slot::IndexMoreSort(i, j) => {
+                if let Some(index) = self.table.indexes.get_mut(i)
+                    && j < index.more_sort.len()
+                {
+                    index.more_sort.remove(j);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Sets a key attribute's name. A blank sort key name means no sort
+    /// key (the next sort key attribute, if any, takes its place); a blank
+    /// further attribute is removed.
     fn set_name(&mut self, slot: Slot, name: String) {
         let name = name.trim().to_string();
+        if name.is_empty() {
+            if matches!(slot, Slot::IndexMorePartition(..) | Slot::IndexMoreSort(..)) {
+                self.remove_key(slot);
+                return;
+            }
+            if let Slot::IndexSort(i) = slot
+                && let Some(index) = self.table.indexes.get_mut(i)
+                && !index.more_sort.is_empty()
+            {
+                index.sort_key = Some(index.more_sort.remove(0));
+                return;
+            }
+        }
         let old = if let Some(key) = self.partition_key(slot) {
             std::mem::replace(&mut key.name, name.clone())
         } else if let Some(key) = self.key(slot) {
@@ -127,6 +197,66 @@ fn key_fields(
     }
 }
 
+/// The fields of one side of an index's key — its first attribute, then
+/// any further ones with a button to remove each — and, on a global
+/// index, a button to add one while it has fewer than four.
+fn key_list(
+    draft: &UseStateHandle<Draft>,
+    at: usize,
+    index: &IndexDesign,
+    sort: bool,
+    first: Html,
+) -> Html {
+    let (side, more) = if sort {
+        ("sort", &index.more_sort)
+    } else {
+        ("partition", &index.more_partition)
+    };
+    let count = more.len() + usize::from(!sort || index.sort_key.is_some());
+    let may_add =
+        index.global && count < MOST_KEY_ATTRIBUTES && (!sort || index.sort_key.is_some());
+    let name = &index.name;
+    let add = {
+        let draft = draft.clone();
+        Callback::from(move |_| {
+            let mut next = (*draft).clone();
+            next.add_key(at, sort);
+            draft.set(next);
+        })
+    };
+    html! {
+        <div class="key-list">
+            { first }
+            { for more.iter().enumerate().map(|(j, key)| {
+                let slot = if sort { Slot::IndexMoreSort(at, j) } else { Slot::IndexMorePartition(at, j) };
+                let label = format!("{name} {side} key attribute {}", j + 2);
+                let remove = {
+                    let draft = draft.clone();
+                    Callback::from(move |_| {
+                        let mut next = (*draft).clone();
+                        next.remove_key(slot);
+                        draft.set(next);
+                    })
+                };
+                html! {
+                    <span class="key-more">
+                        { key_fields(draft, slot, Some(key), &label, false) }
+                        <button type="button" class="remove-key" onclick={remove}
+                            aria-label={format!("Remove {label} ({})", key.name)}>{ "×" }</button>
+                    </span>
+                }
+            }) }
+            if may_add {
+                <button type="button" class="add-key" onclick={add}
+                    aria-label={format!("Add a {side} key attribute to {name}")}
+                    title="A global index's key may have up to four partition and four sort key attributes: each is an item's own attribute with its own type, compared left to right, so nothing is concatenated or padded.">
+                    { "+ attribute" }
+                </button>
+            }
+        </div>
+    }
+}
+
 /// The stream's view types, and no stream.
 /// A stream view type as the menu offers it: its name and what it carries.
 fn stream_choice(view: StreamViewType) -> &'static str {
@@ -175,12 +305,12 @@ fn index_row(
             <td>{ kind }</td>
             <td>
                 if index.global {
-                    { key_fields(draft, Slot::IndexPartition(i), Some(&index.partition_key), &format!("{name} partition key"), false) }
+                    { key_list(draft, i, index, false, key_fields(draft, Slot::IndexPartition(i), Some(&index.partition_key), &format!("{name} partition key"), false)) }
                 } else {
                     { key_fields(draft, Slot::IndexPartition(i), Some(table_partition), &format!("{name} partition key (the table's)"), true) }
                 }
             </td>
-            <td>{ key_fields(draft, Slot::IndexSort(i), index.sort_key.as_ref(), &format!("{name} sort key"), false) }</td>
+            <td>{ key_list(draft, i, index, true, key_fields(draft, Slot::IndexSort(i), index.sort_key.as_ref(), &format!("{name} sort key"), false)) }</td>
             <td>
                 <select aria-label={format!("{name} projection")} onchange={edit(draft, move |d, v| {
                     let Some(index) = d.table.indexes.get_mut(i) else {

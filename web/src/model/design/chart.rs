@@ -241,6 +241,35 @@ impl TableDesign {
         out
     }
 
+    /// The key attributes only multi-attribute global indexes use: each an
+    /// item's own attribute, which those indexes compose as it is — the
+    /// chart gives them no template. (An attribute the table's key or a
+    /// one-attribute index also uses keeps its template.)
+    pub fn plain_key_attributes(&self) -> Vec<&KeyAttribute> {
+        let templated: Vec<&str> = std::iter::once(&self.partition_key)
+            .chain(self.sort_key.iter())
+            .chain(
+                self.indexes
+                    .iter()
+                    .filter(|i| !i.is_multi_attribute())
+                    .flat_map(IndexDesign::keys),
+            )
+            .map(|k| k.name.as_str())
+            .collect();
+        let mut out: Vec<&KeyAttribute> = Vec::new();
+        for key in self
+            .indexes
+            .iter()
+            .filter(|i| i.is_multi_attribute())
+            .flat_map(IndexDesign::keys)
+        {
+            if !templated.contains(&key.name.as_str()) && !out.iter().any(|k| k.name == key.name) {
+                out.push(key);
+            }
+        }
+        out
+    }
+
     /// The names of [`TableDesign::key_attributes`].
     pub fn key_attribute_names(&self) -> Vec<String> {
         self.key_attributes()
@@ -392,6 +421,7 @@ impl Chart {
             }
         }
         out.extend(self.unpadded_numbers());
+        out.extend(self.mistyped_plain_keys());
         // Each entity's table-key templates, read once, and whether each
         // attribute they name may hold the separator, worked out once: the
         // pairs below only walk them.
@@ -453,6 +483,14 @@ impl Chart {
             )
             .filter(|k| k.key_type == KeyType::S)
             .collect();
+        let global_sort_keys: Vec<&str> = self
+            .table
+            .indexes
+            .iter()
+            .filter(|i| i.global)
+            .filter_map(|i| i.sort_key.as_ref())
+            .map(|k| k.name.as_str())
+            .collect();
         let mut out = Vec::new();
         for entity in &self.entities {
             for key in &sort_keys {
@@ -472,14 +510,53 @@ impl Chart {
                         .iter()
                         .any(|a| a.name == *name && a.generator.value_type() == Some("N"));
                     if is_number {
+                        let or_index = if global_sort_keys.contains(&key.name.as_str()) {
+                            format!(
+                                " Or key the index on {name} itself, as a sort key attribute of its own: a global index's key can have several attributes, each compared by its type, so numbers need no padding."
+                            )
+                        } else {
+                            String::new()
+                        };
                         out.push(Warning {
                             entity: Some(entity.name.clone()),
                             message: format!(
-                                "The {} template writes the number {{{name}}} as plain text, where 10 sorts before 9. Pad it to a fixed width, as in {{{name}:010.2}}.",
+                                "The {} template writes the number {{{name}}} as plain text, where 10 sorts before 9. Pad it to a fixed width, as in {{{name}:010.2}}.{or_index}",
                                 key.name
                             ),
                         });
                     }
+                }
+            }
+        }
+        out
+    }
+
+    /// Entities whose own attribute a multi-attribute index keys on, but
+    /// whose values have another type than the key's: DynamoDB would
+    /// refuse every such item.
+    fn mistyped_plain_keys(&self) -> Vec<Warning> {
+        let mut out = Vec::new();
+        for key in self.table.plain_key_attributes() {
+            for entity in &self.entities {
+                let Some(value_type) = entity
+                    .attributes
+                    .iter()
+                    .find(|a| a.name == key.name)
+                    .and_then(|a| a.generator.value_type())
+                else {
+                    continue;
+                };
+                if value_type != key.key_type.tag() {
+                    out.push(Warning {
+                        entity: Some(entity.name.clone()),
+                        message: format!(
+                            "{}'s {} values are of type {value_type}, but an index keys on {} as type {}: DynamoDB refuses such items. Give the key attribute type {value_type} in the table design, or change the attribute's kind.",
+                            entity.name,
+                            key.name,
+                            key.name,
+                            key.key_type.tag()
+                        ),
+                    });
                 }
             }
         }

@@ -113,37 +113,40 @@ fn why_missed(
     };
     let template = |attribute: &str| template_note(chart, entity.as_deref(), attribute);
     let value = |name: &str| item.get(name).and_then(KeyValue::from_value);
-    let partition = &schema.partition.name;
-    let Some(held) = value(partition) else {
-        return format!(
-            "{named} has no {partition}, so it is not in {place}.{}",
-            template(partition)
-        );
-    };
-    if held != condition.partition {
-        return format!(
-            "{named} has {partition} {}, where the Query asks for {}.{}",
-            quoted(&held),
-            quoted(&condition.partition),
-            template(partition)
-        );
-    }
-    if let (Some(sort), Some(range)) = (&schema.sort, &condition.sort) {
-        let name = &sort.name;
-        let Some(held) = value(name) else {
+    // Every key attribute first: lacking one, the item is not in what is
+    // read at all (a multi-attribute index needs each of its attributes).
+    for (attribute, _) in schema.attributes() {
+        let name = &attribute.name;
+        if value(name).is_none() {
             return format!(
                 "{named} has no {name}, so it is not in {place}.{}",
                 template(name)
             );
+        }
+    }
+    for (name, wanted) in &condition.by_attribute {
+        let Some(held) = value(name) else {
+            continue;
         };
-        if !range.matches(&held) {
-            return format!(
+        if wanted.matches(&held) {
+            continue;
+        }
+        return match wanted {
+            SortCondition::Eq(asked) if schema.partition_attributes().any(|a| a.name == *name) => {
+                format!(
+                    "{named} has {name} {}, where the Query asks for {}.{}",
+                    quoted(&held),
+                    quoted(asked),
+                    template(name)
+                )
+            }
+            range => format!(
                 "{named} has {name} {}, which {}.{}",
                 quoted(&held),
                 fails(range),
                 template(name)
-            );
-        }
+            ),
+        };
     }
     format!("{named} is one of them.")
 }
@@ -170,6 +173,18 @@ fn template_note(chart: &Chart, entity: Option<&str>, attribute: &str) -> String
         return String::new();
     };
     let text = entity.keys.get(attribute).map_or("", String::as_str);
+    let plain = chart
+        .table
+        .plain_key_attributes()
+        .iter()
+        .any(|k| k.name == attribute);
+    if plain && text.trim().is_empty() {
+        // An index keyed on several attributes takes the item's own.
+        return match entity.attributes.iter().any(|a| a.name == attribute) {
+            true => String::new(),
+            false => format!(" {} has no attribute {attribute}.", entity.name),
+        };
+    }
     if text.trim().is_empty() {
         return format!(" {} has no {attribute} template.", entity.name);
     }

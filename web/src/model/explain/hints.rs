@@ -8,7 +8,9 @@
 //!   in the wrong case, or a non-key attribute to move to a filter or to
 //!   an index that has it as a key;
 //! - a value without its type, or a number written as a JSON number;
-//! - a consistent read asked of a global secondary index.
+//! - a consistent read asked of a global secondary index;
+//! - a key condition on a multi-attribute index that skips a partition key
+//!   attribute or uses its sort key attributes out of order.
 
 use serde_json::Value as Json;
 
@@ -22,6 +24,9 @@ pub fn hint(request: &Json, failure: &Failure, table: &TableDesign) -> Option<St
     let message = failure.message.as_str();
     if message.starts_with("Query condition missed key schema element") {
         return key_condition_hint(request, table);
+    }
+    if let Some(hint) = multi_attribute_hint(message, request) {
+        return Some(hint);
     }
     if message == "Consistent reads are not supported on global secondary indexes" {
         let index = request.get("IndexName").and_then(Json::as_str)?;
@@ -53,6 +58,32 @@ pub fn hint(request: &Json, failure: &Failure, table: &TableDesign) -> Option<St
         }
     }
     None
+}
+
+/// What to do about DynamoDB's refusals of a key condition on an index
+/// keyed on several attributes: its partition key attributes all take
+/// `=`, its sort key attributes are used left to right.
+fn multi_attribute_hint(message: &str, request: &Json) -> Option<String> {
+    let index = request
+        .get("IndexName")
+        .and_then(Json::as_str)
+        .unwrap_or("the index");
+    if let Some(names) = message
+        .strip_prefix("HASH key attributes ")
+        .and_then(|rest| rest.strip_suffix(" must have equality conditions specified in the query"))
+    {
+        return Some(format!(
+            "{index}'s partition key is made of several attributes, and a Query reads one partition: it needs = on every one of them. Add {} to the key condition.",
+            names.replace(", ", " = … and ") + " = …"
+        ));
+    }
+    let rest = message.strip_prefix("RANGE key attributes ")?;
+    let (names, last) = rest.split_once(
+        " must have equality conditions specified in the query because a condition is present on key attribute ",
+    )?;
+    Some(format!(
+        "{index}'s sort key attributes are compared left to right, like words in a dictionary: to test {last}, every sort key attribute before it needs = ({names}). Give {names} with =, or test {last} in a FilterExpression instead (the items are still read and paid for)."
+    ))
 }
 
 /// The attribute values a request carries, by where they are: each
@@ -94,9 +125,7 @@ fn key_condition_hint(request: &Json, table: &TableDesign) -> Option<String> {
             let index = table.indexes.iter().find(|i| i.name == name)?;
             (
                 name.to_string(),
-                std::iter::once(index.partition_key.name.as_str())
-                    .chain(index.sort_key.as_ref().map(|k| k.name.as_str()))
-                    .collect(),
+                index.keys().map(|k| k.name.as_str()).collect(),
             )
         }
         None => (
@@ -119,10 +148,7 @@ fn key_condition_hint(request: &Json, table: &TableDesign) -> Option<String> {
         .indexes
         .iter()
         .filter(|i| Some(i.name.as_str()) != index)
-        .find(|i| {
-            i.sort_key.as_ref().is_some_and(|k| k.name == *stranger)
-                || i.partition_key.name == *stranger
-        })
+        .find(|i| i.keys().any(|k| k.name == *stranger))
         .map(|i| format!(" {} has {stranger} as a key: Query it instead.", i.name))
         .unwrap_or_default();
     Some(format!(
@@ -151,6 +177,32 @@ mod tests {
 
     fn failure(kind: &str, message: &str) -> Failure {
         Failure::service(kind, message)
+    }
+
+    #[test]
+    fn a_multi_attribute_key_condition_out_of_order_says_what_comes_first() {
+        let request = json!({"TableName": "Orders", "IndexName": "ByCustomerStatusDate",
+            "KeyConditionExpression": "customerId = :c AND orderDate >= :d"});
+        let refused = failure(
+            "ValidationException",
+            "RANGE key attributes status must have equality conditions specified in the query because a condition is present on key attribute orderDate",
+        );
+        assert_eq!(
+            hint(&request, &refused, &table()).as_deref(),
+            Some(
+                "ByCustomerStatusDate's sort key attributes are compared left to right, like words in a dictionary: to test orderDate, every sort key attribute before it needs = (status). Give status with =, or test orderDate in a FilterExpression instead (the items are still read and paid for)."
+            )
+        );
+        let refused = failure(
+            "ValidationException",
+            "HASH key attributes h1, h2 must have equality conditions specified in the query",
+        );
+        assert_eq!(
+            hint(&request, &refused, &table()).as_deref(),
+            Some(
+                "ByCustomerStatusDate's partition key is made of several attributes, and a Query reads one partition: it needs = on every one of them. Add h1 = … and h2 = … to the key condition."
+            )
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod blog;
 pub mod commerce;
 mod hierarchy;
 mod invoicing;
+pub mod multi_attribute;
 pub mod sharding;
 mod time_series;
 
@@ -38,7 +39,7 @@ pub const EXAMPLES: &[Example] = &[
         technique: "Overloaded keys and index, a sparse index, transactions, a stream and TTL",
         explanation: &[
             "Customers, orders, order lines, products and carts share one table. A customer's profile and orders live in one item collection, so one Query returns a customer's orders newest first; an order's lines live in the order's own collection.",
-            "GSI1 is overloaded: orders are keyed there by status and date, products by category and price, so one index answers both. GSI2 is sparse: only open orders carry its key, so listing them reads nothing else — compare its Query with the Scan that would find them.",
+            "GSI1 is overloaded: orders are keyed there by status and date, products by category and price, so one index answers both. GSI2 is sparse: only open orders carry its key, so listing them reads nothing else — compare its Query with the Scan that would find them. GSI1's order keys are concatenated strings, STATUS#<status> and <date>#<order id>, written into every order; an index keyed on orderStatus, then orderDate and orderId as sort key attributes of their own, would answer the same questions from the orders' own attributes — the multi-attribute example sets the two side by side.",
             "The chart warns that both keys take few values (four statuses, one OPEN), and that is part of the lesson: at this size it costs nothing, but at thousands of orders a second every order's index write would land on a handful of partitions. Give the patterns a request rate to see where the ceiling is, and the sharding example for the fix.",
         ],
         table: "commerce-main",
@@ -50,6 +51,7 @@ pub const EXAMPLES: &[Example] = &[
     sharding::EXAMPLE,
     time_series::EXAMPLE,
     invoicing::EXAMPLE,
+    multi_attribute::EXAMPLE,
 ];
 
 /// The gallery's default expectations: a read with none of its own is held
