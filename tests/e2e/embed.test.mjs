@@ -124,7 +124,7 @@ test('the JavaScript API: the engine answers and refuses as DynamoDB, and a moun
   });
   assert.ok(result.link.startsWith(`${session.served.url}#play=7.`), result.link.slice(0, 80));
   assert.equal(result.throttled, 'EVENT#e1');
-  assert.equal(result.badExample, 'mount: there is no example called "nonsense"; the examples are commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing');
+  assert.equal(result.badExample, 'mount: there is no example called "nonsense"; the examples are commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing, multi-attribute');
   assert.match(result.fromStateText, /^One thingKey lookup \(GetItem\)110\.5 RCU/);
   assert.equal(result.badPanel, 'mount: there is no panel called "nonsense"; the panels are patterns, comparison, runner, console, review, throughput, items, data, item, stream, design, chart');
   // The mounted playground's link opens the full playground on its state.
@@ -140,7 +140,7 @@ test('the share dialog\'s embed code, pasted into another page, frames the playg
   await page.getByRole('button', { name: 'Share' }).click();
   await page.getByLabel('What the embed shows').selectOption({ label: 'the patterns, the comparison and the stream' });
   const code = await page.locator('textarea.snippet').inputValue();
-  assert.match(code, /^<iframe src="[^"]+\/course\/ddbplay\/\?embed&panels=patterns,comparison,stream&readonly&pattern=3#play=6\.[^"]+" title="ddbplay: An order's lines, in one request" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"><\/iframe>/);
+  assert.match(code, /^<iframe src="[^"]+\/course\/ddbplay\/\?embed&panels=patterns,comparison,stream&readonly&pattern=3#play=7\.[^"]+" title="ddbplay: An order's lines, in one request" width="100%" height="640" loading="lazy" style="border: 0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"><\/iframe>/);
   // Another site's page, with nothing but the pasted code.
   const lesson = await session.context.newPage();
   lesson.errors = [];
@@ -181,7 +181,7 @@ test('the read-only embed works by keyboard alone', async () => {
   // The link to the full playground carries the state, and is reachable too.
   const open = page.getByRole('link', { name: 'Open in the full playground ↗' });
   await open.focus();
-  assert.match(await open.getAttribute('href'), /^http:\/\/127\.0\.0\.1:\d+\/course\/ddbplay\/#play=6\./);
+  assert.match(await open.getAttribute('href'), /^http:\/\/127\.0\.0\.1:\d+\/course\/ddbplay\/#play=7\./);
   await page.screenshot({ path: join(artifacts, 'embed-readonly.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

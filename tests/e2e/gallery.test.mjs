@@ -19,6 +19,7 @@ const EXAMPLES = [
   { name: 'time-series', title: 'Device readings', table: 'telemetry', pattern: "A device's readings in the first week of March, from its March bucket", count: 12, scanned: 4399 },
   { name: 'invoicing', title: 'Overdue invoices', table: 'invoices', pattern: "An account's overdue invoices, newest first (the dashboard)", count: 6, scanned: 39668,
     monthly: /^At 3,000,000 requests a month: \$0\.1875 for the Query, .*\$524\.81 for the Scan \+ filter\.$/ },
+  { name: 'multi-attribute', title: 'Multi-attribute keys', table: 'orders', pattern: "c7's SHIPPED orders of December, newest first: ByCustomerStatusDate, the orders' own attributes", count: 2, scanned: 539 },
 ];
 
 async function compared(page, example) {

@@ -55,6 +55,23 @@ fn terraform_and_cloudformation_give_back_the_table_design() {
 }
 
 #[test]
+fn an_index_keyed_on_several_attributes_travels_through_terraform_and_cloudformation() {
+    let playground = (crate::model::gallery::find("multi-attribute")
+        .unwrap()
+        .playground)();
+    for (format, kind) in [
+        (Export::Terraform, Import::Terraform),
+        (Export::CloudFormationYaml, Import::CloudFormation),
+    ] {
+        let (reopened, _) = through(format, kind, &playground);
+        assert_eq!(reopened.chart.table, playground.chart.table, "{format:?}");
+        let composed = &reopened.chart.table.indexes[1];
+        let sort: Vec<&str> = composed.sort_keys().map(|k| k.name.as_str()).collect();
+        assert_eq!(sort, ["orderStatus", "orderDate"], "{format:?}");
+    }
+}
+
+#[test]
 fn a_workbench_model_gives_back_the_very_playground() {
     let playground = commerce::playground();
     let (reopened, notes) = through(Export::Workbench, Import::Workbench, &playground);
