@@ -117,7 +117,7 @@ mod tests {
         assert_eq!(loaded.items, 892);
         assert_eq!(
             load("nowhere.json").err().unwrap(),
-            "nowhere.json is neither a file, a link with #play=… nor a design of the gallery (commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing)"
+            "nowhere.json is neither a file, a link with #play=… nor a design of the gallery (commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing, multi-attribute)"
         );
         assert!(
             load("#play=5.AAAA")

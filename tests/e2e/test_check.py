@@ -168,5 +168,5 @@ def test_a_source_that_is_nothing_says_what_it_may_be():
     assert result.returncode == 2
     assert result.stderr == (
         "ddbplay check: nowhere is neither a file, a link with #play=… nor a design of the gallery "
-        "(commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing)\n"
+        "(commerce, blog, hierarchy, adjacency, sharding, time-series, invoicing, multi-attribute)\n"
     )

@@ -666,3 +666,57 @@ fn the_worked_orders_example_answers_as_derived() {
         "HASH key attributes customerId must have equality conditions specified in the query"
     );
 }
+
+#[test]
+fn consistent_reads_and_filters_on_key_attributes_are_refused_as_on_any_global_index() {
+    let mut db = Db::new();
+    five_attribute_index(&mut db);
+    let strong = db.validation(
+        "Query",
+        json!({"TableName": "tbl", "IndexName": "gsi", "KeyConditionExpression": "h = :h",
+               "ExpressionAttributeValues": {":h": s("o1")}, "ConsistentRead": true}),
+    );
+    assert_eq!(
+        strong,
+        "Consistent reads are not supported on global secondary indexes"
+    );
+    let filtered = db.validation(
+        "Query",
+        json!({"TableName": "tbl", "IndexName": "gsi", "KeyConditionExpression": "h = :h",
+               "FilterExpression": "c = :c", "ExpressionAttributeValues": {":h": s("o1"), ":c": s("a")}}),
+    );
+    assert_eq!(
+        filtered,
+        "Filter Expression can only contain non-primary key attributes: Primary key attribute: c"
+    );
+    // A Scan of the index filters on anything.
+    let scan = db.ok(
+        "Scan",
+        json!({"TableName": "tbl", "IndexName": "gsi", "FilterExpression": "c = :c",
+               "ExpressionAttributeValues": {":c": s("a")}}),
+    );
+    assert_eq!(strings(&scan, "PK"), ["p5", "p3", "p2"]);
+}
+
+#[test]
+fn a_composite_sort_key_is_limited_to_1024_bytes_in_all() {
+    let mut db = Db::new();
+    table_with_index(
+        &mut db,
+        &[("h", "HASH"), ("a", "RANGE"), ("b", "RANGE")],
+        &[],
+    );
+    let half = "x".repeat(600);
+    let refused = db.validation(
+        "PutItem",
+        json!({"TableName": "tbl", "Item": {"PK": s("p"), "h": s("o"), "a": s(&half), "b": s(&half)}}),
+    );
+    assert_eq!(
+        refused,
+        "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes"
+    );
+    db.put(
+        "tbl",
+        json!({"PK": s("p"), "h": s("o"), "a": s(&half), "b": s(&"x".repeat(424))}),
+    );
+}

@@ -137,6 +137,34 @@ fn a_read_over_its_units_says_what_it_reads_and_a_write_where_its_units_go() {
 }
 
 #[test]
+fn a_filter_on_a_global_index_is_told_the_index_can_key_on_it_as_an_attribute_of_its_own() {
+    let state = Opened::example();
+    let pattern = AccessPattern::new(
+        "PENDING orders over $200",
+        Operation::Query,
+        json!({"TableName": "commerce-main", "IndexName": "GSI1", "KeyConditionExpression": "GSI1PK = :s",
+            "FilterExpression": "amount > :min",
+            "ExpressionAttributeValues": {":s": {"S": "STATUS#PENDING"}, ":min": {"N": "200"}}}),
+    )
+    .with_budget(Budget {
+        returns_what_it_reads: true,
+        ..Budget::default()
+    });
+    let measured = measure_pattern(
+        &mut state.engine.borrow_mut(),
+        &pattern,
+        &state.chart.table,
+        None,
+        false,
+    );
+    let why = reasons(review(&pattern, &measured, &state.chart));
+    assert!(
+        why[0].contains(": put amount into GSI1's sort key — as sort key attributes of their own (a global index's key can have up to four, each compared by its type) rather than joined into one string — or add a sparse index"),
+        "{why:?}"
+    );
+}
+
+#[test]
 fn a_partiql_select_that_is_a_scan_is_told_to_fix_the_partition_key() {
     let state = Opened::example();
     let pattern = AccessPattern::new(

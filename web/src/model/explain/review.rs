@@ -484,8 +484,19 @@ fn filter_reason(pattern: &AccessPattern, facts: &Facts, run: &Run, table: &Tabl
         .map(|(n, _)| n)
         .filter(|n| *n != table.partition_key.name)
         .collect();
+    let global_index = pattern
+        .request
+        .get("IndexName")
+        .and_then(serde_json::Value::as_str)
+        .and_then(|name| table.indexes.iter().find(|i| i.name == name && i.global));
     let fix = if names.is_empty() {
         "put what its filter tests into the key, so the key condition picks the items".to_string()
+    } else if let Some(index) = global_index {
+        format!(
+            "put {} into {}'s sort key — as sort key attributes of their own (a global index's key can have up to four, each compared by its type) rather than joined into one string — or add a sparse index, so the key condition picks them",
+            either(&names),
+            index.name
+        )
     } else {
         format!(
             "put {} into the sort key (the table's, or an index's under the same partition key), or add a sparse index, so the key condition picks them",
