@@ -11,6 +11,14 @@ import { artifacts, count, openPage, SIZES, useBrowser } from './browser.mjs';
 const session = useBrowser();
 
 test('the multi-attribute example reads the same orders from both indexes', async () => {
+  // The README's picture of the design: its explanation open over the comparison.
+  const shown = await openPage(session, `${session.served.url}#example=multi-attribute`, { size: [1920, 1080] });
+  await shown.locator('table.comparison').waitFor();
+  const about = shown.locator('details.about-example');
+  if (!(await about.evaluate((d) => d.open))) await about.locator('summary').click();
+  await shown.screenshot({ path: join(artifacts, 'multi-attribute-example.png') });
+  assert.deepEqual(shown.errors, []);
+  await shown.close();
   const page = await openPage(session, `${session.served.url}#example=multi-attribute`, { size: [1366, 768] });
   await page.locator('#comparison-title', { hasText: "c7's SHIPPED orders of December, newest first: ByCustomerStatusDate" }).waitFor();
   const query = page.locator('table.comparison tr[data-run="Query"]');
@@ -93,6 +101,18 @@ for (const [width, height] of SIZES) {
     assert.match(await runner.locator('.outcome p.numbers').textContent(), /^Count \d+ · ScannedCount \d+ · 0\.5 RCU$/);
     await runner.screenshot({ path: join(artifacts, `multi-attribute-run-${width}x${height}.png`) });
     assert.deepEqual(page.errors, []);
+    if (width === 1366) {
+      // The link carries the index: a fresh tab opens it with its three key attributes.
+      await page.getByRole('button', { name: 'Share' }).click();
+      const link = await page.locator('.dialog input.share-link').inputValue();
+      assert.match(link, /#play=7\./);
+      const opened = await openPage(session, link);
+      await opened.locator('table.chart td.plain-key').first().waitFor();
+      assert.equal(await opened.getByLabel('ByCustomer sort key attribute 2 name').inputValue(), 'orderDate');
+      assert.equal(await opened.getByLabel('ByCustomer sort key name').inputValue(), 'orderStatus');
+      assert.deepEqual(opened.errors, []);
+      await opened.close();
+    }
     await page.close();
   });
 }

@@ -318,3 +318,56 @@ def test_each_answer_has_its_own_request_id_and_the_crc32_botocore_checks(table)
     answer = ddb.list_tables()
     assert len(seen) == 4
     assert answer["ResponseMetadata"]["RequestId"] == seen[3][0]["x-amzn-requestid"]
+
+
+def test_a_global_index_keyed_on_several_attributes_through_boto3():
+    """Create, query page by page, refuse a gap, add another such index later."""
+    ddb = client()
+    name = "orders-multi"
+    attribute = lambda n, t="S": {"AttributeName": n, "AttributeType": t}
+    key = lambda n, k: {"AttributeName": n, "KeyType": k}
+    ddb.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[attribute("orderId"), attribute("customerId"), attribute("status"), attribute("total", "N")],
+        KeySchema=[key("orderId", "HASH")],
+        GlobalSecondaryIndexes=[{"IndexName": "ByCustomerStatusTotal",
+                                 "KeySchema": [key("customerId", "HASH"), key("status", "RANGE"), key("total", "RANGE")],
+                                 "Projection": {"ProjectionType": "ALL"}}],
+    )
+    described = ddb.describe_table(TableName=name)["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"]
+    assert described == [key("customerId", "HASH"), key("status", "RANGE"), key("total", "RANGE")]
+    resource = boto3.resource("dynamodb", endpoint_url=ENDPOINT, region_name="us-east-1",
+                              aws_access_key_id="any", aws_secret_access_key="any")
+    t = resource.Table(name)
+    # Totals 9 and 10: numbers sort as numbers, no padding.
+    for order_id, status, total in [("o1", "SHIPPED", 10), ("o2", "SHIPPED", 9), ("o3", "PENDING", 100), ("o4", "SHIPPED", 250)]:
+        t.put_item(Item={"orderId": order_id, "customerId": "c1", "status": status, "total": total})
+    t.put_item(Item={"orderId": "o5", "customerId": "c1", "total": 1})  # no status: not in the index
+    paginator = ddb.get_paginator("query")
+    pages = paginator.paginate(
+        TableName=name, IndexName="ByCustomerStatusTotal",
+        KeyConditionExpression="customerId = :c AND #s = :s",
+        ExpressionAttributeNames={"#s": "status"},
+        ExpressionAttributeValues={":c": {"S": "c1"}, ":s": {"S": "SHIPPED"}},
+        PaginationConfig={"PageSize": 2})
+    pages = list(pages)
+    assert [i["orderId"]["S"] for p in pages for i in p["Items"]] == ["o2", "o1", "o4"]
+    assert set(pages[0]["LastEvaluatedKey"]) == {"orderId", "customerId", "status", "total"}
+    with pytest.raises(ClientError) as refused:
+        t.query(IndexName="ByCustomerStatusTotal",
+                KeyConditionExpression=Key("customerId").eq("c1") & Key("total").gt(5))
+    assert refused.value.response["Error"]["Message"] == (
+        "RANGE key attributes status must have equality conditions specified in the query "
+        "because a condition is present on key attribute total")
+    # Added later over attributes the items already have: filled at once,
+    # partitioned by status and customer together.
+    ddb.update_table(
+        TableName=name,
+        AttributeDefinitions=[attribute("status"), attribute("customerId"), attribute("total", "N")],
+        GlobalSecondaryIndexUpdates=[{"Create": {"IndexName": "ByStatusCustomer",
+            "KeySchema": [key("status", "HASH"), key("customerId", "HASH"), key("total", "RANGE")],
+            "Projection": {"ProjectionType": "KEYS_ONLY"}}}])
+    r = t.query(IndexName="ByStatusCustomer",
+                KeyConditionExpression=Key("status").eq("SHIPPED") & Key("customerId").eq("c1") & Key("total").lt(50))
+    assert [i["orderId"] for i in r["Items"]] == ["o2", "o1"]
+    ddb.delete_table(TableName=name)

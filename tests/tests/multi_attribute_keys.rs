@@ -100,7 +100,8 @@ fn refused(db: &mut Db, condition: &str, values: Json) -> String {
     query(db, condition, values).unwrap_err()
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn a_multi_attribute_index_orders_its_items_attribute_by_attribute() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -112,7 +113,8 @@ fn a_multi_attribute_index_orders_its_items_attribute_by_attribute() {
     assert_eq!(strings(&scan, "PK"), ["p5", "p4", "p3", "p2", "p1"]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn query_takes_a_prefix_of_the_sort_attributes_in_any_clause_order() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -159,7 +161,8 @@ fn query_takes_a_prefix_of_the_sort_attributes_in_any_clause_order() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn query_refusals_are_dynamodbs_in_its_order() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -236,7 +239,8 @@ fn query_refusals_are_dynamodbs_in_its_order() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn several_partition_attributes_are_named_together() {
     let mut db = Db::new();
     table_with_index(
@@ -275,7 +279,8 @@ fn several_partition_attributes_are_named_together() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn numbers_and_binaries_in_a_sort_key_order_by_their_own_types() {
     let mut db = Db::new();
     table_with_index(
@@ -336,7 +341,8 @@ fn numbers_and_binaries_in_a_sort_key_order_by_their_own_types() {
     assert_eq!(strings(&backwards, "PK"), ["half", "m10"]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn paging_carries_every_key_attribute_and_resumes() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -367,7 +373,8 @@ fn paging_carries_every_key_attribute_and_resumes() {
     assert_eq!(message, "The provided starting key is invalid");
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn items_lacking_a_key_attribute_stay_out_and_writes_move_them() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -413,7 +420,8 @@ fn items_lacking_a_key_attribute_stay_out_and_writes_move_them() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn create_table_declares_a_multi_attribute_key_as_given() {
     let mut db = Db::new();
     table_with_index(
@@ -438,7 +446,8 @@ fn create_table_declares_a_multi_attribute_key_as_given() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn create_table_refuses_the_shapes_dynamodb_refuses() {
     let create = |index_keys: Json, table_keys: Json, locals: Option<Json>| {
         let mut db = Db::new();
@@ -511,7 +520,8 @@ fn create_table_refuses_the_shapes_dynamodb_refuses() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn update_table_backfills_a_new_multi_attribute_index_from_the_attributes_items_have() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -547,7 +557,8 @@ fn update_table_backfills_a_new_multi_attribute_index_from_the_attributes_items_
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn partiql_refuses_a_multi_attribute_index_and_reads_the_table() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -578,7 +589,8 @@ fn partiql_refuses_a_multi_attribute_index_and_reads_the_table() {
     assert_eq!(batch["Responses"][1]["Item"]["PK"], s("p2"));
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn the_worked_orders_example_answers_as_derived() {
     let mut db = Db::new();
     db.ok(
@@ -667,7 +679,8 @@ fn the_worked_orders_example_answers_as_derived() {
     );
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn consistent_reads_and_filters_on_key_attributes_are_refused_as_on_any_global_index() {
     let mut db = Db::new();
     five_attribute_index(&mut db);
@@ -698,7 +711,8 @@ fn consistent_reads_and_filters_on_key_attributes_are_refused_as_on_any_global_i
     assert_eq!(strings(&scan, "PK"), ["p5", "p3", "p2"]);
 }
 
-#[test]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn a_composite_sort_key_is_limited_to_1024_bytes_in_all() {
     let mut db = Db::new();
     table_with_index(

@@ -260,7 +260,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     if args.first().map(String::as_str) == Some("worst-cases") {
         return worst_cases(&Tools::ensure()?);
     }
-    for bench in ["engine", "write_path"] {
+    for bench in ["engine", "write_path", "multi_attribute"] {
         run(Command::new("cargo")
             .args(["bench", "-p", "ddbplay-engine", "--bench", bench, "--"])
             .args(args))?;

@@ -4,7 +4,7 @@
 //! queried key schema: equality on the partition key, and at most one of
 //! `=`, `<`, `<=`, `>`, `>=`, `BETWEEN` or `begins_with` on the sort key,
 //! joined by `AND`, with values of the key's type. A multi-attribute key
-//! has rules of its own ([`multi`]).
+//! has rules of its own (`multi.rs`).
 
 mod multi;
 
