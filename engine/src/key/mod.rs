@@ -277,6 +277,15 @@ mod tests {
         assert!(keys[0] < after(&["T", "draft"]));
         assert!(after(&["S"]) < composite(&["T"]));
         assert!(composite(&["T", "live", "a"]) < after(&["T", "live", "a"]));
+        // A bound of as many values as a stored key: before it, or after.
+        let before = KeyValue::Composite(Composite::before(
+            ["T", "live", "a"]
+                .iter()
+                .map(|p| KeyValue::S((*p).into()))
+                .collect(),
+        ));
+        assert!(before < composite(&["T", "live", "a"]));
+        assert!(composite(&["T", "draft", "c"]) < before);
     }
 
     #[test]

@@ -74,30 +74,49 @@ pub enum KeyValue {
 
 /// The values of a key made of several attributes, compared left to right,
 /// each by its own type's order — so numbers sort numerically with no
-/// padding. Stored keys always hold one value per key attribute; a range
-/// bound may hold fewer (a prefix), and then it sits either before every
-/// key that starts with them or, when [`Composite::after`] is set, after
-/// every such key.
+/// padding. Stored keys always hold one value per key attribute. A range
+/// bound may hold fewer (a prefix) or as many, and sits either before
+/// every key that starts with its values ([`Composite::before`]) or after
+/// every one ([`Composite::after`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Composite {
     parts: Box<[KeyValue]>,
-    after: bool,
+    edge: Edge,
+}
+
+/// Where a composite value sits among the keys that start with its values:
+/// as if it ended with a value below every value (`Before`), with nothing
+/// (`Exact`: a stored key, which sorts before its own extensions), or with
+/// a value above every value (`After`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Edge {
+    Before,
+    Exact,
+    After,
 }
 
 impl Composite {
-    /// A stored key, or a bound before every key that starts with `parts`.
+    /// A stored key (or a bound that is one).
     pub fn new(parts: Vec<KeyValue>) -> Composite {
         Composite {
             parts: parts.into(),
-            after: false,
+            edge: Edge::Exact,
         }
     }
 
-    /// A bound after every key that starts with `parts`.
+    /// A bound before every key that starts with `parts`, equal ones too.
+    pub fn before(parts: Vec<KeyValue>) -> Composite {
+        Composite {
+            parts: parts.into(),
+            edge: Edge::Before,
+        }
+    }
+
+    /// A bound after every key that starts with `parts`, equal ones too.
     pub fn after(parts: Vec<KeyValue>) -> Composite {
         Composite {
             parts: parts.into(),
-            after: true,
+            edge: Edge::After,
         }
     }
 
@@ -105,18 +124,12 @@ impl Composite {
     pub fn parts(&self) -> &[KeyValue] {
         &self.parts
     }
-
-    /// True for a bound made by [`Composite::after`].
-    pub fn is_after(&self) -> bool {
-        self.after
-    }
 }
 
 impl Ord for Composite {
-    /// Left to right; when one holds the first values of the other, a bound
-    /// made by [`Composite::new`] comes before the longer key and one made
-    /// by [`Composite::after`] after it (as if each ended with a value below
-    /// or above every other).
+    /// Left to right; where one runs out of values first, its edge meets
+    /// the other's next value (`Before` and `Exact` below any value,
+    /// `After` above), and where both do, their edges meet.
     fn cmp(&self, other: &Composite) -> std::cmp::Ordering {
         use std::cmp::Ordering;
         for (mine, theirs) in self.parts.iter().zip(other.parts.iter()) {
@@ -125,16 +138,15 @@ impl Ord for Composite {
                 unequal => return unequal,
             }
         }
-        let end = |c: &Composite, longer: bool| match (longer, c.after) {
-            (true, _) => 0,
-            (false, false) => -1,
-            (false, true) => 1,
+        let below_any = |edge: Edge| match edge {
+            Edge::Before | Edge::Exact => Ordering::Less,
+            Edge::After => Ordering::Greater,
         };
-        let (mine, theirs) = (self.parts.len(), other.parts.len());
-        if mine == theirs {
-            return self.after.cmp(&other.after);
+        match self.parts.len().cmp(&other.parts.len()) {
+            Ordering::Equal => self.edge.cmp(&other.edge),
+            Ordering::Less => below_any(self.edge),
+            Ordering::Greater => below_any(other.edge).reverse(),
         }
-        end(self, mine > theirs).cmp(&end(other, theirs > mine))
     }
 }
 

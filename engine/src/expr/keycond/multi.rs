@@ -159,7 +159,7 @@ fn within_prefix(prefix: Vec<KeyValue>, last: SortCondition) -> SortCondition {
         parts.push(value);
         parts
     };
-    let before = |parts: Vec<KeyValue>| KeyValue::Composite(Composite::new(parts));
+    let before = |parts: Vec<KeyValue>| KeyValue::Composite(Composite::before(parts));
     let after = |parts: Vec<KeyValue>| KeyValue::Composite(Composite::after(parts));
     match last {
         SortCondition::Eq(v) => SortCondition::Between(before(with(v.clone())), after(with(v))),
@@ -170,6 +170,8 @@ fn within_prefix(prefix: Vec<KeyValue>, last: SortCondition) -> SortCondition {
         SortCondition::Between(low, high) => {
             SortCondition::Between(before(with(low)), after(with(high)))
         }
+        // Read from the first key at or after the prefix; `begins_with`
+        // itself ends the range.
         SortCondition::BeginsWith(p) => SortCondition::BeginsWith(before(with(p))),
     }
 }
