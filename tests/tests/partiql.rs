@@ -321,19 +321,31 @@ fn insert_adds_a_new_item_and_refuses_an_existing_key() {
         ),
         "FROM clause may only contain a single table name in data manipulation statements at 1:13:8"
     );
-    // A parameter carries what literals cannot (a binary), as a whole
-    // value: never inside a literal.
+    // A parameter carries what literals cannot (a binary): the whole item,
+    // or an attribute's value, as DynamoDB's own examples write it
+    // (`INSERT INTO Music VALUE {'Artist': ?, 'SongTitle': ?}`); never a
+    // value inside a list or a map of the item.
     db.ok(
         "ExecuteStatement",
         json!({"Statement": "INSERT INTO orders VALUE ?",
                "Parameters": [{"M": {"pk": s("c4"), "sk": s("o9"), "blob": {"B": "AAEC"}}}]}),
     );
+    db.ok(
+        "ExecuteStatement",
+        json!({"Statement": "INSERT INTO orders VALUE {'pk': ?, 'sk': 'o10', 'blob': ?}",
+               "Parameters": [s("c4"), {"B": "AAEC"}]}),
+    );
+    let item = db.ok(
+        "GetItem",
+        json!({"TableName": "orders", "Key": {"pk": s("c4"), "sk": s("o10")}}),
+    );
+    assert_eq!(item["Item"]["blob"], json!({"B": "AAEC"}));
     assert_eq!(
         db.validation(
             "ExecuteStatement",
-            json!({"Statement": "INSERT INTO orders VALUE {'pk': ?, 'sk': 'o9'}", "Parameters": [s("c4")]})
+            json!({"Statement": "INSERT INTO orders VALUE {'pk': 'c4', 'sk': 'o11', 'm': {'k': ?}}", "Parameters": [s("x")]})
         ),
-        "Unsupported data type: Parameter under key root.pk at 1:33:1"
+        "Unsupported data type: Parameter under key root.k at 1:63:1"
     );
 }
 
@@ -766,4 +778,46 @@ fn a_keyed_select_read_as_a_scan_returns_the_same_items_at_the_scans_cost() {
         scan["ConsumedCapacity"]["CapacityUnits"].as_f64().unwrap()
     );
     assert!(scanned.bytes_read > keyed.bytes_read);
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn parameters_stand_for_values_in_an_insert_an_update_and_a_delete() {
+    let mut db = db();
+    let call = |db: &mut Db, statement: &str, parameters: Json| {
+        db.call(
+            "ExecuteStatement",
+            json!({"Statement": statement, "Parameters": parameters}),
+        )
+        .map_err(|e| e.message)
+    };
+    call(
+        &mut db,
+        r#"INSERT INTO "orders" VALUE {'pk': ?, 'sk': ?, 'total': ?, 'tags': ?}"#,
+        json!([s("c9"), s("o1"), n("12"), {"SS": ["a", "b"]}]),
+    )
+    .unwrap();
+    call(
+        &mut db,
+        r#"UPDATE "orders" SET total = ? WHERE pk = ? AND sk = ?"#,
+        json!([n("13"), s("c9"), s("o1")]),
+    )
+    .unwrap();
+    let item = db.ok(
+        "GetItem",
+        json!({"TableName": "orders", "Key": {"pk": s("c9"), "sk": s("o1")}}),
+    );
+    assert_eq!(item["Item"]["total"], n("13"));
+    assert_eq!(item["Item"]["tags"], json!({"SS": ["a", "b"]}));
+    call(
+        &mut db,
+        r#"DELETE FROM "orders" WHERE pk = ? AND sk = ?"#,
+        json!([s("c9"), s("o1")]),
+    )
+    .unwrap();
+    let gone = db.ok(
+        "GetItem",
+        json!({"TableName": "orders", "Key": {"pk": s("c9"), "sk": s("o1")}}),
+    );
+    assert_eq!(gone.get("Item"), None);
 }

@@ -249,3 +249,79 @@ fn a_write_tried_and_undone_to_measure_it_leaves_no_record() {
         "the next record continues the sequence as if nothing had been tried"
     );
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_consumer_paging_through_shards_and_streams_comes_to_an_end() {
+    let mut db = db("KEYS_ONLY");
+    db.ok(
+        "CreateTable",
+        json!({"TableName": "returns", "BillingMode": "PAY_PER_REQUEST",
+               "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+               "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+               "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "KEYS_ONLY"}}),
+    );
+    // ListStreams a stream at a time: the first page says where it stopped.
+    let first = streams(&mut db, "ListStreams", json!({"Limit": 1}));
+    let arns: Vec<&str> = first["Streams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["StreamArn"].as_str().unwrap())
+        .collect();
+    assert_eq!(arns.len(), 1);
+    assert_eq!(first["LastEvaluatedStreamArn"], json!(arns[0]));
+    let second = streams(
+        &mut db,
+        "ListStreams",
+        json!({"Limit": 1, "ExclusiveStartStreamArn": arns[0]}),
+    );
+    assert_eq!(second["Streams"].as_array().unwrap().len(), 1);
+    assert_ne!(second["Streams"][0]["StreamArn"], json!(arns[0]));
+    assert_eq!(second.get("LastEvaluatedStreamArn"), None);
+    // DescribeStream after the last shard: no shard, and nothing more to read.
+    let arn = arns[0];
+    let all = streams(
+        &mut db,
+        "DescribeStream",
+        json!({"StreamArn": arn, "Limit": 100}),
+    );
+    let shard = all["StreamDescription"]["Shards"][0]["ShardId"].clone();
+    assert_eq!(all["StreamDescription"].get("LastEvaluatedShardId"), None);
+    let after = streams(
+        &mut db,
+        "DescribeStream",
+        json!({"StreamArn": arn, "ExclusiveStartShardId": shard}),
+    );
+    assert_eq!(after["StreamDescription"]["Shards"], json!([]));
+    assert_eq!(after["StreamDescription"].get("LastEvaluatedShardId"), None);
+    // The one shard never splits: it has no children.
+    let children = streams(
+        &mut db,
+        "DescribeStream",
+        json!({"StreamArn": arn, "ShardFilter": {"Type": "CHILD_SHARDS", "ShardId": shard}}),
+    );
+    assert_eq!(children["StreamDescription"]["Shards"], json!([]));
+    for (operation, body) in [
+        ("ListStreams", json!({"Limit": 0})),
+        ("DescribeStream", json!({"StreamArn": arn, "Limit": 101})),
+    ] {
+        let refused = db.validation(&format!("{STREAMS}{operation}"), body);
+        assert!(
+            refused.starts_with("1 validation error detected: Value '"),
+            "{refused}"
+        );
+        assert!(
+            refused.contains("at 'limit' failed to satisfy constraint: Member must have value"),
+            "{refused}"
+        );
+    }
+    let unknown = db.validation(
+        &format!("{STREAMS}DescribeStream"),
+        json!({"StreamArn": arn, "ShardFilter": {"Type": "PARENT_SHARDS", "ShardId": shard}}),
+    );
+    assert_eq!(
+        unknown,
+        "1 validation error detected: Value 'PARENT_SHARDS' at 'shardFilter.type' failed to satisfy constraint: Member must satisfy enum value set: [CHILD_SHARDS]"
+    );
+}

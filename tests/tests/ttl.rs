@@ -54,6 +54,17 @@ fn time_to_live_is_turned_on_once_an_hour_and_described() {
         db.validation("UpdateTimeToLive", on),
         "TimeToLive is already enabled"
     );
+    // Another attribute, to turn it on or off, names the active one.
+    for enabled in [true, false] {
+        assert_eq!(
+            db.validation(
+                "UpdateTimeToLive",
+                json!({"TableName": "carts",
+                "TimeToLiveSpecification": {"Enabled": enabled, "AttributeName": "ttl"}})
+            ),
+            "TimeToLive is active on a different AttributeName: current AttributeName is expiresAt"
+        );
+    }
     let off = json!({"TableName": "carts", "TimeToLiveSpecification": {"Enabled": false, "AttributeName": "expiresAt"}});
     assert_eq!(
         db.validation("UpdateTimeToLive", off.clone()),

@@ -7,7 +7,7 @@ use serde_json::{Value as Json, json};
 
 use super::attribute_value::encode_item;
 use super::requests::parse_body;
-use crate::error::constraint::{Rule, Violation};
+use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{Engine, IteratorStart, sequence_text};
 use crate::table::StreamRecord;
@@ -37,6 +37,51 @@ struct StreamsWire {
     sequence_number: Option<String>,
     shard_iterator: Option<String>,
     limit: Option<i64>,
+    exclusive_start_stream_arn: Option<String>,
+    exclusive_start_shard_id: Option<String>,
+    shard_filter: Option<ShardFilterWire>,
+}
+
+/// DescribeStream's `ShardFilter`: the children of one shard.
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct ShardFilterWire {
+    #[serde(rename = "Type")]
+    kind: Option<String>,
+    shard_id: Option<String>,
+}
+
+/// `Limit` of ListStreams and DescribeStream: 1 to 100, 100 when absent.
+const LIMIT: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(100)];
+
+fn limit(given: Option<i64>) -> Result<usize> {
+    let limit = given.unwrap_or(100);
+    constraint::check(constraint::number(limit, "limit", LIMIT))?;
+    Ok(limit as usize)
+}
+
+/// One page of `all` after `start` (by position; a start not among them
+/// reads as a place in their order), at most `limit` long, and the last
+/// one's name when more remain.
+fn page<T>(
+    all: Vec<T>,
+    name: impl Fn(&T) -> &str,
+    start: Option<&str>,
+    limit: usize,
+) -> (Vec<T>, Option<String>) {
+    let after: Vec<T> = match start {
+        None => all,
+        Some(start) => match all.iter().position(|t| name(t) == start) {
+            Some(at) => all.into_iter().skip(at + 1).collect(),
+            None => all.into_iter().filter(|t| name(t) > start).collect(),
+        },
+    };
+    let more = after.len() > limit;
+    let page: Vec<T> = after.into_iter().take(limit).collect();
+    let last = more
+        .then(|| page.last().map(|t| name(t).to_string()))
+        .flatten();
+    (page, last)
 }
 
 /// Runs one Streams operation on a JSON body.
@@ -44,15 +89,42 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
     let wire: StreamsWire = parse_body(body)?;
     Ok(match operation {
         "ListStreams" => {
+            let limit = limit(wire.limit)?;
             let streams = engine.list_streams(wire.table_name.as_deref())?;
+            let (streams, last) = page(
+                streams,
+                |s| s.arn.as_str(),
+                wire.exclusive_start_stream_arn.as_deref(),
+                limit,
+            );
             let list: Vec<Json> = streams
                 .iter()
                 .map(|s| json!({"StreamArn": s.arn, "TableName": s.table_name, "StreamLabel": s.label}))
                 .collect();
-            json!({"Streams": list}).to_string()
+            let mut out = json!({"Streams": list});
+            if let Some(last) = last {
+                out["LastEvaluatedStreamArn"] = json!(last);
+            }
+            out.to_string()
         }
         "DescribeStream" => {
             let arn = required(wire.stream_arn, "streamArn")?;
+            let limit = limit(wire.limit)?;
+            let children_of = match wire.shard_filter {
+                None => None,
+                Some(filter) => {
+                    let kind = required(filter.kind, "shardFilter.type")?;
+                    if kind != "CHILD_SHARDS" {
+                        return Err(Violation::new(
+                            &kind,
+                            "shardFilter.type",
+                            Rule::OneOf("CHILD_SHARDS"),
+                        )
+                        .into());
+                    }
+                    Some(required(filter.shard_id, "shardFilter.shardId")?)
+                }
+            };
             let d = engine.describe_stream(&arn)?;
             let mut range = json!({"StartingSequenceNumber": sequence_text(d.sequence_range.0)});
             if let Some(last) = d.sequence_range.1 {
@@ -63,7 +135,24 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
             if let Some(sort) = &d.key_schema.sort {
                 key_schema.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
             }
-            json!({"StreamDescription": {
+            // A stream here has one shard, which never splits: it is no
+            // shard's child, and a page after it is empty.
+            let shards = if children_of.is_some() {
+                Vec::new()
+            } else {
+                vec![(d.shard_id.clone(), range)]
+            };
+            let (shards, last) = page(
+                shards,
+                |(id, _)| id.as_str(),
+                wire.exclusive_start_shard_id.as_deref(),
+                limit,
+            );
+            let shards: Vec<Json> = shards
+                .into_iter()
+                .map(|(id, range)| json!({"ShardId": id, "SequenceNumberRange": range}))
+                .collect();
+            let mut description = json!({
                 "StreamArn": d.summary.arn,
                 "StreamLabel": d.summary.label,
                 "StreamStatus": if d.enabled { "ENABLED" } else { "DISABLED" },
@@ -71,9 +160,12 @@ pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<Str
                 "CreationRequestDateTime": d.created_at,
                 "TableName": d.summary.table_name,
                 "KeySchema": key_schema,
-                "Shards": [{"ShardId": d.shard_id, "SequenceNumberRange": range}],
-            }})
-            .to_string()
+                "Shards": shards,
+            });
+            if let Some(last) = last {
+                description["LastEvaluatedShardId"] = json!(last);
+            }
+            json!({"StreamDescription": description}).to_string()
         }
         "GetShardIterator" => {
             let arn = required(wire.stream_arn, "streamArn")?;

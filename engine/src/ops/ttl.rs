@@ -47,6 +47,19 @@ impl Engine {
         }
         let now = self.now;
         let table = self.table_mut_or_not_found(table_name)?;
+        // Checked first: a change naming another attribute than the active
+        // one, to turn it on or off (as captured against DynamoDB: turning
+        // off with another name is refused so, with the right name it
+        // succeeds, and again it is "already disabled").
+        if let Some(ttl) = &table.ttl
+            && ttl.enabled
+            && ttl.attribute_name != specification.attribute_name
+        {
+            return Err(Error::validation(format!(
+                "TimeToLive is active on a different AttributeName: current AttributeName is {}",
+                ttl.attribute_name
+            )));
+        }
         match (&table.ttl, specification.enabled) {
             (Some(ttl), true) if ttl.enabled => {
                 return Err(Error::validation("TimeToLive is already enabled"));

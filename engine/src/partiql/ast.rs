@@ -93,7 +93,18 @@ pub struct Select {
 pub struct Insert {
     pub table: Name,
     pub index: Option<Name>,
-    pub value: Operand,
+    pub value: InsertValue,
+}
+
+/// What an INSERT's `VALUE` is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InsertValue {
+    /// A map written out, `{'pk': ?, 'total': 12}`: each attribute's value
+    /// a literal or a `?` (a `?` deeper inside is refused as it is read).
+    Item(Vec<(String, Operand)>, Span),
+    /// Anything else (a `?` standing for the whole item, or a value that
+    /// is not a map, which binding refuses).
+    Other(Operand),
 }
 
 /// What `RETURNING` asks an UPDATE or DELETE for.

@@ -5,7 +5,7 @@
 //! messages (<https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ql-reference.html>): operand types of
 //! ordering comparisons, the size of an IN list, `set_add`/`set_delete`.
 
-use super::ast::{self, Change, Expr, Operand, Segment};
+use super::ast::{self, Change, Expr, InsertValue, Operand, Segment};
 use super::parser::PARAMETER;
 use crate::error::{Error, Result, Span};
 use crate::expr::ast::{CompareOp, Condition, Operand as EvalOperand, UpdateAction};
@@ -57,8 +57,23 @@ impl<'a> Binder<'a> {
             .ok_or_else(|| Error::validation(PARAMETER_COUNT_MISMATCH))
     }
 
-    /// An INSERT's item: a map literal or a map parameter.
-    pub fn item(&self, operand: &Operand) -> Result<Item> {
+    /// An INSERT's item: a map written out (its attributes' `?` bound), or
+    /// a map parameter.
+    pub fn item(&self, value: &InsertValue) -> Result<Item> {
+        let operand = match value {
+            InsertValue::Item(entries, _) => {
+                return entries
+                    .iter()
+                    .map(|(name, operand)| {
+                        Ok((
+                            crate::types::Text::from(name.as_str()),
+                            self.value(operand)?,
+                        ))
+                    })
+                    .collect();
+            }
+            InsertValue::Other(operand) => operand,
+        };
         match self.value(operand)? {
             Value::M(map) => Ok(map),
             _ => Err(Error::at(

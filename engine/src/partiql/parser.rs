@@ -21,8 +21,8 @@
 //! DynamoDB's message and the path under `root` where it went too deep.
 
 use super::ast::{
-    Change, CompareOp, Delete, Expr, Insert, Name, Operand, Path, Projection, Returning, Segment,
-    Select, Statement, Update,
+    Change, CompareOp, Delete, Expr, Insert, InsertValue, Name, Operand, Path, Projection,
+    Returning, Segment, Select, Statement, Update,
 };
 use super::lexer::{Token, TokenKind, tokenize};
 use crate::error::constraint::{Rule, Violation};
@@ -395,7 +395,11 @@ impl Parser {
         }
         self.expect_word("VALUE")?;
         self.reading_item = true;
-        let value = self.operand();
+        let value = if self.peek().kind == TokenKind::LBrace {
+            self.insert_item()
+        } else {
+            self.operand().map(InsertValue::Other)
+        };
         self.reading_item = false;
         let value = value?;
         if self.peek().kind == TokenKind::Comma {
@@ -409,6 +413,45 @@ impl Parser {
             index,
             value,
         })
+    }
+
+    /// An INSERT's item written out: `{'name': value, …}`, each value a
+    /// literal or a `?` (DynamoDB's own examples bind an item's attributes
+    /// so, `INSERT INTO Music VALUE {'Artist': ?, 'SongTitle': ?}`).
+    fn insert_item(&mut self) -> Result<InsertValue> {
+        let open = self.advance();
+        let mut entries: Vec<(String, Operand)> = Vec::new();
+        if self.peek().kind != TokenKind::RBrace {
+            loop {
+                let key = self.advance();
+                let TokenKind::Str(name) = &key.kind else {
+                    return Err(self.error_at("Expected a key in single quotes", key.span));
+                };
+                let name = name.clone();
+                self.expect(&TokenKind::Colon, ":")?;
+                let token = self.peek().clone();
+                let value = if token.kind == TokenKind::Param {
+                    self.advance();
+                    let n = self.params;
+                    self.params += 1;
+                    Operand::Param(n, token.span)
+                } else {
+                    let value = self.nested_literal(format!(".{name}"))?;
+                    Operand::Literal(value, token.span)
+                };
+                // A name written twice keeps its last value, as a map literal does.
+                entries.retain(|(n, _)| *n != name);
+                entries.push((name, value));
+                if !self.next_if(&TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        let close = self.expect(&TokenKind::RBrace, "}")?;
+        Ok(InsertValue::Item(
+            entries,
+            Span::new(open.span.start, close.span.end),
+        ))
     }
 
     fn update(&mut self) -> Result<Update> {
@@ -1055,14 +1098,26 @@ mod tests {
         else {
             panic!()
         };
-        let Operand::Literal(Value::M(map), _) = insert.value else {
+        let InsertValue::Item(entries, _) = insert.value else {
             panic!()
         };
-        assert_eq!(map.get("n"), Some(&Value::N(Number::parse("1.5").unwrap())));
+        let literal = |name: &str| match entries.iter().find(|(n, _)| n == name) {
+            Some((_, Operand::Literal(value, _))) => Some(value.clone()),
+            _ => None,
+        };
+        assert_eq!(literal("n"), Some(Value::N(Number::parse("1.5").unwrap())));
         assert_eq!(
-            map.get("tags"),
-            Some(&Value::SS(vec!["x".into(), "y".into()]))
+            literal("tags"),
+            Some(Value::SS(vec!["x".into(), "y".into()]))
         );
+        let Statement::Insert(insert) = parse("INSERT INTO t VALUE {'pk': ?, 'n': ?}").unwrap()
+        else {
+            panic!()
+        };
+        let InsertValue::Item(entries, _) = insert.value else {
+            panic!()
+        };
+        assert!(matches!(entries[1], (_, Operand::Param(1, _))));
         let Statement::Update(update) =
             parse("UPDATE t SET n = n + 1 SET l = list_append(l, [2]) REMOVE old WHERE pk = 'a' RETURNING MODIFIED NEW *").unwrap()
         else {
