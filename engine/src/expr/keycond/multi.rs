@@ -16,10 +16,12 @@
 //! composite sort values, [`Composite`]'s bounds doing the work: the sort
 //! values that start with the equalities, cut by the last clause.
 
-use super::{KeyCondition, Simple, SimpleKind, SortCondition, check_operators, flatten, simple};
+use super::{
+    KeyCondition, Simple, SimpleKind, SortCondition, check_operators, flatten, key_value, simple,
+};
 use crate::error::{Error, Result};
 use crate::expr::ast::{CompareOp, Condition};
-use crate::key::{Composite, KeyAttribute, KeySchema, KeyType, KeyValue};
+use crate::key::{Composite, KeyAttribute, KeySchema, KeyValue};
 use crate::types::{Value, ValueType};
 
 /// Checks a resolved key condition against a multi-attribute key schema.
@@ -109,18 +111,18 @@ pub fn analyze_multi_attribute(condition: &Condition, schema: &KeySchema) -> Res
             _ => Err(Error::validation("Query key condition not supported")),
         }
     };
-    let partition = KeyValue::from_parts(
-        schema
-            .partition_attributes()
-            .map(equal_value)
-            .collect::<Result<Vec<_>>>()?,
-    )
-    // Invariant: a key has at least one partition key attribute.
-    .ok_or_else(|| Error::validation("Query key condition not supported"))?;
+    let partition_values = schema
+        .partition_attributes()
+        .map(equal_value)
+        .collect::<Result<Vec<_>>>()?;
     let mut by_attribute: Vec<(String, SortCondition)> = schema
         .partition_attributes()
-        .map(|a| Ok((a.name.clone(), SortCondition::Eq(equal_value(a)?))))
-        .collect::<Result<_>>()?;
+        .zip(&partition_values)
+        .map(|(a, value)| (a.name.clone(), SortCondition::Eq(value.clone())))
+        .collect();
+    let partition = KeyValue::from_parts(partition_values)
+        // Invariant: a key has at least one partition key attribute.
+        .ok_or_else(|| Error::validation("Query key condition not supported"))?;
     let sort_condition = match last {
         None => None,
         Some(last) => {
@@ -198,8 +200,4 @@ fn check_types(clause: &Simple, attribute: &KeyAttribute) -> Result<()> {
         key_value(value, attribute.key_type)?;
     }
     Ok(())
-}
-
-fn key_value(value: &Value, expected: KeyType) -> Result<KeyValue> {
-    super::key_value(value, expected)
 }
