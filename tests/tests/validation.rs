@@ -904,3 +904,72 @@ fn requests_that_hold_requests_report_their_members_constraints_by_path() {
         "3 validation errors detected: Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; Value 'hi' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"
     );
 }
+
+/// A body that is not JSON gets the exception's name and no message
+/// (dynalite's connection tests, recorded against the service); a member of
+/// the wrong JSON type is refused before the request's own constraints,
+/// a missing `TableName` included.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_body_that_is_not_json_or_not_of_the_declared_types_is_a_serialization_exception() {
+    let mut db = db();
+    let (status, body) = {
+        let response = engine::api::handle(db.engine_mut(), "ListTables", b"hi");
+        (response.status, response.body)
+    };
+    assert_eq!(status, 400);
+    assert_eq!(
+        body,
+        r#"{"__type":"com.amazon.coral.service#SerializationException"}"#
+    );
+    for (body, message) in [
+        (
+            json!({"Item": {"a": {"S": 23}}}),
+            "NUMBER_VALUE cannot be converted to String",
+        ),
+        (
+            json!({"Item": {"a": {"S": 2.5}}}),
+            "DECIMAL_VALUE cannot be converted to String",
+        ),
+        (json!({"Item": {"a": {"SS": "x"}}}), "Unexpected field type"),
+        (
+            json!({"Item": {"a": "x"}}),
+            "Unexpected value type in payload",
+        ),
+        (
+            json!({"Item": []}),
+            "Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>",
+        ),
+        (
+            json!({"Item": {"a": {"B": "abcde"}}}),
+            "Base64 encoded length is expected a multiple of 4 bytes but found: 5",
+        ),
+        (
+            json!({"Item": {"a": {"BOOL": "maybe"}}}),
+            "Unexpected token received from parser",
+        ),
+        (
+            json!({"TableName": {}}),
+            "Start of structure or map found where not expected",
+        ),
+    ] {
+        let error = db.err("PutItem", body.clone());
+        assert_eq!(
+            (error.kind.as_str(), error.message.as_str()),
+            ("SerializationException", message),
+            "{body}"
+        );
+    }
+    // What DynamoDB converts rather than refuses: "yes" is true, 2.9 is 2.
+    db.ok(
+        "PutItem",
+        json!({"TableName": "tbl", "Item": {"pk": {"S": "b"}, "sk": {"S": "1"}, "on": {"BOOL": "yes"}}}),
+    );
+    let got = db.ok(
+        "Query",
+        json!({"TableName": "tbl", "KeyConditionExpression": "pk = :p", "Limit": 1.9,
+            "ConsistentRead": "1", "ExpressionAttributeValues": {":p": {"S": "b"}}}),
+    );
+    assert_eq!(got["Items"][0]["on"], json!({"BOOL": true}));
+    assert_eq!(got["Count"], json!(1));
+}

@@ -10,6 +10,7 @@ pub mod attribute_value;
 pub mod operation;
 pub mod requests;
 pub mod responses;
+mod shapes;
 pub mod streams;
 
 use serde_json::json;
@@ -59,6 +60,8 @@ pub fn call(engine: &mut Engine, operation: Operation, body: &[u8]) -> Result<St
     use responses::{
         ItemResponse, consumed_capacity, control_plane, page, table_description, to_string,
     };
+    let converted = shapes::check(operation.name(), body)?;
+    let body = converted.as_deref().unwrap_or(body);
     Ok(match operation {
         Operation::CreateTable => {
             let description = engine.create_table(requests::create_table(body)?)?;

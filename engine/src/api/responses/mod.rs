@@ -156,7 +156,8 @@ pub fn error(error: &Error) -> String {
             .collect();
         out["CancellationReasons"] = json!(reasons);
     }
-    if matches!(error, Error::UnknownOperation) {
+    let bare = matches!(error, Error::Serialization(message) if message.is_empty());
+    if bare || matches!(error, Error::UnknownOperation) {
         out = json!({"__type": error.type_name()});
     }
     out.to_string()
