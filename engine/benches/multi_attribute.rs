@@ -35,7 +35,7 @@ fn index(name: &str, keys: &[(&str, &str)]) -> IndexRequest {
             .iter()
             .map(|(n, t)| (n.to_string(), t.to_string()))
             .collect(),
-        projection_type: Some("KEYS_ONLY".into()),
+        projection_type: Some(Some("KEYS_ONLY".into())),
         non_key_attributes: None,
         provisioned_throughput: None,
     }

@@ -4,6 +4,8 @@
 // Usage: node extract.js <dynalite checkout>/test > cases.json
 const Module = require('module'), fs = require('fs'), path = require('path')
 const SUITE = path.resolve(process.argv[2])
+// ARNs in the cases name the engine's region and account.
+process.env.AWS_REGION = 'local'
 // The suite draws random names and numbers: drawn from a fixed seed, the
 // output is the same on every run.
 let seed = 20120810
@@ -47,6 +49,7 @@ const m = new Module(helpersPath, null); m.filename = helpersPath; m.paths = Mod
 m._compile(src, helpersPath)
 Module._cache[helpersPath] = m
 m.loaded = true
+m.exports.awsAccountId = '000000000000'
 const stack = []
 global.describe = (name, fn) => { stack.push(name); try { fn.call({ timeout: noop }) } catch (e) { } stack.pop() }
 global.describe.skip = noop; global.describe.only = global.describe

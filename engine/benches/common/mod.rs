@@ -99,7 +99,7 @@ fn index(name: &str, keys: &[(&str, &str)], projection: &str, include: &[&str]) 
             .iter()
             .map(|(n, t)| (n.to_string(), t.to_string()))
             .collect(),
-        projection_type: Some(projection.into()),
+        projection_type: Some(Some(projection.into())),
         non_key_attributes: (!include.is_empty())
             .then(|| include.iter().map(|a| a.to_string()).collect()),
         provisioned_throughput: None,

@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 
 use crate::error::{Error, Result};
 use crate::types::sets::has_duplicates as duplicates;
-use crate::types::{Item, Map, Number, Value};
+use crate::types::{Item, Map, Number, NumberError, Value};
 
 pub use crate::limits::MAX_NESTING;
 
@@ -46,8 +46,28 @@ fn expect_array(json: &Json) -> Result<&Vec<Json>> {
     })
 }
 
+/// A number, or DynamoDB's refusal: one it cannot read names the text
+/// (`…numeric value: dog`), an empty one does not.
 fn decode_number(text: &str) -> Result<Number> {
-    Number::parse(text).map_err(|e| Error::validation(e.to_string()))
+    Number::parse(text).map_err(|e| match e {
+        NumberError::NotNumeric if !text.is_empty() => Error::validation(format!("{e}: {text}")),
+        e => Error::validation(e.to_string()),
+    })
+}
+
+/// The numbers of a value (`N`, and `NS`'s members), read before anything
+/// else about it is checked: DynamoDB refuses `{"S": "a", "N": "b"}` for its
+/// number, not for its two types.
+fn check_numbers(fields: &serde_json::Map<String, Json>) -> Result<()> {
+    if let Some(Json::String(text)) = fields.get("N") {
+        decode_number(text)?;
+    }
+    if let Some(Json::Array(members)) = fields.get("NS") {
+        for text in members.iter().filter_map(Json::as_str) {
+            decode_number(text)?;
+        }
+    }
+    Ok(())
 }
 
 fn decode_binary(json: &Json) -> Result<Vec<u8>> {
@@ -79,6 +99,7 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
     let mut present = fields
         .iter()
         .filter(|(k, v)| TYPES.contains(&k.as_str()) && !v.is_null());
+    check_numbers(fields)?;
     let Some((tag, inner)) = present.next() else {
         return Err(Error::validation(
             "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes",
@@ -163,8 +184,11 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
                 .map(|t| decode_number(t))
                 .collect::<Result<Vec<_>>>()?;
             if duplicates(&members) {
-                let rendered: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
-                return Err(duplicate_error(&rendered, ""));
+                // A number set's members are not listed (dynalite's suite
+                // and later captures agree).
+                return Err(Error::invalid_parameter(
+                    "Input collection contains duplicates.",
+                ));
             }
             Value::NS(members)
         }
@@ -298,7 +322,15 @@ mod tests {
         );
         assert_eq!(
             message(json!({"N": "dog"})),
+            "The parameter cannot be converted to a numeric value: dog"
+        );
+        assert_eq!(
+            message(json!({"N": ""})),
             "The parameter cannot be converted to a numeric value"
+        );
+        assert_eq!(
+            message(json!({"S": "a", "N": "b"})),
+            "The parameter cannot be converted to a numeric value: b"
         );
         assert_eq!(
             message(json!({"N": 5})),

@@ -260,9 +260,17 @@ pub fn check(violations: Vec<Violation>) -> Result<()> {
     }
 }
 
-/// The ValidationException for one or more breaches.
+/// At most this many breaches are listed; DynamoDB stops collecting there.
+pub const MOST_LISTED: usize = 10;
+
+/// The ValidationException for one or more breaches (the first
+/// [`MOST_LISTED`] of them).
 pub fn error(violations: Vec<Violation>) -> Error {
-    let clauses: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    let clauses: Vec<String> = violations
+        .iter()
+        .take(MOST_LISTED)
+        .map(ToString::to_string)
+        .collect();
     match clauses.len() {
         1 => Error::validation(format!("1 validation error detected: {}", clauses[0])),
         n => Error::validation(format!(

@@ -29,8 +29,9 @@ pub struct IndexRequest {
     pub index_name: String,
     /// `KeySchema`: (attribute name, `HASH` or `RANGE`).
     pub key_schema: Vec<(String, String)>,
-    /// `Projection.ProjectionType`; `None` when the projection is missing.
-    pub projection_type: Option<String>,
+    /// `Projection.ProjectionType`: `None` when the projection is
+    /// missing, `Some(None)` when it names no type.
+    pub projection_type: Option<Option<String>>,
     /// `Projection.NonKeyAttributes`.
     pub non_key_attributes: Option<Vec<String>>,
     /// `ProvisionedThroughput` of a global index: (read, write) units.
@@ -112,13 +113,12 @@ pub fn create_table_problems(request: &CreateTableRequest) -> Vec<Violation> {
                     "{field}.{}.member.projection",
                     i + 1
                 ))),
-                Some(t) if !["ALL", "KEYS_ONLY", "INCLUDE"].contains(&t.as_str()) => {
-                    problems.push(Violation::new(
+                Some(Some(t)) if !["ALL", "KEYS_ONLY", "INCLUDE"].contains(&t.as_str()) => problems
+                    .push(Violation::new(
                         t,
                         format!("{field}.{}.member.projection.projectionType", i + 1),
                         PROJECTION_TYPES,
-                    ))
-                }
+                    )),
                 _ => {}
             }
         }
@@ -240,7 +240,10 @@ fn key_type_problems(
     }
 }
 
-/// Builds one index's description.
+/// Builds one index's description, checked in DynamoDB's order (dynalite's
+/// suite, recorded against the service; a global index's key schema as
+/// captured for multi-attribute keys): the key schema, a local index's
+/// range key and leading hash key, the projection.
 pub(super) fn build_index(
     request: &IndexRequest,
     kind: IndexKind,
@@ -248,28 +251,33 @@ pub(super) fn build_index(
     table_keys: &KeySchema,
 ) -> Result<IndexDescription> {
     check_table_name(&request.index_name, "indexName")?;
+    let name = &request.index_name;
     let key_schema = match kind {
         IndexKind::Global => global_index_key_schema(&request.key_schema, definitions)?,
-        IndexKind::Local => build_key_schema(&request.key_schema, definitions)?,
+        IndexKind::Local => {
+            let key_schema = build_key_schema(&request.key_schema, definitions, false)?;
+            if key_schema.sort.is_none() {
+                return Err(Error::invalid_parameter(format!(
+                    "Index KeySchema does not have a range key for index: {name}"
+                )));
+            }
+            if key_schema.partition.name != table_keys.partition.name {
+                return Err(Error::invalid_parameter(format!(
+                    "Index KeySchema does not have the same leading hash key as table KeySchema for index: {name}. index hash key: {}, table hash key: {}",
+                    key_schema.partition.name, table_keys.partition.name
+                )));
+            }
+            key_schema
+        }
     };
-    let name = &request.index_name;
-    if kind == IndexKind::Local {
-        if key_schema.partition.name != table_keys.partition.name {
-            return Err(Error::invalid_parameter(format!(
-                "Index KeySchema does not have the same leading hash key as table KeySchema for index: {name}. index hash key: {}, table hash key: {}",
-                key_schema.partition.name, table_keys.partition.name
-            )));
+    let projection_type = match &request.projection_type {
+        Some(Some(projection_type)) => Some(projection_type.as_str()),
+        Some(None) => {
+            return Err(Error::invalid_parameter("Unknown ProjectionType: null"));
         }
-        if key_schema.sort.is_none() {
-            return Err(Error::invalid_parameter(format!(
-                "Index KeySchema does not have a range key for index: {name}"
-            )));
-        }
-    }
-    let projection = match (
-        request.projection_type.as_deref(),
-        &request.non_key_attributes,
-    ) {
+        None => None,
+    };
+    let projection = match (projection_type, &request.non_key_attributes) {
         (Some("INCLUDE"), Some(attributes)) if !attributes.is_empty() => {
             Projection::Include(attributes.clone())
         }
@@ -295,6 +303,30 @@ pub(super) fn build_index(
     })
 }
 
+/// Provisioned units above this are refused as out of bounds.
+const MOST_UNITS: u64 = 1_000_000_000_000;
+
+/// Units above [`MOST_UNITS`], in DynamoDB's words.
+pub(super) fn units_in_bounds(throughput: Option<(u64, u64)>) -> Result<()> {
+    let Some((read, write)) = throughput else {
+        return Ok(());
+    };
+    for (units, name) in [(read, "ReadCapacityUnits"), (write, "WriteCapacityUnits")] {
+        if units > MOST_UNITS {
+            return Err(Error::validation(format!(
+                "Given value {units} for {name} is out of bounds"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn attributes_do_not_match() -> Error {
+    Error::invalid_parameter(
+        "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
+    )
+}
+
 fn billing_mode(request: &CreateTableRequest) -> Result<BillingMode> {
     match (
         request.billing_mode.as_deref(),
@@ -308,6 +340,8 @@ fn billing_mode(request: &CreateTableRequest) -> Result<BillingMode> {
         (Some(_), None) => Err(Error::invalid_parameter(
             "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED",
         )),
+        // Reported by SDK users since 2020 (aws/aws-sdk-go#3140); dynalite's
+        // older recording has the message above.
         (None, None) => Err(Error::validation(
             "No provisioned throughput specified for the table",
         )),
@@ -331,8 +365,14 @@ impl Engine {
                 )));
             }
         }
-        let key_schema = build_key_schema(&request.key_schema, &definitions)?;
         let billing_mode = billing_mode(&request)?;
+        units_in_bounds(request.provisioned_throughput)?;
+        let key_schema = build_key_schema(&request.key_schema, &definitions, true)?;
+        let no_indexes =
+            request.global_secondary_indexes.is_none() && request.local_secondary_indexes.is_none();
+        if no_indexes && key_schema.attribute_count() != definitions.len() {
+            return Err(attributes_do_not_match());
+        }
         let table_class = request
             .table_class
             .as_deref()
@@ -420,9 +460,7 @@ impl Engine {
             .chain(indexes.iter().flat_map(|i| i.key_schema.names()))
             .collect();
         if used.len() != definitions.len() {
-            return Err(Error::invalid_parameter(
-                "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
-            ));
+            return Err(attributes_do_not_match());
         }
         let tags = checked_tags(request.tags.as_deref().unwrap_or_default())?;
         if self.tables.contains_key(&request.table_name) {

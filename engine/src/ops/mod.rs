@@ -201,6 +201,15 @@ impl Engine {
         self.tables.get(name).ok_or_else(Error::resource_not_found)
     }
 
+    /// The table, or the not-found error of the operations that name it
+    /// (DescribeTable, DeleteTable, UpdateTable, DescribeTimeToLive):
+    /// "Requested resource not found: Table: x not found".
+    fn named_table_mut(&mut self, name: &str) -> Result<&mut Table> {
+        self.tables
+            .get_mut(name)
+            .ok_or_else(|| table_not_found(name))
+    }
+
     fn table_mut_or_not_found(&mut self, name: &str) -> Result<&mut Table> {
         self.tables
             .get_mut(name)
@@ -211,6 +220,13 @@ impl Engine {
     pub fn table_names(&self) -> impl Iterator<Item = &str> {
         self.tables.keys().map(String::as_str)
     }
+}
+
+/// The not-found error of the operations that name a table.
+fn table_not_found(name: &str) -> Error {
+    Error::ResourceNotFound(format!(
+        "Requested resource not found: Table: {name} not found"
+    ))
 }
 
 /// Checks the parts of a request both maps share: not empty, and only given

@@ -45,11 +45,10 @@ impl Engine {
     /// DescribeTable.
     pub fn describe_table(&self, table_name: &str) -> Result<TableSummary> {
         check_table_name(table_name, "tableName")?;
-        let table = self.tables.get(table_name).ok_or_else(|| {
-            Error::ResourceNotFound(format!(
-                "Requested resource not found: Table: {table_name} not found"
-            ))
-        })?;
+        let table = self
+            .tables
+            .get(table_name)
+            .ok_or_else(|| super::table_not_found(table_name))?;
         Ok(TableSummary {
             description: table.description.clone(),
             item_count: table.items.n_items(),
@@ -75,7 +74,12 @@ impl Engine {
     pub fn list_tables(&self, request: &ListTablesRequest) -> Result<ListTablesResponse> {
         let limit = request.limit.unwrap_or(100);
         const LIMIT: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(100)];
-        constraint::check(constraint::number(limit, "limit", LIMIT))?;
+        let mut problems = Vec::new();
+        if let Some(start) = &request.exclusive_start_table_name {
+            problems.extend(super::table_name_problems(start, "exclusiveStartTableName"));
+        }
+        problems.extend(constraint::number(limit, "limit", LIMIT));
+        constraint::check(problems)?;
         let names: Vec<String> = self
             .tables
             .keys()
@@ -102,10 +106,7 @@ impl Engine {
 
     /// DeleteTable: returns the table's last description.
     pub fn delete_table(&mut self, table_name: &str) -> Result<TableSummary> {
-        let summary = self.describe_table(table_name).map_err(|e| match e {
-            Error::ResourceNotFound(_) => Error::resource_not_found(),
-            other => other,
-        })?;
+        let summary = self.describe_table(table_name)?;
         if summary.description.deletion_protection {
             return Err(Error::validation(
                 "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.",

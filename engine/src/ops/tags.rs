@@ -97,8 +97,9 @@ fn too_many_tags() -> Error {
 }
 
 impl Engine {
-    /// The table an ARN names, with DynamoDB's error for every way an ARN
-    /// can fail to name one.
+    /// The table name an ARN holds, with DynamoDB's error for every way an
+    /// ARN can fail to name a table (whether it exists is asked apart:
+    /// empty tags are refused between the two).
     fn table_name_of_arn<'a>(&self, arn: Option<&'a str>) -> Result<&'a str> {
         let Some(arn) = arn else {
             return Err(Error::validation("Invalid TableArn"));
@@ -124,6 +125,16 @@ impl Engine {
                 "Invalid resource arn provided, only table or stream is accepted. Provided resource arn: {arn}"
             )));
         }
+        Ok(name)
+    }
+
+    /// The table an ARN names, which must exist.
+    fn table_of_arn<'a>(&self, arn: Option<&'a str>) -> Result<&'a str> {
+        let name = self.table_name_of_arn(arn)?;
+        self.must_exist(name, arn.unwrap_or_default())
+    }
+
+    fn must_exist<'a>(&self, name: &'a str, arn: &str) -> Result<&'a str> {
         if name.len() < 3 || !self.tables.contains_key(name) {
             return Err(Error::ResourceNotFound(format!(
                 "Requested resource not found: ResourcArn: {arn} not found"
@@ -141,6 +152,7 @@ impl Engine {
                 "Atleast one Tag needs to be provided as Input.",
             ));
         }
+        let name = self.must_exist(name, resource_arn.unwrap_or_default())?;
         let tags = checked_tags(tags)?;
         let table = self.table_mut_or_not_found(name)?;
         let added = tags
@@ -162,6 +174,7 @@ impl Engine {
                 "Atleast one Tag Key needs to be provided as Input.",
             ));
         }
+        let name = self.must_exist(name, resource_arn.unwrap_or_default())?;
         if keys.len() > MAX_TAGS {
             return Err(too_many_tags());
         }
@@ -181,7 +194,7 @@ impl Engine {
         &self,
         resource_arn: Option<&str>,
     ) -> Result<Vec<(String, String)>> {
-        let name = self.table_name_of_arn(resource_arn)?;
+        let name = self.table_of_arn(resource_arn)?;
         let table = self.table_or_not_found(name)?;
         Ok(table
             .tags

@@ -86,7 +86,10 @@ impl Engine {
     /// DescribeTimeToLive: the setting, if TTL is on.
     pub fn describe_time_to_live(&self, table_name: &str) -> Result<Option<TimeToLive>> {
         super::check_table_name(table_name, "tableName")?;
-        let table = self.table_or_not_found(table_name)?;
+        let table = self
+            .tables
+            .get(table_name)
+            .ok_or_else(|| super::table_not_found(table_name))?;
         Ok(table.ttl.clone().filter(|t| t.enabled))
     }
 

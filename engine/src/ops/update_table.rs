@@ -14,12 +14,11 @@
 //! throughput the table already has is an error; and an index cannot be
 //! created or deleted in the same request as a throughput or stream change.
 //! Where DynamoDB's exact wording is not published (the index variant of
-//! "will not change", and throughput on an on-demand table without a
-//! billing mode), the message follows the published table variant.
+//! "will not change"), the message follows the published table variant.
 
 use super::create_table::{ATTRIBUTE_TYPES, BILLING_MODES};
 use super::create_table::{
-    IndexRequest, build_index, index_throughput, table_class, throughput_problems,
+    IndexRequest, build_index, index_throughput, table_class, throughput_problems, units_in_bounds,
 };
 use super::streams::StreamSpecification;
 use super::{Engine, table_name_problems};
@@ -100,6 +99,19 @@ fn check_shape(request: &UpdateTableRequest) -> Result<()> {
         problems.push(Violation::new(mode, "billingMode", BILLING_MODES));
     }
     constraint::check(problems)?;
+    let mut updated = std::collections::HashSet::new();
+    for update in &request.global_secondary_index_updates {
+        let name = match update {
+            GsiUpdate::Create(index) => &index.index_name,
+            GsiUpdate::Delete(name) | GsiUpdate::Update(name, _) => name,
+        };
+        if !updated.insert(name) {
+            return Err(Error::invalid_parameter(format!(
+                "Only one global secondary index update per index is allowed simultaneously. Index: {name}"
+            )));
+        }
+    }
+    units_in_bounds(request.provisioned_throughput)?;
     let structural = request
         .global_secondary_index_updates
         .iter()
@@ -181,13 +193,8 @@ fn planned_billing(table: &Table, request: &UpdateTableRequest) -> Result<Option
     let throughput = request.provisioned_throughput;
     match (target, current, throughput) {
         (_, _, None) if request.billing_mode.is_none() => Ok(None),
-        ("PAY_PER_REQUEST", _, Some(_)) if request.billing_mode.is_some() => {
-            Err(Error::invalid_parameter(
-                "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST",
-            ))
-        }
         ("PAY_PER_REQUEST", _, Some(_)) => Err(Error::invalid_parameter(
-            "ProvisionedThroughput cannot be specified when BillingMode is PAY_PER_REQUEST",
+            "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST",
         )),
         ("PAY_PER_REQUEST", _, None) => Ok(Some((BillingMode::PayPerRequest, None))),
         (_, BillingMode::PayPerRequest, None) => Err(Error::invalid_parameter(
@@ -335,7 +342,7 @@ impl Engine {
             None => None,
         };
         let now = self.now;
-        let table = self.table_mut_or_not_found(&request.table_name)?;
+        let table = self.named_table_mut(&request.table_name)?;
         if let Some(stream) = stream {
             super::streams::check_stream_change(table, stream)?;
         }

@@ -4,7 +4,7 @@ use serde::Deserialize;
 
 use super::tags::{TagWire, tags};
 use super::{parse_body, required};
-use crate::error::constraint::{self, Shown, Violation};
+use crate::error::constraint::{self, Rule, Shown, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{
     CreateTableRequest, GsiUpdate, IndexRequest, ListTablesRequest, StreamSpecification,
@@ -35,19 +35,32 @@ struct ProjectionWire {
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct Throughput {
-    read_capacity_units: Option<u64>,
-    write_capacity_units: Option<u64>,
+    read_capacity_units: Option<i64>,
+    write_capacity_units: Option<i64>,
 }
 
-impl Throughput {
-    /// (read, write); a missing member counts as 0, which the engine
-    /// refuses with DynamoDB's constraint message.
-    fn units(&self) -> (u64, u64) {
-        (
-            self.read_capacity_units.unwrap_or(0),
-            self.write_capacity_units.unwrap_or(0),
-        )
-    }
+/// `ProvisionedThroughput` at `field`: its (read, write) units, or `None`
+/// and its breaches in `problems` — a member missing, or below 1.
+fn throughput(
+    wire: Option<&Throughput>,
+    field: &str,
+    problems: &mut Vec<Violation>,
+) -> Option<(u64, u64)> {
+    let wire = wire?;
+    let mut unit = |value: Option<i64>, member: &str| -> Option<u64> {
+        let at = format!("{field}.{member}");
+        let Some(value) = value else {
+            problems.push(Violation::missing(at));
+            return None;
+        };
+        let breaches = constraint::number(value, &at, &[Rule::AtLeast(1)]);
+        let fits = breaches.is_empty();
+        problems.extend(breaches);
+        fits.then(|| value.unsigned_abs())
+    };
+    let write = unit(wire.write_capacity_units, "writeCapacityUnits");
+    let read = unit(wire.read_capacity_units, "readCapacityUnits");
+    Some((read?, write?))
 }
 
 #[derive(Deserialize)]
@@ -78,53 +91,87 @@ struct IndexWire {
     provisioned_throughput: Option<Throughput>,
 }
 
+/// A required text member of a list's element, or its breach; the element
+/// is numbered from 1, as DynamoDB numbers it (`keySchema.2.member.keyType`).
+fn member_text(value: Option<String>, at: String, problems: &mut Vec<Violation>) -> String {
+    value.unwrap_or_else(|| {
+        problems.push(Violation::missing(at));
+        String::new()
+    })
+}
+
+/// A key schema at `field`: its (name, type) elements; each missing member
+/// a breach in `problems`.
 fn key_schema(
-    elements: Option<Vec<KeySchemaElement>>,
+    elements: Vec<KeySchemaElement>,
     field: &str,
-) -> Result<Vec<(String, String)>> {
-    required(elements, field)?
+    problems: &mut Vec<Violation>,
+) -> Vec<(String, String)> {
+    elements
         .into_iter()
-        .map(|e| {
-            Ok((
-                required(e.attribute_name, &format!("{field}.member.attributeName"))?,
-                required(e.key_type, &format!("{field}.member.keyType"))?,
-            ))
+        .enumerate()
+        .map(|(i, e)| {
+            let at = |member: &str| format!("{field}.{}.member.{member}", i + 1);
+            (
+                member_text(e.attribute_name, at("attributeName"), problems),
+                member_text(e.key_type, at("keyType"), problems),
+            )
         })
         .collect()
 }
 
-fn index_request(wire: IndexWire, field: &str) -> Result<IndexRequest> {
+/// One index, its members at `place` (`globalSecondaryIndexes.1.member`).
+fn index_request(wire: IndexWire, place: &str, problems: &mut Vec<Violation>) -> IndexRequest {
+    let at = |member: &str| format!("{place}.{member}");
+    let index_name = member_text(wire.index_name, at("indexName"), problems);
+    let key_schema = match wire.key_schema {
+        Some(elements) => key_schema(elements, &at("keySchema"), problems),
+        None => {
+            problems.push(Violation::missing(at("keySchema")));
+            Vec::new()
+        }
+    };
     let projection = wire.projection;
-    Ok(IndexRequest {
-        index_name: required(wire.index_name, &format!("{field}.member.indexName"))?,
-        key_schema: key_schema(wire.key_schema, &format!("{field}.member.keySchema"))?,
-        projection_type: projection
-            .as_ref()
-            .map(|p| p.projection_type.clone().unwrap_or_else(|| "ALL".into())),
+    if let Some(attributes) = projection
+        .as_ref()
+        .and_then(|p| p.non_key_attributes.as_ref())
+        && attributes.is_empty()
+    {
+        problems.push(Violation::new(
+            "[]",
+            at("projection.nonKeyAttributes"),
+            Rule::LengthAtLeast(1),
+        ));
+    }
+    IndexRequest {
+        index_name,
+        key_schema,
+        projection_type: projection.as_ref().map(|p| p.projection_type.clone()),
         non_key_attributes: projection.and_then(|p| p.non_key_attributes),
-        provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),
-    })
+        provisioned_throughput: throughput(
+            wire.provisioned_throughput.as_ref(),
+            &at("provisionedThroughput"),
+            problems,
+        ),
+    }
 }
 
 /// `AttributeDefinitions` of CreateTable and UpdateTable, as name and type
 /// pairs; absent, none.
 fn attribute_definitions(
     definitions: Option<Vec<AttributeDefinition>>,
-) -> Result<Vec<(String, String)>> {
+    problems: &mut Vec<Violation>,
+) -> Vec<(String, String)> {
     definitions
         .unwrap_or_default()
         .into_iter()
-        .map(|d| {
-            Ok((
-                required(
-                    d.attribute_name,
-                    "attributeDefinitions.member.attributeName",
-                )?,
-                required(
-                    d.attribute_type,
-                    "attributeDefinitions.member.attributeType",
-                )?,
-            ))
+        .enumerate()
+        .map(|(i, d)| {
+            let at = |member: &str| format!("attributeDefinitions.{}.member.{member}", i + 1);
+            (
+                member_text(d.attribute_name, at("attributeName"), problems),
+                member_text(d.attribute_type, at("attributeType"), problems),
+            )
         })
         .collect()
 }
@@ -145,61 +192,91 @@ struct CreateTableWire {
     table_class: Option<String>,
 }
 
-/// CreateTable. Its name is checked first, with CreateTable's own
-/// messages (dynalite's suite as updated against the service): missing, or
-/// outside 3 to 255 characters. Then every constraint problem is reported
-/// together: missing attribute definitions, the name's pattern and the
-/// other fields' constraints, a missing key schema.
-pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
-    let wire: CreateTableWire = parse_body(body)?;
-    let Some(table_name) = wire.table_name else {
+/// The table name of CreateTable, DescribeTable, DeleteTable,
+/// DescribeTimeToLive and UpdateTable, checked first, with these
+/// operations' own messages (dynalite's suite, recorded against the
+/// service): missing, or outside 3 to 255 characters. Its pattern is
+/// checked with the request's other constraints.
+fn control_table_name(name: Option<String>) -> Result<String> {
+    let Some(name) = name else {
         return Err(Error::validation(
             "The parameter 'TableName' is required but was not present in the request",
         ));
     };
-    if !(3..=255).contains(&table_name.len()) {
+    if !(3..=255).contains(&name.len()) {
         return Err(Error::validation(
             "TableName must be at least 3 characters long and at most 255 characters long",
         ));
     }
+    Ok(name)
+}
+
+/// CreateTable. Its name is checked first ([`control_table_name`]); then
+/// every constraint problem is reported together: missing members (of the
+/// attribute definitions, the key schema's elements, the indexes, the
+/// throughput), the name's pattern and the other fields' constraints, a
+/// missing key schema.
+pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
+    let wire: CreateTableWire = parse_body(body)?;
+    let table_name = control_table_name(wire.table_name)?;
+    let mut decoded = Vec::new();
     let missing = |present: bool, field: &str| (!present).then(|| Violation::missing(field));
     let definitions_missing = missing(wire.attribute_definitions.is_some(), "attributeDefinitions");
     let key_schema_missing = missing(wire.key_schema.is_some(), "keySchema");
-    let attribute_definitions = attribute_definitions(wire.attribute_definitions)?;
-    let indexes =
-        |list: Option<Vec<IndexWire>>, field: &str| -> Result<Option<Vec<IndexRequest>>> {
-            list.map(|l| l.into_iter().map(|i| index_request(i, field)).collect())
-                .transpose()
-        };
+    let attribute_definitions = attribute_definitions(wire.attribute_definitions, &mut decoded);
+    let mut indexes = |list: Option<Vec<IndexWire>>, field: &str| -> Option<Vec<IndexRequest>> {
+        list.map(|l| {
+            l.into_iter()
+                .enumerate()
+                .map(|(i, index)| {
+                    index_request(index, &format!("{field}.{}.member", i + 1), &mut decoded)
+                })
+                .collect()
+        })
+    };
+    let local_secondary_indexes = indexes(wire.local_secondary_indexes, "localSecondaryIndexes");
+    let global_secondary_indexes = indexes(wire.global_secondary_indexes, "globalSecondaryIndexes");
+    let key_schema = key_schema(
+        wire.key_schema.unwrap_or_default(),
+        "keySchema",
+        &mut decoded,
+    );
+    let provisioned_throughput = throughput(
+        wire.provisioned_throughput.as_ref(),
+        "provisionedThroughput",
+        &mut decoded,
+    );
     let request = CreateTableRequest {
         table_name,
         attribute_definitions,
-        key_schema: match wire.key_schema {
-            Some(elements) => key_schema(Some(elements), "keySchema")?,
-            None => Vec::new(),
-        },
-        global_secondary_indexes: indexes(wire.global_secondary_indexes, "globalSecondaryIndexes")?,
-        local_secondary_indexes: indexes(wire.local_secondary_indexes, "localSecondaryIndexes")?,
+        key_schema,
+        global_secondary_indexes,
+        local_secondary_indexes,
         billing_mode: wire.billing_mode,
         stream_specification: stream_specification(wire.stream_specification)?,
-        provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),
+        provisioned_throughput,
         tags: wire.tags.map(tags),
         deletion_protection_enabled: wire.deletion_protection_enabled,
         table_class: wire.table_class,
     };
-    if definitions_missing.is_some() || key_schema_missing.is_some() {
+    if definitions_missing.is_some() || key_schema_missing.is_some() || !decoded.is_empty() {
         let about_the_empty_key_schema = |p: &Violation| {
             key_schema_missing.is_some()
                 && p.at == "keySchema"
                 && p.value == Shown::Text("[]".into())
         };
+        // A missing member stands in the request as an empty text; what
+        // the engine would say about that text is not said.
+        let stand_ins: Vec<String> = decoded.iter().map(|p| p.at.clone()).collect();
+        let about_a_stand_in = |p: &Violation| stand_ins.iter().any(|at| *at == p.at);
         let problems: Vec<Violation> = definitions_missing
             .clone()
             .into_iter()
+            .chain(decoded)
             .chain(
                 create_table_problems(&request)
                     .into_iter()
-                    .filter(|p| !about_the_empty_key_schema(p)),
+                    .filter(|p| !about_the_empty_key_schema(p) && !about_a_stand_in(p)),
             )
             .chain(key_schema_missing.clone())
             .collect();
@@ -217,7 +294,7 @@ struct TableNameWire {
 /// DescribeTable and DeleteTable: the table name.
 pub fn table_name(body: &[u8]) -> Result<String> {
     let wire: TableNameWire = parse_body(body)?;
-    Ok(required(wire.table_name, "tableName")?)
+    control_table_name(wire.table_name)
 }
 
 #[derive(Deserialize)]
@@ -264,28 +341,73 @@ struct UpdateTableWire {
     table_class: Option<String>,
 }
 
-/// UpdateTable.
+/// An index name at `at`: required, and a table name's pattern and lengths.
+fn index_name(name: Option<String>, at: String, problems: &mut Vec<Violation>) -> String {
+    let name = member_text(name, at.clone(), problems);
+    if !problems.iter().any(|p| p.at == at) {
+        problems.extend(constraint::text(&name, &at, constraint::TABLE_NAME));
+    }
+    name
+}
+
+/// UpdateTable. Its name is checked first ([`control_table_name`]); then
+/// the members every index update and the throughput must have, together;
+/// then whether each update names exactly one action.
 pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
     let wire: UpdateTableWire = parse_body(body)?;
-    let mut updates = Vec::new();
-    for update in wire.global_secondary_index_updates.unwrap_or_default() {
-        let field = "globalSecondaryIndexUpdates";
-        updates.push(match (update.create, update.delete, update.update) {
-            (Some(create), None, None) => GsiUpdate::Create(index_request(create, field)?),
-            (None, Some(delete), None) => GsiUpdate::Delete(required(delete.index_name, "globalSecondaryIndexUpdates.member.delete.indexName")?),
-            (None, None, Some(update)) => GsiUpdate::Update(
-                required(update.index_name, "globalSecondaryIndexUpdates.member.update.indexName")?,
-                update.provisioned_throughput.as_ref().map(Throughput::units),
-            ),
-            _ => return Err(Error::validation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Update or GlobalSecondaryIndexUpdate.Delete must be specified")),
+    let table_name = control_table_name(wire.table_name)?;
+    let field = "globalSecondaryIndexUpdates";
+    let mut decoded = Vec::new();
+    let mut actions = Vec::new();
+    for (i, update) in wire
+        .global_secondary_index_updates
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        let number = i + 1;
+        let at = |path: &str| format!("{field}.{number}.member.{path}");
+        actions.push(match (update.create, update.delete, update.update) {
+            (Some(create), None, None) => Some(GsiUpdate::Create(index_request(
+                create,
+                &at("create"),
+                &mut decoded,
+            ))),
+            (None, Some(delete), None) => Some(GsiUpdate::Delete(index_name(
+                delete.index_name,
+                at("delete.indexName"),
+                &mut decoded,
+            ))),
+            (None, None, Some(update)) => Some(GsiUpdate::Update(
+                index_name(update.index_name, at("update.indexName"), &mut decoded),
+                throughput(
+                    update.provisioned_throughput.as_ref(),
+                    &at("update.provisionedThroughput"),
+                    &mut decoded,
+                ),
+            )),
+            _ => None,
         });
     }
+    let provisioned_throughput = throughput(
+        wire.provisioned_throughput.as_ref(),
+        "provisionedThroughput",
+        &mut decoded,
+    );
+    let attribute_definitions = attribute_definitions(wire.attribute_definitions, &mut decoded);
+    constraint::check(decoded)?;
+    let Some(global_secondary_index_updates) = actions.into_iter().collect::<Option<Vec<_>>>()
+    else {
+        return Err(Error::invalid_parameter(
+            "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null",
+        ));
+    };
     Ok(UpdateTableRequest {
-        table_name: required(wire.table_name, "tableName")?,
-        attribute_definitions: attribute_definitions(wire.attribute_definitions)?,
-        global_secondary_index_updates: updates,
+        table_name,
+        attribute_definitions,
+        global_secondary_index_updates,
         billing_mode: wire.billing_mode,
-        provisioned_throughput: wire.provisioned_throughput.as_ref().map(Throughput::units),
+        provisioned_throughput,
         stream_specification: stream_specification(wire.stream_specification)?,
         deletion_protection_enabled: wire.deletion_protection_enabled,
         table_class: wire.table_class,

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::parse_body;
 use crate::error::Result;
+use crate::error::constraint::Violation;
 use crate::ops::Tag;
 
 /// One `Tag` on the wire.
@@ -34,8 +35,14 @@ struct TagResourceWire {
 }
 
 /// TagResource: the ARN and the tags.
+///
+/// With an ARN, missing tags are a constraint breach, reported before the
+/// ARN is read; without one, DynamoDB answers "Invalid TableArn" first.
 pub fn tag_resource(body: &[u8]) -> Result<(Option<String>, Vec<Tag>)> {
     let wire: TagResourceWire = parse_body(body)?;
+    if wire.resource_arn.is_some() && wire.tags.is_none() {
+        return Err(Violation::missing("tags").into());
+    }
     Ok((wire.resource_arn, tags(wire.tags.unwrap_or_default())))
 }
 
@@ -47,8 +54,13 @@ struct UntagResourceWire {
 }
 
 /// UntagResource: the ARN and the keys.
+///
+/// Missing keys are refused as [`tag_resource`] refuses missing tags.
 pub fn untag_resource(body: &[u8]) -> Result<(Option<String>, Vec<String>)> {
     let wire: UntagResourceWire = parse_body(body)?;
+    if wire.resource_arn.is_some() && wire.tag_keys.is_none() {
+        return Err(Violation::missing("tagKeys").into());
+    }
     Ok((wire.resource_arn, wire.tag_keys.unwrap_or_default()))
 }
 

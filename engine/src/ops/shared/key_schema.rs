@@ -40,25 +40,44 @@ fn length_problems(schema: &[(String, String)], rules: &[Rule]) -> Result<()> {
 }
 
 /// A table's or local index's key schema: `HASH`, then at most one
-/// `RANGE` of another name, each defined in `definitions`.
+/// `RANGE` of another name, each defined in `definitions`. The checks run
+/// in DynamoDB's order (dynalite's suite, recorded against the service):
+/// for a table, more elements than definitions; any name not defined
+/// (naming all of the schema's); one name twice; the first element's type;
+/// the second's.
 pub fn build_key_schema(
     schema: &[(String, String)],
     definitions: &[(String, KeyType)],
+    of_table: bool,
 ) -> Result<KeySchema> {
     length_problems(schema, KEY_SCHEMA_LENGTH)?;
+    if of_table && schema.len() > definitions.len() {
+        return Err(Error::validation(
+            "Invalid KeySchema: Some index key attribute have no definition",
+        ));
+    }
+    if schema
+        .iter()
+        .any(|(name, _)| !definitions.iter().any(|(defined, _)| defined == name))
+    {
+        let keys: Vec<&str> = schema.iter().map(|(name, _)| name.as_str()).collect();
+        return Err(undefined(&keys, definitions));
+    }
     let (hash_name, hash_type) = &schema[0];
+    if let Some((range_name, _)) = schema.get(1)
+        && range_name == hash_name
+    {
+        return Err(same_name_twice());
+    }
     if hash_type != "HASH" {
         return Err(first_is_not_hash());
     }
-    if let Some((range_name, range_type)) = schema.get(1) {
-        if range_type != "RANGE" {
-            return Err(Error::validation(
-                "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type",
-            ));
-        }
-        if range_name == hash_name {
-            return Err(same_name_twice());
-        }
+    if let Some((_, range_type)) = schema.get(1)
+        && range_type != "RANGE"
+    {
+        return Err(Error::validation(
+            "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type",
+        ));
     }
     Ok(KeySchema::simple(
         attribute(hash_name, definitions)?,
@@ -66,6 +85,16 @@ pub fn build_key_schema(
             .get(1)
             .map(|(n, _)| attribute(n, definitions))
             .transpose()?,
+    ))
+}
+
+/// The refusal of key attributes `keys` that `definitions` lack.
+fn undefined(keys: &[&str], definitions: &[(String, KeyType)]) -> Error {
+    let defined: Vec<&str> = definitions.iter().map(|(n, _)| n.as_str()).collect();
+    Error::invalid_parameter(format!(
+        "Some index key attributes are not defined in AttributeDefinitions. Keys: [{}], AttributeDefinitions: [{}]",
+        keys.join(", "),
+        defined.join(", ")
     ))
 }
 
@@ -116,6 +145,13 @@ pub fn global_index_key_schema(
             )));
         }
     }
+    if schema
+        .iter()
+        .any(|(name, _)| !definitions.iter().any(|(defined, _)| defined == name))
+    {
+        let keys: Vec<&str> = schema.iter().map(|(name, _)| name.as_str()).collect();
+        return Err(undefined(&keys, definitions));
+    }
     let attributes = |elements: &[&(String, String)]| -> Result<Vec<KeyAttribute>> {
         elements
             .iter()
@@ -149,13 +185,7 @@ fn attribute(name: &str, definitions: &[(String, KeyType)]) -> Result<KeyAttribu
         .iter()
         .find(|(n, _)| n == name)
         .map(|(_, t)| *t)
-        .ok_or_else(|| {
-            let defined: Vec<&str> = definitions.iter().map(|(n, _)| n.as_str()).collect();
-            Error::invalid_parameter(format!(
-                "Some index key attributes are not defined in AttributeDefinitions. Keys: [{name}], AttributeDefinitions: [{}]",
-                defined.join(", ")
-            ))
-        })?;
+        .ok_or_else(|| undefined(&[name], definitions))?;
     if name.len() > 255 {
         return Err(Error::invalid_parameter(format!(
             "Key attribute name is longer than 255 bytes: {name}"
@@ -280,7 +310,7 @@ mod tests {
     }
 
     #[test]
-    fn an_undefined_attribute_of_a_multi_attribute_key_is_named() {
+    fn an_undefined_attribute_of_a_multi_attribute_key_names_all_of_its_keys() {
         let error = global_index_key_schema(
             &elements(&[("h", "HASH"), ("a", "RANGE"), ("zz", "RANGE")]),
             &defined(&["h", "a"]),
@@ -288,7 +318,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [zz], AttributeDefinitions: [h, a]"
+            "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [h, a, zz], AttributeDefinitions: [h, a]"
         );
     }
 
@@ -297,6 +327,7 @@ mod tests {
         let error = build_key_schema(
             &elements(&[("h", "HASH"), ("h2", "HASH")]),
             &defined(&["h", "h2"]),
+            true,
         )
         .unwrap_err();
         assert_eq!(
