@@ -268,7 +268,7 @@ pub fn create_table(body: &[u8]) -> Result<CreateTableRequest> {
         // A missing member stands in the request as an empty text; what
         // the engine would say about that text is not said.
         let stand_ins: Vec<String> = decoded.iter().map(|p| p.at.clone()).collect();
-        let about_a_stand_in = |p: &Violation| stand_ins.iter().any(|at| *at == p.at);
+        let about_a_stand_in = |p: &Violation| stand_ins.contains(&p.at);
         let problems: Vec<Violation> = definitions_missing
             .clone()
             .into_iter()
