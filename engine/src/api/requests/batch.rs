@@ -58,12 +58,16 @@ pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsume
         legacy::check_mixing(
             &[("AttributesToGet", part.attributes_to_get.is_some())],
             &[("ProjectionExpression", part.projection_expression.is_some())],
+            legacy::Placeholders {
+                names: part.expression_attribute_names.is_some(),
+                values: false,
+            },
         )?;
-        let attributes_to_get = legacy::attributes_to_get(part.attributes_to_get)?;
         let keys = required(part.keys, &format!("requestItems.{table}.member.keys"))?
             .iter()
             .map(decode_item)
             .collect::<Result<Vec<_>>>()?;
+        let attributes_to_get = legacy::attributes_to_get(part.attributes_to_get)?;
         request_items.push((
             table,
             KeysAndAttributes {

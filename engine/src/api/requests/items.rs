@@ -136,7 +136,7 @@ impl PendingWrite {
 
     /// The checks after the request constraints, in DynamoDB's order.
     fn checked(self) -> Result<ItemWrite> {
-        let PendingWrite { write: mut w, .. } = self;
+        let PendingWrite { write: mut w, kind } = self;
         let wire = &mut w.wire;
         let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
         legacy::check_operators(wire.expected.as_ref(), "expected", false)?;
@@ -151,7 +151,14 @@ impl PendingWrite {
             &[
                 ("UpdateExpression", wire.update_expression.is_some()),
                 ("ConditionExpression", wire.condition_expression.is_some()),
-            ],
+            ][usize::from(kind != Write::Update)..],
+            legacy::Placeholders {
+                names: wire.expression_attribute_names.is_some(),
+                values: wire
+                    .expression_attribute_values
+                    .as_ref()
+                    .is_some_and(|v| !v.is_null()),
+            },
         )?;
         // 3. What ConditionalOperator combines.
         legacy::check_conditional_operator(or, legacy::count(wire.expected.as_ref()))?;
@@ -283,9 +290,13 @@ pub fn get_item(body: &[u8]) -> Result<(GetItemRequest, ReturnConsumedCapacity)>
     legacy::check_mixing(
         &[("AttributesToGet", wire.attributes_to_get.is_some())],
         &[("ProjectionExpression", wire.projection_expression.is_some())],
+        legacy::Placeholders {
+            names: wire.expression_attribute_names.is_some(),
+            values: false,
+        },
     )?;
-    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get)?;
     let key = decode_item(&required(wire.key, "key")?)?;
+    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get)?;
     Ok((
         GetItemRequest {
             table_name,

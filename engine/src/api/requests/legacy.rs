@@ -21,9 +21,52 @@ use crate::ops::{
     attribute_update, combine,
 };
 
+/// Which of `ExpressionAttributeNames` and `ExpressionAttributeValues` a
+/// request has.
+#[derive(Clone, Copy)]
+pub(super) struct Placeholders {
+    pub names: bool,
+    pub values: bool,
+}
+
 /// Refuses legacy parameters beside expression parameters, naming both
-/// kinds present in the API's fixed order, as DynamoDB does.
+/// kinds present in the API's fixed order, as DynamoDB does; then
+/// placeholders without an expression to use them: names without any
+/// expression, values without one that takes values (a projection takes
+/// none) — "ExpressionAttributeValues can only be specified when using
+/// expressions: FilterExpression and KeyConditionExpression are null".
+/// Both before any value of the request is read (dynalite's suite,
+/// recorded against the service).
 pub(super) fn check_mixing(
+    non_expression: &[(&str, bool)],
+    expression: &[(&str, bool)],
+    placeholders: Placeholders,
+) -> Result<()> {
+    check_legacy_beside_expressions(non_expression, expression)?;
+    if placeholders.names && !expression.iter().any(|(_, here)| *here) {
+        return Err(Error::validation(
+            "ExpressionAttributeNames can only be specified when using expressions",
+        ));
+    }
+    let taking_values: Vec<&(&str, bool)> = expression
+        .iter()
+        .filter(|(name, _)| *name != "ProjectionExpression")
+        .collect();
+    if placeholders.values
+        && !taking_values.is_empty()
+        && !taking_values.iter().any(|(_, here)| *here)
+    {
+        let names: Vec<&str> = taking_values.iter().map(|(name, _)| *name).collect();
+        let verb = if names.len() > 1 { "are" } else { "is" };
+        return Err(Error::validation(format!(
+            "ExpressionAttributeValues can only be specified when using expressions: {} {verb} null",
+            names.join(" and ")
+        )));
+    }
+    Ok(())
+}
+
+fn check_legacy_beside_expressions(
     non_expression: &[(&str, bool)],
     expression: &[(&str, bool)],
 ) -> Result<()> {

@@ -49,6 +49,7 @@ enum Read {
 /// parameters decoded.
 struct Checked {
     wire: ReadWire,
+    exclusive_start_key: Option<crate::types::Item>,
     capacity: ReturnConsumedCapacity,
     table_name: String,
     filter: Option<crate::expr::ast::Condition>,
@@ -91,6 +92,18 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
     // only against KeyConditionExpression.
     let key_conditions_mixed =
         wire.key_conditions.is_some() && wire.key_condition_expression.is_some();
+    let expressions = [
+        ("ProjectionExpression", wire.projection_expression.is_some()),
+        ("FilterExpression", wire.filter_expression.is_some()),
+        (
+            "KeyConditionExpression",
+            wire.key_condition_expression.is_some(),
+        ),
+    ];
+    let takes = match read {
+        Read::Query => &expressions[..],
+        Read::Scan => &expressions[..2],
+    };
     legacy::check_mixing(
         &[
             ("AttributesToGet", wire.attributes_to_get.is_some()),
@@ -98,29 +111,32 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
             ("ConditionalOperator", wire.conditional_operator.is_some()),
             ("KeyConditions", key_conditions_mixed),
         ],
-        &[
-            ("ProjectionExpression", wire.projection_expression.is_some()),
-            ("FilterExpression", wire.filter_expression.is_some()),
-            (
-                "KeyConditionExpression",
-                wire.key_condition_expression.is_some(),
-            ),
-        ],
+        takes,
+        legacy::Placeholders {
+            names: wire.expression_attribute_names.is_some(),
+            values: wire
+                .expression_attribute_values
+                .as_ref()
+                .is_some_and(|v| !v.is_null()),
+        },
     )?;
     // 3. What ConditionalOperator combines: the filter, never the key.
     legacy::check_conditional_operator(or, legacy::count(legacy_filter.as_ref()))?;
-    // 4. The values.
-    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get.take())?;
+    // 4. The values, in DynamoDB's order: the filter's conditions, the
+    // attribute names, the starting key, the key conditions.
     let filter = match &legacy_filter {
         Some(json) => legacy::filter(json, filter_name, or)?,
         None => None,
     };
+    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get.take())?;
+    let exclusive_start_key = start_key(wire.exclusive_start_key.take())?;
     let key_conditions = match wire.key_conditions.take() {
         Some(json) => Some(legacy::tests(&json, "KeyConditions")?),
         None => None,
     };
     Ok(Checked {
         wire,
+        exclusive_start_key,
         capacity,
         table_name,
         filter,
@@ -133,6 +149,7 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
 pub fn query(body: &[u8]) -> Result<(QueryRequest, ReturnConsumedCapacity)> {
     let Checked {
         wire,
+        exclusive_start_key,
         capacity,
         table_name,
         filter,
@@ -154,7 +171,7 @@ pub fn query(body: &[u8]) -> Result<(QueryRequest, ReturnConsumedCapacity)> {
             limit: wire.limit,
             scan_index_forward: wire.scan_index_forward,
             consistent_read: wire.consistent_read.unwrap_or(false),
-            exclusive_start_key: start_key(wire.exclusive_start_key)?,
+            exclusive_start_key,
             key_conditions,
             query_filter: filter,
             attributes_to_get,
@@ -167,6 +184,7 @@ pub fn query(body: &[u8]) -> Result<(QueryRequest, ReturnConsumedCapacity)> {
 pub fn scan(body: &[u8]) -> Result<(ScanRequest, ReturnConsumedCapacity)> {
     let Checked {
         wire,
+        exclusive_start_key,
         capacity,
         table_name,
         filter,
@@ -186,7 +204,7 @@ pub fn scan(body: &[u8]) -> Result<(ScanRequest, ReturnConsumedCapacity)> {
             )?,
             limit: wire.limit,
             consistent_read: wire.consistent_read.unwrap_or(false),
-            exclusive_start_key: start_key(wire.exclusive_start_key)?,
+            exclusive_start_key,
             segment: wire.segment,
             total_segments: wire.total_segments,
             scan_filter: filter,
