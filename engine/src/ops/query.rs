@@ -11,7 +11,7 @@ use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{Rule, Violation};
 use crate::error::{Error, Result, Span};
 use crate::expr::ast::Condition;
-use crate::expr::keycond::{KeyCondition, SortCondition, analyze};
+use crate::expr::keycond::{KeyCondition, SortCondition, analyze, check_shape};
 use crate::key::{EntryKey, KeySchema, KeyValue, PartitionKey, Tie};
 use crate::table::Table;
 use crate::types::{Item, Path};
@@ -132,6 +132,10 @@ impl Engine {
             },
         )?;
 
+        let whole = Span::new(0, key_condition_text.map_or(0, str::len));
+        if let Some(condition) = &key_condition {
+            check_shape(condition).map_err(|e| e.or_at("KeyConditionExpression", whole))?;
+        }
         let table = self.table_or_not_found(&request.table_name)?;
         let target = Target::new(table, request.index_name.as_deref())?;
         if request.consistent_read && target.is_global() {
@@ -142,7 +146,6 @@ impl Engine {
         let schema = target.key_schema();
         let key_condition = match (key_condition, &request.key_conditions) {
             (Some(condition), _) => {
-                let whole = Span::new(0, key_condition_text.map_or(0, str::len));
                 analyze(&condition, schema).map_err(|e| e.or_at("KeyConditionExpression", whole))?
             }
             (None, Some(tests)) => analyze(

@@ -1,12 +1,16 @@
 //! KeyConditionExpression: which partition, and which sort-key range.
 //!
-//! A key condition is parsed like any condition, then checked against the
-//! queried key schema: equality on the partition key, and at most one of
+//! A key condition is parsed like any condition; its shape is checked
+//! before the table is looked up (`shape.rs`), then it is checked against
+//! the queried key schema: equality on the partition key, and at most one of
 //! `=`, `<`, `<=`, `>`, `>=`, `BETWEEN` or `begins_with` on the sort key,
 //! joined by `AND`, with values of the key's type. A multi-attribute key
 //! has rules of its own (`multi.rs`).
 
 mod multi;
+mod shape;
+
+pub use shape::check_shape;
 
 use super::ast::{CompareOp, Condition, Operand};
 use crate::error::{Error, Result};
