@@ -4,7 +4,7 @@
 use std::ops::Bound;
 
 use super::shared::legacy::LegacyTest;
-use super::shared::page::{PageBuilder, PageResponse, Target};
+use super::shared::page::{PageBuilder, PageResponse, StartKey, Target};
 use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
 use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_table_name};
@@ -92,6 +92,8 @@ fn bounds(sort: Option<&SortCondition>) -> (Bound<EntryKey>, Bound<EntryKey>) {
 struct Plan<'a> {
     table: &'a Table,
     target: Target<'a>,
+    /// Where the read resumes, from `ExclusiveStartKey`.
+    start: Option<StartKey>,
     key_condition: KeyCondition,
     filter: Option<Condition>,
     projection: Option<Vec<Path>>,
@@ -143,6 +145,14 @@ impl Engine {
                 "Consistent reads are not supported on global secondary indexes",
             ));
         }
+        // The starting key's attributes are checked before the key
+        // condition is held against the key schema (dynalite's suite,
+        // recorded against the service).
+        let start = request
+            .exclusive_start_key
+            .as_ref()
+            .map(|esk| target.start_key(esk, "The provided starting key is invalid"))
+            .transpose()?;
         let schema = target.key_schema();
         let key_condition = match (key_condition, &request.key_conditions) {
             (Some(condition), _) => {
@@ -158,6 +168,7 @@ impl Engine {
         Ok(Plan {
             table,
             target,
+            start,
             key_condition,
             filter,
             projection,
@@ -179,6 +190,7 @@ impl Engine {
         let Plan {
             table,
             target,
+            start,
             key_condition,
             filter,
             projection,
@@ -220,8 +232,7 @@ impl Engine {
         let partition_key = PartitionKey::new(key_condition.partition.clone());
         let (mut low, mut high) = bounds(key_condition.sort.as_ref());
         let forward = request.scan_index_forward.unwrap_or(true);
-        if let Some(esk) = &request.exclusive_start_key {
-            let start = target.start_key(esk, "The provided starting key is invalid")?;
+        if let Some(start) = start {
             if start.partition != partition_key {
                 return Err(Error::validation(
                     "The provided starting key is outside query boundaries based on provided conditions",
