@@ -409,8 +409,10 @@ fn read_parameter_mistakes() {
             "The provided starting key is outside query boundaries based on provided conditions",
         ),
         // A starting key is exactly the key attributes (the index's, then
-        // the table's), each of its schema's type: Query says only that it
-        // is invalid, a Scan of the table also why (dynalite's suite).
+        // the table's), each of its schema's type: Query says it is invalid
+        // when one is missing or extra and that an element does not match
+        // when one has another type; a Scan of the table says both at once
+        // (dynalite's suite).
         (
             "Query",
             kce(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": s("1"), "hue": n("1")}})),
@@ -419,7 +421,15 @@ fn read_parameter_mistakes() {
         (
             "Query",
             kce(json!({"ExclusiveStartKey": {"pk": s("a"), "sk": n("1")}})),
-            "The provided starting key is invalid",
+            "The provided key element does not match the schema",
+        ),
+        (
+            "Query",
+            kce(
+                json!({"IndexName": "gsi1", "KeyConditionExpression": "g1pk = :p",
+                "ExclusiveStartKey": {"g1pk": s("a"), "g1sk": s("y"), "pk": n("1"), "sk": s("1")}}),
+            ),
+            "The provided starting key is invalid: The provided key element does not match the schema",
         ),
         (
             "Query",

@@ -1,6 +1,6 @@
 //! GetItem: read one item by key.
 
-use super::shared::read::{ReadExpressions, parse_read};
+use super::shared::read::{ReadExpressions, check_key_paths, parse_read};
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::{Consumed, read_units};
 use crate::error::Result;
@@ -49,6 +49,7 @@ impl Engine {
         .projection;
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let key = key_from_request(&table.description.key_schema, &request.key)?;
+        check_key_paths(projection.iter().flatten(), &table.description)?;
         let entry = table.get(&key);
         let units = read_units(entry.map_or(0, |e| e.size), request.consistent_read);
         let item = entry.map(|e| match &projection {

@@ -4,8 +4,8 @@
 use std::ops::Bound;
 
 use super::shared::legacy::LegacyTest;
-use super::shared::page::{PageBuilder, PageResponse, StartKey, Target};
-use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
+use super::shared::page::{PageBuilder, PageResponse, StartKey, StartKeyRefusals, Target};
+use super::shared::read::{ParsedRead, ReadExpressions, check_key_paths, parse_read};
 use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{Rule, Violation};
@@ -88,6 +88,15 @@ fn bounds(sort: Option<&SortCondition>) -> (Bound<EntryKey>, Bound<EntryKey>) {
     }
 }
 
+/// How a Query refuses a starting key (dynalite's suite, recorded against
+/// the service).
+const QUERY_START_KEY: StartKeyRefusals = StartKeyRefusals {
+    count: "The provided starting key is invalid",
+    missing: "The provided starting key is invalid",
+    mistyped: "The provided key element does not match the schema",
+    table_key: "The provided starting key is invalid: The provided key element does not match the schema",
+};
+
 /// A Query worked out before it reads.
 struct Plan<'a> {
     table: &'a Table,
@@ -151,7 +160,7 @@ impl Engine {
         let start = request
             .exclusive_start_key
             .as_ref()
-            .map(|esk| target.start_key(esk, "The provided starting key is invalid"))
+            .map(|esk| target.start_key(esk, &QUERY_START_KEY))
             .transpose()?;
         let schema = target.key_schema();
         let key_condition = match (key_condition, &request.key_conditions) {
@@ -196,6 +205,7 @@ impl Engine {
             projection,
         } = self.plan_query(&request)?;
         let schema = target.key_schema();
+        check_key_paths(projection.iter().flatten(), &table.description)?;
         if let Some(filter) = &request.query_filter
             && let Some(path) = filter
                 .paths()
@@ -229,21 +239,36 @@ impl Engine {
             &table.description.key_schema,
             "Querying",
         )?;
+        if let Some(filter) = &filter {
+            check_key_paths(filter.paths(), &table.description)?;
+        }
         let partition_key = PartitionKey::new(key_condition.partition.clone());
         let (mut low, mut high) = bounds(key_condition.sort.as_ref());
         let forward = request.scan_index_forward.unwrap_or(true);
         if let Some(start) = start {
-            if start.partition != partition_key {
-                return Err(Error::validation(
-                    "The provided starting key is outside query boundaries based on provided conditions",
-                ));
-            }
-            if let (Some(condition), Some(sort)) = (&key_condition.sort, &start.entry.sort)
-                && !condition.matches(sort)
-            {
-                return Err(Error::validation(
-                    "The provided starting key does not match the range key predicate",
-                ));
+            // With a condition on the sort key, the starting key's sort key
+            // is held against it first; a partition that is not the
+            // queried one then gets DynamoDB's "at most one row" answer
+            // (recorded suite).
+            match (&key_condition.sort, &start.entry.sort) {
+                (Some(condition), Some(sort)) => {
+                    if !condition.matches(sort) {
+                        return Err(Error::validation(
+                            "The provided starting key does not match the range key predicate",
+                        ));
+                    }
+                    if start.partition != partition_key {
+                        return Err(Error::validation(
+                            "The query can return at most one row and cannot be restarted",
+                        ));
+                    }
+                }
+                _ if start.partition != partition_key => {
+                    return Err(Error::validation(
+                        "The provided starting key is outside query boundaries based on provided conditions",
+                    ));
+                }
+                _ => {}
             }
             if forward {
                 low = Bound::Excluded(start.entry);

@@ -4,8 +4,8 @@
 
 use std::ops::Bound;
 
-use super::shared::page::{PageBuilder, PageResponse, Target};
-use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
+use super::shared::page::{PageBuilder, PageResponse, StartKeyRefusals, Target};
+use super::shared::read::{ParsedRead, ReadExpressions, check_key_paths, parse_read};
 use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{self, Rule, Violation};
@@ -82,6 +82,26 @@ fn first_with_hash(hash: u64) -> PartitionKey {
     }
 }
 
+/// How a Scan of a table refuses a starting key: in one message (dynalite's
+/// suite, recorded against the service).
+const TABLE_START_KEY: StartKeyRefusals = StartKeyRefusals {
+    count: TABLE_KEY_MISMATCH,
+    missing: TABLE_KEY_MISMATCH,
+    mistyped: TABLE_KEY_MISMATCH,
+    table_key: TABLE_KEY_MISMATCH,
+};
+
+/// How a Scan of an index refuses one.
+const INDEX_START_KEY: StartKeyRefusals = StartKeyRefusals {
+    count: "The provided starting key is invalid",
+    missing: "The provided starting key is invalid",
+    mistyped: "The provided key element does not match the schema",
+    table_key: TABLE_KEY_MISMATCH,
+};
+
+const TABLE_KEY_MISMATCH: &str =
+    "The provided starting key is invalid: The provided key element does not match the schema";
+
 impl Engine {
     /// Scan.
     pub fn scan(&mut self, request: ScanRequest) -> Result<PageResponse> {
@@ -119,22 +139,13 @@ impl Engine {
                 "Consistent reads are not supported on global secondary indexes",
             ));
         }
-        let shape = read_shape(
-            request.select,
-            projection,
-            filter.as_ref(),
-            target.index.map(|i| &i.description),
-            &table.description.key_schema,
-            "Scanning",
-        )?;
         let start = match &request.exclusive_start_key {
             Some(esk) => {
-                let message = if target.index.is_some() {
-                    "The provided starting key is invalid"
-                } else {
-                    "The provided starting key is invalid: The provided key element does not match the schema"
+                let refusals = match target.index {
+                    Some(_) => &INDEX_START_KEY,
+                    None => &TABLE_START_KEY,
                 };
-                let start = target.start_key(esk, message)?;
+                let start = target.start_key(esk, refusals)?;
                 if let Some((segment, total)) = segments
                     && start.partition.segment(total) != segment
                 {
@@ -146,6 +157,18 @@ impl Engine {
             }
             None => None,
         };
+        check_key_paths(projection.iter().flatten(), &table.description)?;
+        if let Some(filter) = &filter {
+            check_key_paths(filter.paths(), &table.description)?;
+        }
+        let shape = read_shape(
+            request.select,
+            projection,
+            filter.as_ref(),
+            target.index.map(|i| &i.description),
+            &table.description.key_schema,
+            "Scanning",
+        )?;
         let segment_start = segments.map(|(segment, total)| {
             // The lowest hash in the segment: ceil(segment × 2^64 / total).
             let low = (u128::from(segment) << 64).div_ceil(u128::from(total));

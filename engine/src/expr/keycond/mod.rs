@@ -148,6 +148,16 @@ enum SimpleKind<'a> {
     BeginsWith(&'a Value),
 }
 
+impl<'a> SimpleKind<'a> {
+    /// The values the clause compares the key with.
+    fn values(&self) -> Vec<&'a Value> {
+        match *self {
+            SimpleKind::Compare(_, v) | SimpleKind::BeginsWith(v) => vec![v],
+            SimpleKind::Between(low, high) => vec![low, high],
+        }
+    }
+}
+
 fn simple(c: &Condition) -> Result<Simple<'_>> {
     let unsupported = || Error::validation("Query key condition not supported");
     match c {
@@ -199,12 +209,20 @@ pub fn analyze(condition: &Condition, schema: &KeySchema) -> Result<KeyCondition
             "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
         ));
     }
+    if key_count == 1 && simples.len() == 2 {
+        // Two clauses on a key of one attribute (dynalite's suite).
+        return Err(Error::validation("Query key condition not supported"));
+    }
     let partition_name = schema.partition.name.as_str();
     let Some(pk) = simples.iter().find(|s| s.path.top() == partition_name) else {
         return Err(Error::validation(format!(
             "Query condition missed key schema element: {partition_name}"
         )));
     };
+    // The values' type is held against the key's before the operator.
+    for value in pk.kind.values() {
+        key_value(value, schema.partition.key_type)?;
+    }
     let SimpleKind::Compare(CompareOp::Eq, pk_value) = pk.kind else {
         return Err(Error::validation("Query key condition not supported"));
     };

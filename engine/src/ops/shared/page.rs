@@ -50,6 +50,20 @@ pub struct PageResponse {
     pub bytes_read: usize,
 }
 
+/// How a read words its refusal of an `ExclusiveStartKey` that is not one
+/// of its keys.
+pub struct StartKeyRefusals<'m> {
+    /// It has more or fewer attributes than the key.
+    pub count: &'m str,
+    /// An attribute of the key being read is missing.
+    pub missing: &'m str,
+    /// An attribute of the key being read has another type.
+    pub mistyped: &'m str,
+    /// Reading an index: a key attribute of the table is missing or has
+    /// another type.
+    pub table_key: &'m str,
+}
+
 /// Where a read resumes, decoded from `ExclusiveStartKey`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartKey {
@@ -115,27 +129,37 @@ impl<'a> Target<'a> {
     }
 
     /// Decodes an `ExclusiveStartKey`: exactly the key attributes, with the
-    /// schema's types (else `invalid`, the operation's own message), each
-    /// one a key value DynamoDB would accept anywhere: not empty, within the
-    /// size limits — the same messages as for a `Key`
-    /// ([`crate::key::check_key_value`]).
-    pub fn start_key(&self, key: &Item, invalid: &str) -> Result<StartKey> {
+    /// schema's types, refused in `refusals`' words, each one a key value
+    /// DynamoDB would accept anywhere: not empty, within the size limits —
+    /// the same messages as for a `Key` ([`crate::key::check_key_value`]).
+    /// The attributes of the key being read (the index's, reading an index)
+    /// are checked first, in key schema order, then the table's others.
+    pub fn start_key(&self, key: &Item, refusals: &StartKeyRefusals) -> Result<StartKey> {
         let attributes = self.key_attributes();
-        let bad = || Error::validation(invalid.to_string());
+        let refuse = |words: &str| Error::validation(words.to_string());
         if key.len() != attributes.len() {
-            return Err(bad());
+            return Err(refuse(refusals.count));
         }
+        let own = match self.index {
+            Some(index) => index.description.key_schema.attribute_count(),
+            None => attributes.len(),
+        };
+        for (i, (name, key_type, is_partition)) in attributes.iter().enumerate() {
+            let (missing, mistyped) = match i < own {
+                true => (refusals.missing, refusals.mistyped),
+                false => (refusals.table_key, refusals.table_key),
+            };
+            let value = key.get(*name).ok_or_else(|| refuse(missing))?;
+            let value = KeyValue::from_value(value)
+                .filter(|v| v.key_type() == Some(*key_type))
+                .ok_or_else(|| refuse(mistyped))?;
+            crate::key::check_key_value(name, &value, *is_partition)?;
+        }
+        let bad = || refuse(refusals.table_key);
         let get = |name: &str| -> Result<KeyValue> {
             let value = key.get(name).ok_or_else(bad)?;
             KeyValue::from_value(value).ok_or_else(bad)
         };
-        for (name, key_type, is_partition) in &attributes {
-            let value = get(name)?;
-            if value.key_type() != Some(*key_type) {
-                return Err(bad());
-            }
-            crate::key::check_key_value(name, &value, *is_partition)?;
-        }
         let table_keys = &self.table.description.key_schema;
         let table_pk = get(&table_keys.partition.name)?;
         let table_sk = table_keys.sort.as_ref().map(|s| get(&s.name)).transpose()?;
