@@ -149,7 +149,7 @@ impl<'a> Target<'a> {
                 true => (refusals.missing, refusals.mistyped),
                 false => (refusals.table_key, refusals.table_key),
             };
-            let value = key.get(*name).ok_or_else(|| refuse(missing))?;
+            let value = key.get(name).ok_or_else(|| refuse(missing))?;
             let value = KeyValue::from_value(value)
                 .filter(|v| v.key_type() == Some(*key_type))
                 .ok_or_else(|| refuse(mistyped))?;
