@@ -72,6 +72,29 @@ impl UpdateAction {
             | UpdateAction::Delete(p, _) => p,
         }
     }
+
+    /// Every document path the action names: the one it writes, then the
+    /// ones its value reads.
+    pub fn paths(&self) -> Vec<&Path> {
+        let mut out = vec![self.path()];
+        if let UpdateAction::Set(_, operand) = self {
+            operand.collect_paths(&mut out);
+        }
+        out
+    }
+
+    /// The type of what the action writes, where the expression alone
+    /// tells it (a value, arithmetic, `list_append`, `size`); `None` for a
+    /// copy of another attribute or a removal.
+    pub fn written_type(&self) -> Option<ValueType> {
+        match self {
+            UpdateAction::Set(_, operand) => operand.static_type(),
+            UpdateAction::Add(_, value) | UpdateAction::Delete(_, value) => {
+                Some(value.value_type())
+            }
+            UpdateAction::Remove(_) => None,
+        }
+    }
 }
 
 impl Condition {
@@ -112,6 +135,17 @@ impl Condition {
 }
 
 impl Operand {
+    /// The operand's type where the expression alone tells it.
+    fn static_type(&self) -> Option<ValueType> {
+        match self {
+            Operand::Value(value) => Some(value.value_type()),
+            Operand::Plus(..) | Operand::Minus(..) | Operand::Size(_) => Some(ValueType::N),
+            Operand::ListAppend(..) => Some(ValueType::L),
+            Operand::IfNotExists(_, value) => value.static_type(),
+            Operand::Path(_) => None,
+        }
+    }
+
     fn collect_paths<'a>(&'a self, out: &mut Vec<&'a Path>) {
         match self {
             Operand::Path(p) | Operand::Size(p) => out.push(p),

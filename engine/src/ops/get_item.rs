@@ -1,6 +1,7 @@
 //! GetItem: read one item by key.
 
-use super::shared::read::{ReadExpressions, check_key_paths, parse_read};
+use super::shared::key_paths::check_key_paths;
+use super::shared::read::{ReadExpressions, parse_read};
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::capacity::{Consumed, read_units};
 use crate::error::Result;

@@ -4,8 +4,9 @@
 
 use std::ops::Bound;
 
+use super::shared::key_paths::check_key_paths;
 use super::shared::page::{PageBuilder, PageResponse, StartKeyRefusals, Target};
-use super::shared::read::{ParsedRead, ReadExpressions, check_key_paths, parse_read};
+use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
 use super::shared::select::{Select, check_select_parameters, read_shape};
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{self, Rule, Violation};

@@ -210,7 +210,7 @@ impl Engine {
                     let table = self.table_or_not_found(&update.table_name)?;
                     let schema = &table.description.key_schema;
                     let key = key_from_request(schema, &update.key)?;
-                    check_key_untouched(schema, &actions)?;
+                    check_key_untouched(&table.description, &actions)?;
                     Planned {
                         table: update.table_name,
                         key,

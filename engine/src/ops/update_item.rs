@@ -1,5 +1,6 @@
 //! UpdateItem: change some attributes of an item, creating it if missing.
 
+use super::shared::key_paths::check_key_paths;
 use super::shared::legacy::{AttributeUpdates, UPDATE_TYPE_MISMATCH};
 use super::shared::update::apply_update;
 use super::shared::write::{
@@ -10,8 +11,8 @@ use crate::capacity::Consumed;
 use crate::error::{Error, Result};
 use crate::expr::ast::{Condition, UpdateAction};
 use crate::expr::{ExprKind, Placeholders};
-use crate::key::{KeySchema, key_from_request};
-use crate::table::{PlannedWrite, Table};
+use crate::key::{KeyType, key_from_request};
+use crate::table::{PlannedWrite, Table, TableDescription};
 use crate::types::{Item, Path, Text, path::project};
 
 /// An UpdateItem request.
@@ -69,25 +70,46 @@ pub fn parse_update(
     Ok((actions, condition))
 }
 
-/// Refuses actions on key attributes, with DynamoDB's messages.
-pub(super) fn check_key_untouched(schema: &KeySchema, actions: &[UpdateAction]) -> Result<()> {
-    for action in actions {
-        let path = action.path();
-        if schema.contains(path.top()) {
-            return Err(if path.is_top_level() {
-                Error::invalid_parameter(format!(
-                    "Cannot update attribute {}. This attribute is part of the key",
-                    path.top()
-                ))
-            } else {
-                Error::validation(format!(
-                    "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: {}",
-                    path.top()
-                ))
-            });
+/// Refuses actions on key attributes before the item is read, with
+/// DynamoDB's messages and in its order (dynalite's suite, recorded
+/// against the service): any action on a table key attribute ("Cannot
+/// update attribute pk. This attribute is part of the key"); a value of
+/// another type than an index key's, where the expression alone tells the
+/// type ("Type mismatch for Index Key …"); a path into a key attribute
+/// anywhere in the actions ("Key attributes must be scalars; …").
+pub(super) fn check_key_untouched(
+    table: &TableDescription,
+    actions: &[UpdateAction],
+) -> Result<()> {
+    if let Some(key) = table
+        .key_schema
+        .names()
+        .find(|key| actions.iter().any(|a| a.path().top() == *key))
+    {
+        return Err(Error::invalid_parameter(format!(
+            "Cannot update attribute {key}. This attribute is part of the key"
+        )));
+    }
+    for index in &table.indexes {
+        for (attribute, _) in index.key_schema.attributes() {
+            let written = actions
+                .iter()
+                .filter(|a| a.path().is_top_level() && a.path().top() == attribute.name)
+                .find_map(UpdateAction::written_type);
+            if let Some(written) = written
+                && KeyType::from_tag(written.tag()) != Some(attribute.key_type)
+            {
+                return Err(Error::invalid_parameter(format!(
+                    "Type mismatch for Index Key {} Expected: {} Actual: {} IndexName: {}",
+                    attribute.name,
+                    attribute.key_type,
+                    written.tag(),
+                    index.name
+                )));
+            }
         }
     }
-    Ok(())
+    check_key_paths(actions.iter().flat_map(UpdateAction::paths), table)
 }
 
 /// The item an update makes of `old` (or of the bare key when there is no
@@ -128,7 +150,7 @@ impl Engine {
         let table = self.table_mut_or_not_found(&request.table_name)?;
         let schema = &table.description.key_schema;
         let key = key_from_request(schema, &request.key)?;
-        check_key_untouched(schema, &actions)?;
+        check_key_untouched(&table.description, &actions)?;
         // The item, its texts and its index entries start loading together
         // instead of one after another as the update reaches each.
         table.prefetch_writes(std::iter::once(&key));

@@ -8,7 +8,8 @@
 //! - [`page`]: one page of a Query or Scan, and [`select`], what each
 //!   item of it carries (`Select`, `ProjectionExpression`);
 //! - [`key_schema`]: a key schema as CreateTable and UpdateTable declare
-//!   it, checked with DynamoDB's messages;
+//!   it, checked with DynamoDB's messages, and [`key_paths`]: no expression
+//!   reaches into a key attribute;
 //! - [`item_collections`]: the item collection metrics of a table with a
 //!   local secondary index;
 //! - [`legacy`]: the pre-expression parameters (`Expected`, `QueryFilter`,
@@ -16,6 +17,7 @@
 //!   expressions they mean.
 
 pub mod item_collections;
+pub mod key_paths;
 pub mod key_schema;
 pub mod legacy;
 pub mod page;
