@@ -65,8 +65,8 @@ pub fn parse_update(source: &str) -> Result<Vec<UpdateAction>> {
                     UpdateAction::Set(path, parser.set_value()?)
                 }
                 "REMOVE" => UpdateAction::Remove(path),
-                "ADD" => UpdateAction::Add(path, parser.operand()?),
-                _ => UpdateAction::Delete(path, parser.operand()?),
+                "ADD" => UpdateAction::Add(path, parser.value_operand()?),
+                _ => UpdateAction::Delete(path, parser.value_operand()?),
             };
             actions.push(action);
             if !parser.next_if(&TokenKind::Comma) {
@@ -87,6 +87,20 @@ fn is_clause(name: &str) -> bool {
 /// Words that are always keywords in a condition; in an update expression
 /// the clause names are keywords as well (see [`is_clause`]).
 const KEYWORDS: [&str; 5] = ["AND", "OR", "NOT", "BETWEEN", "IN"];
+
+/// Every function of DynamoDB's expressions; names are case-sensitive.
+/// Another name is refused as it is read, before the rest of the
+/// expression ("Invalid function name; function: whatever").
+const FUNCTIONS: [&str; 8] = [
+    "attribute_exists",
+    "attribute_not_exists",
+    "attribute_type",
+    "begins_with",
+    "contains",
+    "size",
+    "if_not_exists",
+    "list_append",
+];
 
 fn is_keyword(name: &str, keyword: &str) -> bool {
     name.eq_ignore_ascii_case(keyword)
@@ -348,6 +362,12 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Name(name) if self.peek_at(1).kind == TokenKind::LParen => {
                 let name = name.clone();
+                if !FUNCTIONS.contains(&name.as_str()) {
+                    return Err(self.error_at(
+                        format!("Invalid function name; function: {name}"),
+                        token.span,
+                    ));
+                }
                 self.advance();
                 self.advance();
                 self.enter()?;
@@ -371,6 +391,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The value of `ADD` and `DELETE`: a placeholder, nothing else.
+    fn value_operand(&mut self) -> Result<Operand> {
+        let token = self.peek().clone();
+        match &token.kind {
+            TokenKind::ValueRef(name) => {
+                self.advance();
+                Ok(Operand::Value(name.clone(), token.span))
+            }
+            _ => Err(self.syntax_error()),
+        }
+    }
+
     fn set_value_or_operand(&mut self) -> Result<Operand> {
         if self.kind == ExprKind::Update {
             self.set_value()
@@ -384,6 +416,10 @@ impl<'a> Parser<'a> {
         let mut segments = vec![match &first.kind {
             // Keywords are never names: `a = :v AND AND` fails at the second AND.
             TokenKind::Name(name) if KEYWORDS.iter().any(|k| is_keyword(name, k)) => {
+                return Err(self.syntax_error());
+            }
+            // In an update expression the clause names are keywords too.
+            TokenKind::Name(name) if self.kind == ExprKind::Update && is_clause(name) => {
                 return Err(self.syntax_error());
             }
             TokenKind::Name(name) => Segment::Name(name.clone(), first.span),
