@@ -210,9 +210,33 @@ fn shard_iterators_start_where_they_are_asked_to() {
     assert!(page["NextShardIterator"].is_string());
     let missing = db.err(
         &format!("{STREAMS}GetShardIterator"),
-        json!({"StreamArn": arn, "ShardId": "shardId-nope", "ShardIteratorType": "LATEST"}),
+        json!({"StreamArn": arn, "ShardId": "shardId-00000000000000000000-00000000", "ShardIteratorType": "LATEST"}),
     );
-    assert_eq!(missing.kind, "ResourceNotFoundException");
+    assert_eq!(
+        (missing.kind.as_str(), missing.message.as_str()),
+        (
+            "ResourceNotFoundException",
+            "Requested resource not found: Shard does not exist: shardId-00000000000000000000-00000000"
+        )
+    );
+    // The request's own constraints come first, together (the Streams API
+    // model: a shard id of 28 to 65 characters, a sequence number of 21 to
+    // 40).
+    assert_eq!(
+        db.validation(
+            &format!("{STREAMS}GetShardIterator"),
+            json!({"StreamArn": arn, "ShardId": "shardId-nope", "ShardIteratorType": "AT_SEQUENCE_NUMBER",
+                "SequenceNumber": "1"}),
+        ),
+        "2 validation errors detected: Value 'shardId-nope' at 'shardId' failed to satisfy constraint: Member must have length greater than or equal to 28; Value '1' at 'sequenceNumber' failed to satisfy constraint: Member must have length greater than or equal to 21"
+    );
+    assert_eq!(
+        db.validation(
+            &format!("{STREAMS}GetRecords"),
+            json!({"ShardIterator": "", "Limit": 1001}),
+        ),
+        "2 validation errors detected: Value '' at 'shardIterator' failed to satisfy constraint: Member must have length greater than or equal to 1; Value '1001' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 1000"
+    );
     let no_sequence = db.validation(
         &format!("{STREAMS}GetShardIterator"),
         json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "AT_SEQUENCE_NUMBER"}),

@@ -84,9 +84,113 @@ fn page<T>(
     (page, last)
 }
 
+/// A stream ARN's length, as the Streams API model declares it.
+const STREAM_ARN: &[Rule] = &[Rule::LengthAtLeast(37), Rule::LengthAtMost(1024)];
+/// A shard id's length.
+const SHARD_ID: &[Rule] = &[Rule::LengthAtLeast(28), Rule::LengthAtMost(65)];
+/// A sequence number's length.
+const SEQUENCE_NUMBER: &[Rule] = &[Rule::LengthAtLeast(21), Rule::LengthAtMost(40)];
+/// A shard iterator's length.
+const SHARD_ITERATOR: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(2048)];
+/// `GetRecords`'s `Limit`.
+const RECORDS_LIMIT: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(1000)];
+/// `ShardIteratorType`'s members, as its refusal lists them.
+const ITERATOR_TYPES: Rule =
+    Rule::OneOf("AFTER_SEQUENCE_NUMBER, LATEST, AT_SEQUENCE_NUMBER, TRIM_HORIZON");
+const ITERATOR_KINDS: [&str; 4] = [
+    "AFTER_SEQUENCE_NUMBER",
+    "LATEST",
+    "AT_SEQUENCE_NUMBER",
+    "TRIM_HORIZON",
+];
+
+/// The request's own constraints, as the Streams API model declares them
+/// (required members, lengths, ranges, enumerations), reported together
+/// before the operation runs, as DynamoDB reports a request's constraints.
+fn constraints(operation: &str, wire: &StreamsWire) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut text = |value: Option<&String>, at: &str, rules: &[Rule], needed: bool| match value {
+        // An enumeration is checked against its members, lengths by size.
+        Some(value) if rules == [ITERATOR_TYPES] && !ITERATOR_KINDS.contains(&value.as_str()) => {
+            out.push(Violation::new(value, at, ITERATOR_TYPES))
+        }
+        Some(value) => out.extend(constraint::text(value, at, rules)),
+        None if needed => out.push(Violation::missing(at)),
+        None => {}
+    };
+    match operation {
+        "ListStreams" => {
+            text(
+                wire.table_name.as_ref(),
+                "tableName",
+                constraint::TABLE_NAME,
+                false,
+            );
+            text(
+                wire.exclusive_start_stream_arn.as_ref(),
+                "exclusiveStartStreamArn",
+                STREAM_ARN,
+                false,
+            );
+        }
+        "DescribeStream" => {
+            text(wire.stream_arn.as_ref(), "streamArn", STREAM_ARN, true);
+            text(
+                wire.exclusive_start_shard_id.as_ref(),
+                "exclusiveStartShardId",
+                SHARD_ID,
+                false,
+            );
+            if let Some(filter) = &wire.shard_filter {
+                text(
+                    filter.shard_id.as_ref(),
+                    "shardFilter.shardId",
+                    SHARD_ID,
+                    false,
+                );
+            }
+        }
+        "GetShardIterator" => {
+            text(wire.stream_arn.as_ref(), "streamArn", STREAM_ARN, true);
+            text(wire.shard_id.as_ref(), "shardId", SHARD_ID, true);
+            text(
+                wire.shard_iterator_type.as_ref(),
+                "shardIteratorType",
+                &[ITERATOR_TYPES],
+                true,
+            );
+            text(
+                wire.sequence_number.as_ref(),
+                "sequenceNumber",
+                SEQUENCE_NUMBER,
+                false,
+            );
+        }
+        "GetRecords" => {
+            text(
+                wire.shard_iterator.as_ref(),
+                "shardIterator",
+                SHARD_ITERATOR,
+                true,
+            );
+            if let Some(limit) = wire.limit {
+                out.extend(constraint::number(limit, "limit", RECORDS_LIMIT));
+            }
+        }
+        _ => {}
+    }
+    if matches!(operation, "ListStreams" | "DescribeStream")
+        && let Some(limit) = wire.limit
+    {
+        out.extend(constraint::number(limit, "limit", LIMIT));
+    }
+    out
+}
+
 /// Runs one Streams operation on a JSON body.
 pub fn dispatch(engine: &mut Engine, operation: &str, body: &[u8]) -> Result<String> {
     let wire: StreamsWire = parse_body(body)?;
+    constraint::check(constraints(operation, &wire))?;
     Ok(match operation {
         "ListStreams" => {
             let limit = limit(wire.limit)?;
