@@ -112,6 +112,28 @@ fn delete_table_forgets_everything() {
         deleted["TableDescription"]["TableStatus"],
         json!("DELETING")
     );
+    // The summary DynamoDB answers with, not the whole description: no key
+    // schema, definitions, indexes or stream (captured DeleteTable outputs).
+    let fields: Vec<&str> = deleted["TableDescription"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "BillingModeSummary",
+            "DeletionProtectionEnabled",
+            "ItemCount",
+            "ProvisionedThroughput",
+            "TableArn",
+            "TableId",
+            "TableName",
+            "TableSizeBytes",
+            "TableStatus"
+        ]
+    );
     assert_eq!(db.ok("ListTables", json!({})), json!({"TableNames": []}));
     assert_eq!(
         db.err("DeleteTable", json!({"TableName": "commerce-main"}))

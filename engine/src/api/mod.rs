@@ -75,8 +75,8 @@ pub fn call(engine: &mut Engine, operation: Operation, body: &[u8]) -> Result<St
         }
         Operation::DeleteTable => {
             let summary = engine.delete_table(&requests::table_name(body)?)?;
-            let mut description = table_description(&summary.description, Some(&summary));
-            description["TableStatus"] = json!("DELETING");
+            let description =
+                responses::deleted_table_description(&summary.description, Some(&summary));
             json!({"TableDescription": description}).to_string()
         }
         Operation::ListTables => {

@@ -12,7 +12,7 @@ mod transactions;
 pub use batch::{batch_get_item, batch_write_item, item_collection_metrics};
 pub use encode::to_string;
 pub use partiql::{batch_execute_statement, execute_statement, execute_transaction};
-pub use tables::{list_tables, table_description};
+pub use tables::{deleted_table_description, list_tables, table_description};
 pub use transactions::{transact_get_items, transact_write_items};
 
 use std::collections::BTreeMap;

@@ -46,6 +46,36 @@ fn throughput_json(throughput: Option<&Throughput>, now: f64) -> Json {
     out
 }
 
+/// DeleteTable's `TableDescription`: not the whole description but its
+/// summary, as DynamoDB answers (captured outputs of DeleteTable and the
+/// aws CLI's own example): the name, `DELETING`, the throughput, the size
+/// and count, the ARN and id, the billing and table class summaries where
+/// the table has them, deletion protection — no key schema, attribute
+/// definitions, indexes or stream.
+pub fn deleted_table_description(
+    description: &TableDescription,
+    counts: Option<&TableSummary>,
+) -> Json {
+    let whole = table_description(description, counts);
+    let mut out = json!({"TableStatus": "DELETING"});
+    for field in [
+        "TableName",
+        "ProvisionedThroughput",
+        "TableSizeBytes",
+        "ItemCount",
+        "TableArn",
+        "TableId",
+        "BillingModeSummary",
+        "TableClassSummary",
+        "DeletionProtectionEnabled",
+    ] {
+        if let Some(value) = whole.get(field) {
+            out[field] = value.clone();
+        }
+    }
+    out
+}
+
 /// A `TableDescription` object.
 pub fn table_description(description: &TableDescription, counts: Option<&TableSummary>) -> Json {
     let arn = format!("{ARN_PREFIX}{}", description.name);
