@@ -186,3 +186,47 @@ fn table_definitions_are_validated() {
     }
     db.ok("CreateTable", base(json!({"BillingMode": "PROVISIONED", "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}})));
 }
+
+/// Key attribute names and projected attribute names are 1 to 255 bytes,
+/// and an index projects at most 20 attributes by name, as the service
+/// model declares: a longer name is refused for its length (Alternator's
+/// tests, run against DynamoDB), with every breach listed together.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn attribute_names_in_definitions_and_projections_are_bounded() {
+    let mut db = Db::new();
+    let long = "k".repeat(256);
+    let table = |key: &str, projected: serde_json::Value| {
+        json!({"TableName": "named", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": key, "AttributeType": "S"},
+                {"AttributeName": "g", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": key, "KeyType": "HASH"}],
+            "GlobalSecondaryIndexes": [{"IndexName": "byG",
+                "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": projected}}]})
+    };
+    assert_eq!(
+        db.validation("CreateTable", table(&long, json!(["x"]))),
+        format!(
+            "2 validation errors detected: Value '{long}' at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255; Value '{long}' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255"
+        )
+    );
+    assert_eq!(
+        db.validation("CreateTable", table("pk", json!([long]))),
+        format!(
+            "1 validation error detected: Value '[{long}]' at 'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: Member must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 1]"
+        )
+    );
+    let many: Vec<String> = (0..21).map(|i| format!("a{i}")).collect();
+    assert_eq!(
+        db.validation("CreateTable", table("pk", json!(many))),
+        format!(
+            "1 validation error detected: Value '[{}]' at 'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: Member must have length less than or equal to 20",
+            many.join(", ")
+        )
+    );
+    db.ok(
+        "CreateTable",
+        table(&"k".repeat(255), json!(["k".repeat(255)])),
+    );
+}

@@ -44,6 +44,9 @@ pub enum Rule {
     MapKeys(&'static [Rule]),
     /// `Map value must satisfy constraint: [rule, rule]`.
     MapValues(&'static [Rule]),
+    /// `Member must satisfy constraint: [rule, rule]`: the rules every
+    /// member of a list keeps.
+    Members(&'static [Rule]),
 }
 
 /// The pattern a table or index name must match.
@@ -173,6 +176,9 @@ impl fmt::Display for Rule {
             }
             Rule::MapValues(rules) => {
                 write!(f, "Map value must satisfy constraint: {}", listed(rules))
+            }
+            Rule::Members(rules) => {
+                write!(f, "Member must satisfy constraint: {}", listed(rules))
             }
         }
     }

@@ -100,6 +100,20 @@ fn member_text(value: Option<String>, at: String, problems: &mut Vec<Violation>)
     })
 }
 
+/// A key attribute's name (in a key schema or an attribute definition):
+/// required, of 1 to 255 bytes, as the service model declares it — a
+/// longer one is refused for its length (Alternator's tests, run against
+/// DynamoDB).
+fn key_attribute_name(name: Option<String>, at: String, problems: &mut Vec<Violation>) -> String {
+    const KEY_NAME: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(255)];
+    let missing = name.is_none();
+    let name = member_text(name, at.clone(), problems);
+    if !missing {
+        problems.extend(constraint::text(&name, &at, KEY_NAME));
+    }
+    name
+}
+
 /// A key schema at `field`: its (name, type) elements; each missing member
 /// a breach in `problems`.
 fn key_schema(
@@ -113,11 +127,29 @@ fn key_schema(
         .map(|(i, e)| {
             let at = |member: &str| format!("{field}.{}.member.{member}", i + 1);
             (
-                member_text(e.attribute_name, at("attributeName"), problems),
+                key_attribute_name(e.attribute_name, at("attributeName"), problems),
                 member_text(e.key_type, at("keyType"), problems),
             )
         })
         .collect()
+}
+
+/// `NonKeyAttributes`' lengths, as the service model declares them: 1 to
+/// 20 names (per index), each of 1 to 255 bytes (Alternator's tests,
+/// which run against DynamoDB, and a refusal of 24 names seen in a
+/// deployment).
+fn non_key_attribute_problems(attributes: &[String], at: &str) -> Vec<Violation> {
+    const LIST: &[Rule] = &[Rule::LengthAtLeast(1), Rule::LengthAtMost(20)];
+    const NAME: &[Rule] = &[Rule::LengthAtMost(255), Rule::LengthAtLeast(1)];
+    let shown = format!("[{}]", attributes.join(", "));
+    let mut out = constraint::length(attributes.len(), &shown, at, LIST);
+    if attributes
+        .iter()
+        .any(|name| NAME.iter().any(|rule| !rule.holds_for_text(name)))
+    {
+        out.push(Violation::new(shown, at, Rule::Members(NAME)));
+    }
+    out
 }
 
 /// One index, its members at `place` (`globalSecondaryIndexes.1.member`).
@@ -135,12 +167,10 @@ fn index_request(wire: IndexWire, place: &str, problems: &mut Vec<Violation>) ->
     if let Some(attributes) = projection
         .as_ref()
         .and_then(|p| p.non_key_attributes.as_ref())
-        && attributes.is_empty()
     {
-        problems.push(Violation::new(
-            "[]",
-            at("projection.nonKeyAttributes"),
-            Rule::LengthAtLeast(1),
+        problems.extend(non_key_attribute_problems(
+            attributes,
+            &at("projection.nonKeyAttributes"),
         ));
     }
     IndexRequest {
@@ -169,7 +199,7 @@ fn attribute_definitions(
         .map(|(i, d)| {
             let at = |member: &str| format!("attributeDefinitions.{}.member.{member}", i + 1);
             (
-                member_text(d.attribute_name, at("attributeName"), problems),
+                key_attribute_name(d.attribute_name, at("attributeName"), problems),
                 member_text(d.attribute_type, at("attributeType"), problems),
             )
         })
