@@ -346,7 +346,7 @@ fn item_and_key_mistakes() {
         (
             "PutItem",
             json!({"TableName": "tbl", "Item": {"pk": s("a"), "sk": s("1")}, "ReturnValues": "ALL_NEW"}),
-            "Return values set to invalid value",
+            "ReturnValues can only be ALL_OLD or NONE",
         ),
     ]);
 }

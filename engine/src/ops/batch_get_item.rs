@@ -78,6 +78,19 @@ impl Engine {
                 ),
             )?
             .projection;
+            // The same key twice is refused before the table is looked up
+            // (dynalite's suite, recorded against the service); a request
+            // holds at most 100 keys, checked above.
+            if part
+                .keys
+                .iter()
+                .enumerate()
+                .any(|(i, key)| part.keys[..i].contains(key))
+            {
+                return Err(Error::validation(
+                    "Provided list of item keys contains duplicates",
+                ));
+            }
             let table = self.table_or_not_found(&table_name)?;
             let mut keys: Vec<(Item, PrimaryKey)> = Vec::with_capacity(part.keys.len());
             for key in &part.keys {

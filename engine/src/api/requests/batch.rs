@@ -63,6 +63,7 @@ pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsume
                 values: false,
             },
         )?;
+        super::check_name_keys(part.expression_attribute_names.as_ref())?;
         let keys = required(part.keys, &format!("requestItems.{table}.member.keys"))?
             .iter()
             .map(decode_item)

@@ -17,6 +17,7 @@ use crate::ops::{
     AttributeUpdates, DeleteItemRequest, ExpressionParameters, GetItemRequest, PutItemRequest,
     ReturnValues, UpdateItemRequest,
 };
+use crate::types::Item;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
@@ -50,6 +51,8 @@ struct ItemWrite {
     expected: Option<Condition>,
     /// `AttributeUpdates` (UpdateItem only).
     attribute_updates: Option<AttributeUpdates>,
+    /// `Item` (PutItem) or `Key` (DeleteItem, UpdateItem), decoded.
+    item_or_key: Item,
 }
 
 /// Which write: they take different legacy parameters.
@@ -122,6 +125,7 @@ pub(super) fn pending_write(
             return_item_collection_metrics,
             expected: None,
             attribute_updates: None,
+            item_or_key: Item::default(),
             wire,
         },
         kind: write,
@@ -162,22 +166,33 @@ impl PendingWrite {
         )?;
         // 3. What ConditionalOperator combines.
         legacy::check_conditional_operator(or, legacy::count(wire.expected.as_ref()))?;
-        // 4. The values.
-        let expression = expression_parameters(
-            wire.expression_attribute_names.take(),
-            wire.expression_attribute_values.take(),
-        )?;
-        let expected = match wire.expected.take() {
-            Some(json) => legacy::expected(&json, or)?,
-            None => None,
+        // 4. The values, in DynamoDB's order (dynalite's suite, recorded
+        // against the service): the item or the key, PutItem's and
+        // DeleteItem's ReturnValues, AttributeUpdates, Expected, then the
+        // expression values.
+        let item_or_key = match kind {
+            Write::Put => decode_item(&required(wire.item.take(), "item")?)?,
+            Write::Delete | Write::Update => decode_item(&required(wire.key.take(), "key")?)?,
         };
+        if kind != Write::Update {
+            w.return_values.check_old_only()?;
+        }
         let attribute_updates = match wire.attribute_updates.take() {
             Some(json) => Some(legacy::attribute_updates(&json)?),
             None => None,
         };
+        let expected = match wire.expected.take() {
+            Some(json) => legacy::expected(&json, or)?,
+            None => None,
+        };
+        let expression = expression_parameters(
+            wire.expression_attribute_names.take(),
+            wire.expression_attribute_values.take(),
+        )?;
         w.expression = expression;
         w.expected = expected;
         w.attribute_updates = attribute_updates;
+        w.item_or_key = item_or_key;
         Ok(w)
     }
 
@@ -207,7 +222,7 @@ pub fn put_item(body: &[u8]) -> Result<(PutItemRequest, ReturnConsumedCapacity)>
 
 fn put_request(w: ItemWrite) -> Result<PutItemRequest> {
     Ok(PutItemRequest {
-        item: decode_item(&required(w.wire.item, "item")?)?,
+        item: w.item_or_key,
         table_name: w.table_name,
         condition_expression: w.wire.condition_expression,
         condition: w.expected,
@@ -227,7 +242,7 @@ pub fn delete_item(body: &[u8]) -> Result<(DeleteItemRequest, ReturnConsumedCapa
 
 fn delete_request(w: ItemWrite) -> Result<DeleteItemRequest> {
     Ok(DeleteItemRequest {
-        key: decode_item(&required(w.wire.key, "key")?)?,
+        key: w.item_or_key,
         table_name: w.table_name,
         condition_expression: w.wire.condition_expression,
         condition: w.expected,
@@ -247,7 +262,7 @@ pub fn update_item(body: &[u8]) -> Result<(UpdateItemRequest, ReturnConsumedCapa
 
 fn update_request(w: ItemWrite) -> Result<UpdateItemRequest> {
     Ok(UpdateItemRequest {
-        key: decode_item(&required(w.wire.key, "key")?)?,
+        key: w.item_or_key,
         table_name: w.table_name,
         update_expression: w.wire.update_expression,
         attribute_updates: w.attribute_updates,

@@ -103,6 +103,13 @@ impl Constraints {
         Some(name)
     }
 
+    /// A text member's breaches of `rules`, if it has any.
+    pub fn text(&mut self, value: &str, field: &str, rules: &[constraint::Rule]) {
+        for breach in constraint::text(value, field, rules) {
+            self.breaches.push(breach.within(&self.at));
+        }
+    }
+
     /// A checked member: the value, or `None` and its breach.
     pub fn choice<T>(&mut self, checked: Checked<T>) -> Option<T> {
         match checked {
@@ -194,27 +201,32 @@ pub(super) fn placeholder_key_ok(key: &str, sigil: char) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
+/// `ExpressionAttributeNames`' keys: each `#` and a word.
+pub(super) fn check_name_keys(names: Option<&BTreeMap<String, String>>) -> Result<()> {
+    match names.and_then(|names| names.keys().find(|k| !placeholder_key_ok(k, '#'))) {
+        Some(bad) => Err(Error::validation(format!(
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"{bad}\""
+        ))),
+        None => Ok(()),
+    }
+}
+
 pub(super) fn expression_parameters(
     names: Option<BTreeMap<String, String>>,
     values: Option<Json>,
 ) -> Result<ExpressionParameters> {
-    if let Some(names) = &names
-        && let Some(bad) = names.keys().find(|k| !placeholder_key_ok(k, '#'))
-    {
-        return Err(Error::validation(format!(
-            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"{bad}\""
-        )));
-    }
+    check_name_keys(names.as_ref())?;
     let values = match values {
         None | Some(Json::Null) => None,
         Some(Json::Object(map)) => {
+            // Every key is read before any value (dynalite's suite).
+            if let Some(bad) = map.keys().find(|key| !placeholder_key_ok(key, ':')) {
+                return Err(Error::validation(format!(
+                    "ExpressionAttributeValues contains invalid key: Syntax error; key: \"{bad}\""
+                )));
+            }
             let mut out = BTreeMap::new();
             for (key, json) in map {
-                if !placeholder_key_ok(&key, ':') {
-                    return Err(Error::validation(format!(
-                        "ExpressionAttributeValues contains invalid key: Syntax error; key: \"{key}\""
-                    )));
-                }
                 let value = decode_value(&json, 1).map_err(|e| match e {
                     Error::Validation { message, .. } => Error::validation(format!(
                         "ExpressionAttributeValues contains invalid value: {message} for key {key}"

@@ -82,6 +82,9 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
         ))
         .unwrap_or_default();
     let table_name = constraints.table_name(wire.table_name.take(), "tableName");
+    if let Some(index) = &wire.index_name {
+        constraints.text(index, "indexName", crate::error::constraint::TABLE_NAME);
+    }
     constraints.choice(select(wire.select.as_deref()));
     constraints.finish()?;
     let table_name = table_name.unwrap_or_default();
@@ -122,13 +125,20 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
     )?;
     // 3. What ConditionalOperator combines: the filter, never the key.
     legacy::check_conditional_operator(or, legacy::count(legacy_filter.as_ref()))?;
-    // 4. The values, in DynamoDB's order: the filter's conditions, the
+    // 4. The values, in DynamoDB's order: the filter's conditions and the
     // attribute names, the starting key, the key conditions.
+    // (A Scan reads its attribute names before its filter.)
+    let mut attributes_to_get = None;
+    if read == Read::Scan {
+        attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get.take())?;
+    }
     let filter = match &legacy_filter {
         Some(json) => legacy::filter(json, filter_name, or)?,
         None => None,
     };
-    let attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get.take())?;
+    if read == Read::Query {
+        attributes_to_get = legacy::attributes_to_get(wire.attributes_to_get.take())?;
+    }
     let exclusive_start_key = start_key(wire.exclusive_start_key.take())?;
     let key_conditions = match wire.key_conditions.take() {
         Some(json) => Some(legacy::tests(&json, "KeyConditions")?),

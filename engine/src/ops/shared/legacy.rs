@@ -223,52 +223,46 @@ pub fn key_condition(tests: &[LegacyTest], schema: &KeySchema) -> Result<Conditi
     if tests.is_empty() || (tests.len() > 2 && !schema.is_multi_attribute()) {
         return Err(Error::validation("Conditions can be of length 1 or 2 only"));
     }
-    for test in tests {
+    let not_indexable = |test: &LegacyTest| {
         use ComparisonOperator as Op;
-        if matches!(
+        matches!(
             test.operator,
             Op::Ne | Op::Null | Op::NotNull | Op::Contains | Op::NotContains | Op::In
-        ) {
-            return Err(Error::validation(
-                "Attempted conditional constraint is not an indexable operation",
-            ));
-        }
-    }
+        )
+    };
+    let refuse_not_indexable =
+        || Error::validation("Attempted conditional constraint is not an indexable operation");
     if schema.is_multi_attribute() {
+        if tests.iter().any(not_indexable) {
+            return Err(refuse_not_indexable());
+        }
         // Invariant: `tests` is not empty, checked above.
         return combine(tests.iter().map(LegacyTest::condition).collect(), false)
             .ok_or_else(|| Error::validation("Conditions can be of length 1 or 2 only"));
     }
+    // Each key attribute in key schema order, as DynamoDB goes through
+    // them (dynalite's suite, recorded against the service): a hash-only
+    // key with two conditions, a key attribute without one, an operator no
+    // key can be read by, values of another type, a partition key not
+    // compared for equality.
     let partition = &schema.partition;
-    let Some(on_partition) = tests.iter().find(|t| t.attribute == partition.name) else {
-        return Err(Error::validation(format!(
-            "Query condition missed key schema element: {}",
-            partition.name
-        )));
-    };
-    if on_partition.operator != ComparisonOperator::Eq {
-        return Err(Error::validation("Query key condition not supported"));
-    }
-    let on_sort = tests.iter().find(|t| t.attribute != partition.name);
-    match (on_sort, &schema.sort) {
-        (None, _) => {}
-        (Some(_), None) => return Err(Error::validation("Query key condition not supported")),
-        // The second condition names no key attribute: the sort key is what
-        // it missed. (DynamoDB's answer here is not documented.)
-        (Some(test), Some(sort)) if test.attribute != sort.name => {
-            return Err(Error::validation(format!(
-                "Query condition missed key schema element: {}",
-                sort.name
-            )));
+    let mut on_key = Vec::new();
+    for (attribute, is_partition) in schema.attributes() {
+        if is_partition && schema.sort.is_none() && tests.len() > 1 {
+            return Err(Error::validation("Query key condition not supported"));
         }
-        (Some(_), Some(_)) => {}
-    }
-    let key_types = std::iter::once(partition).chain(schema.sort.iter());
-    for (test, attribute) in [Some(on_partition), on_sort]
-        .into_iter()
-        .flatten()
-        .zip(key_types)
-    {
+        let Some(test) = tests.iter().find(|t| t.attribute == attribute.name) else {
+            if is_partition || tests.len() > 1 {
+                return Err(Error::validation(format!(
+                    "Query condition missed key schema element: {}",
+                    attribute.name
+                )));
+            }
+            continue;
+        };
+        if not_indexable(test) {
+            return Err(refuse_not_indexable());
+        }
         if test
             .values
             .iter()
@@ -278,7 +272,14 @@ pub fn key_condition(tests: &[LegacyTest], schema: &KeySchema) -> Result<Conditi
                 "Condition parameter type does not match schema type",
             ));
         }
+        if is_partition && test.operator != ComparisonOperator::Eq {
+            return Err(Error::validation("Query key condition not supported"));
+        }
+        on_key.push(test);
     }
+    let on_partition = on_key[0];
+    let on_sort = on_key.get(1).copied();
+    debug_assert_eq!(on_partition.attribute, partition.name);
     let conditions = std::iter::once(on_partition)
         .chain(on_sort)
         .map(LegacyTest::condition)

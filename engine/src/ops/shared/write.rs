@@ -43,11 +43,16 @@ pub enum ReturnValues {
 }
 
 impl ReturnValues {
-    /// Accepts only `NONE` and `ALL_OLD` (PutItem, DeleteItem).
-    pub(in crate::ops) fn check_old_only(self) -> Result<()> {
+    /// Accepts only `NONE` and `ALL_OLD` (PutItem, DeleteItem), refusing
+    /// the others in DynamoDB's words (dynalite's suite, recorded against
+    /// the service; later captures wrap the same words in "1 validation
+    /// error detected: " in some regions).
+    pub fn check_old_only(self) -> Result<()> {
         match self {
             ReturnValues::None | ReturnValues::AllOld => Ok(()),
-            _ => Err(Error::validation("Return values set to invalid value")),
+            _ => Err(Error::validation(
+                "ReturnValues can only be ALL_OLD or NONE",
+            )),
         }
     }
 }
