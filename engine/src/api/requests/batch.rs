@@ -47,12 +47,20 @@ struct BatchGetWire {
 /// BatchGetItem.
 pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsumedCapacity)> {
     let wire: BatchGetWire = parse_body(body)?;
-    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref())?;
+    let mut problems = Vec::new();
+    let rcc = return_consumed_capacity(wire.return_consumed_capacity.as_deref()).unwrap_or_else(
+        |breach| {
+            problems.push(breach);
+            ReturnConsumedCapacity::None
+        },
+    );
+    let Some(items) = wire.request_items else {
+        problems.push(Violation::missing("requestItems"));
+        return Err(constraint::error(problems));
+    };
+    constraint::check(problems)?;
     let mut request_items = Vec::new();
-    for (table, json) in members(
-        required(wire.request_items, "requestItems")?,
-        "RequestItems",
-    )? {
+    for (table, json) in members(items, "RequestItems")? {
         let part: KeysAndAttributesWire =
             serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
         legacy::check_mixing(
