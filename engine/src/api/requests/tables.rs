@@ -241,7 +241,7 @@ fn control_table_name(name: Option<String>) -> Result<String> {
     Ok(name)
 }
 
-/// CreateTable. Its name is checked first ([`control_table_name`]); then
+/// CreateTable. Its name is checked first (`control_table_name`); then
 /// every constraint problem is reported together: missing members (of the
 /// attribute definitions, the key schema's elements, the indexes, the
 /// throughput), the name's pattern and the other fields' constraints, a
@@ -380,7 +380,7 @@ fn index_name(name: Option<String>, at: String, problems: &mut Vec<Violation>) -
     name
 }
 
-/// UpdateTable. Its name is checked first ([`control_table_name`]); then
+/// UpdateTable. Its name is checked first (`control_table_name`); then
 /// the members every index update and the throughput must have, together;
 /// then whether each update names exactly one action.
 pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
