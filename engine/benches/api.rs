@@ -6,6 +6,9 @@
 //!
 //! - `api/query_100_items/serde_json`: built without `fast-json`, as the
 //!   page encodes;
+//! - `api/put_item_1kb/…`: a PutItem of one of those items, replacing
+//!   it — the request side's share: the body checked against the service
+//!   model's shapes, decoded, the item written;
 //! - `api/query_100_items/sonic_rs`: built with it, as `ddbplay serve`
 //!   encodes (`cargo bench -p ddbplay-engine --features fast-json --bench api`).
 
@@ -68,5 +71,17 @@ fn query_100_items(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, query_100_items);
+fn put_item_1kb(c: &mut Criterion) {
+    let mut engine = loaded();
+    let notes = "n".repeat(900);
+    let put = format!(
+        r#"{{"TableName": "bench", "Item": {{"PK": {{"S": "CUST#1"}}, "SK": {{"S": "ORDER#0001"}},
+            "status": {{"S": "SHIPPED"}}, "total": {{"N": "1.99"}}, "notes": {{"S": "{notes}"}}}}}}"#
+    );
+    c.bench_function(&format!("api/put_item_1kb/{ENCODER}"), |b| {
+        b.iter(|| black_box(call(&mut engine, "PutItem", &put)))
+    });
+}
+
+criterion_group!(benches, query_100_items, put_item_1kb);
 criterion_main!(benches);
