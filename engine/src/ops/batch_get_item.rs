@@ -150,28 +150,31 @@ impl Engine {
     }
 }
 
+/// The breach of `RequestItems`' keys, when a table name breaks DynamoDB's
+/// rules (the request's decoder lists it with its own).
+pub fn table_names_problem(names: &[&str]) -> Option<Violation> {
+    names
+        .iter()
+        .any(|name| !table_name_problems(name, "").is_empty())
+        .then(|| {
+            let shown =
+                super::request_map_text(names.iter().map(|name| (*name, 1, "KeysAndAttributes")));
+            Violation::new(
+                shown,
+                "requestItems",
+                Rule::MapKeys(constraint::TABLE_NAME_AS_MAP_KEY),
+            )
+        })
+}
+
 /// The request-level constraints: table names, 1 to 100 keys per table and
 /// at most 100 in all.
 fn check_request_items(items: &[(String, KeysAndAttributes)]) -> Result<()> {
     if items.is_empty() {
         return Err(Violation::new("{}", "requestItems", Rule::LengthAtLeast(1)).into());
     }
-    let mut problems = Vec::new();
-    if items
-        .iter()
-        .any(|(name, _)| !table_name_problems(name, "").is_empty())
-    {
-        let shown = super::request_map_text(
-            items
-                .iter()
-                .map(|(name, _)| (name.as_str(), 1, "KeysAndAttributes")),
-        );
-        problems.push(Violation::new(
-            shown,
-            "requestItems",
-            Rule::MapKeys(constraint::TABLE_NAME_AS_MAP_KEY),
-        ));
-    }
+    let names: Vec<&str> = items.iter().map(|(name, _)| name.as_str()).collect();
+    let mut problems: Vec<Violation> = table_names_problem(&names).into_iter().collect();
     for (name, part) in items {
         if part.keys.is_empty() {
             problems.push(Violation::new(

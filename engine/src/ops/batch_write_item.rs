@@ -147,7 +147,11 @@ impl Engine {
 /// The request-level constraints DynamoDB checks first, each with its
 /// message: table names, and between 1 and 25 requests per table and in all.
 fn check_request_items(items: &[(String, Vec<WriteRequest>)]) -> Result<()> {
-    constraint::check(request_item_problems(items))?;
+    let counts: Vec<(&str, usize)> = items
+        .iter()
+        .map(|(name, writes)| (name.as_str(), writes.len()))
+        .collect();
+    constraint::check(request_item_problems(&counts))?;
     let total: usize = items.iter().map(|(_, writes)| writes.len()).sum();
     if total > MAX_BATCH_WRITES {
         return Err(Error::validation(
@@ -160,9 +164,10 @@ fn check_request_items(items: &[(String, Vec<WriteRequest>)]) -> Result<()> {
 /// How many writes one table's list holds, as the map's constraint lists it.
 const WRITES_PER_TABLE: &[Rule] = &[Rule::LengthAtMost(MAX_BATCH_WRITES), Rule::LengthAtLeast(1)];
 
-/// What breaks the constraints on `RequestItems` itself, one problem a
-/// line as DynamoDB lists them (the request's decoder adds its own).
-pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Violation> {
+/// What breaks the constraints on `RequestItems` itself — its tables'
+/// names and how many writes each holds — one problem a line as DynamoDB
+/// lists them (the request's decoder adds its own).
+pub fn request_item_problems(items: &[(&str, usize)]) -> Vec<Violation> {
     if items.is_empty() {
         return vec![Violation::new("{}", "requestItems", Rule::LengthAtLeast(1))];
     }
@@ -172,7 +177,7 @@ pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Viola
         super::request_map_text(
             items
                 .iter()
-                .map(|(name, writes)| (name.as_str(), writes.len(), "WriteRequest")),
+                .map(|(name, writes)| (*name, *writes, "WriteRequest")),
         )
     };
     if items
@@ -187,7 +192,7 @@ pub fn request_item_problems(items: &[(String, Vec<WriteRequest>)]) -> Vec<Viola
     }
     if items
         .iter()
-        .any(|(_, writes)| writes.is_empty() || writes.len() > MAX_BATCH_WRITES)
+        .any(|(_, writes)| *writes == 0 || *writes > MAX_BATCH_WRITES)
     {
         problems.push(Violation::new(
             shown(),

@@ -36,7 +36,7 @@ pub use backups::{
 };
 pub use batch_get_item::{
     BatchGetItemRequest, BatchGetItemResponse, KeysAndAttributes, MAX_BATCH_GET_BYTES,
-    MAX_BATCH_GETS,
+    MAX_BATCH_GETS, table_names_problem,
 };
 pub use batch_write_item::{
     BatchWriteItemRequest, BatchWriteItemResponse, MAX_BATCH_WRITES, WriteRequest,

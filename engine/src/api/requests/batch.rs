@@ -5,16 +5,14 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value as Json;
 
-use super::{
-    legacy, parse_body, required, return_consumed_capacity, return_item_collection_metrics,
-};
+use super::{legacy, parse_body, return_consumed_capacity, return_item_collection_metrics};
 use crate::api::attribute_value::decode_item;
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::constraint::{self, Violation};
 use crate::error::{Error, Result};
 use crate::ops::{
     BatchGetItemRequest, BatchWriteItemRequest, KeysAndAttributes, WriteRequest,
-    request_item_problems,
+    request_item_problems, table_names_problem,
 };
 
 /// A JSON object, its members in the order the request gives them.
@@ -58,11 +56,26 @@ pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsume
         problems.push(Violation::missing("requestItems"));
         return Err(constraint::error(problems));
     };
-    constraint::check(problems)?;
-    let mut request_items = Vec::new();
+    // The constraints first, all together: the enumeration above, each
+    // table's missing keys, the tables' names.
+    let mut parts = Vec::new();
     for (table, json) in members(items, "RequestItems")? {
         let part: KeysAndAttributesWire =
             serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
+        if part.keys.is_none() {
+            problems.push(Violation::missing(format!(
+                "requestItems.{table}.member.keys"
+            )));
+        }
+        parts.push((table, part));
+    }
+    if !problems.is_empty() {
+        let names: Vec<&str> = parts.iter().map(|(table, _)| table.as_str()).collect();
+        problems.extend(table_names_problem(&names));
+        constraint::check(problems)?;
+    }
+    let mut request_items = Vec::new();
+    for (table, part) in parts {
         legacy::check_mixing(
             &[("AttributesToGet", part.attributes_to_get.is_some())],
             &[("ProjectionExpression", part.projection_expression.is_some())],
@@ -72,7 +85,9 @@ pub fn batch_get_item(body: &[u8]) -> Result<(BatchGetItemRequest, ReturnConsume
             },
         )?;
         super::check_name_keys(part.expression_attribute_names.as_ref())?;
-        let keys = required(part.keys, &format!("requestItems.{table}.member.keys"))?
+        let keys = part
+            .keys
+            .unwrap_or_default()
             .iter()
             .map(decode_item)
             .collect::<Result<Vec<_>>>()?;
@@ -141,22 +156,45 @@ pub fn batch_write_item(
         problems.push(Violation::missing("requestItems"));
         return Err(constraint::error(problems));
     };
-    let mut request_items = Vec::new();
+    // The constraints first, all together: the enumerations above, each
+    // request's missing item or key, the tables' names and counts.
+    let mut tables = Vec::new();
     for (table, json) in members(items, "RequestItems")? {
         let list: Vec<WriteRequestWire> =
             serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
-        let mut writes = Vec::with_capacity(list.len());
-        for (n, write) in list.into_iter().enumerate() {
+        for (n, write) in list.iter().enumerate() {
             let at = format!("requestItems.{table}.member.{}.member", n + 1);
+            if let Some(delete) = &write.delete_request
+                && delete.key.is_none()
+            {
+                problems.push(Violation::missing(format!("{at}.deleteRequest.key")));
+            }
+            if let Some(put) = &write.put_request
+                && put.item.is_none()
+            {
+                problems.push(Violation::missing(format!("{at}.putRequest.item")));
+            }
+        }
+        tables.push((table, list));
+    }
+    if !problems.is_empty() {
+        let counts: Vec<(&str, usize)> = tables
+            .iter()
+            .map(|(table, list)| (table.as_str(), list.len()))
+            .collect();
+        problems.extend(request_item_problems(&counts));
+        constraint::check(problems)?;
+    }
+    // Then each request: exactly one kind, its item or key decoded.
+    let mut request_items = Vec::with_capacity(tables.len());
+    for (table, list) in tables {
+        let mut writes = Vec::with_capacity(list.len());
+        for write in list {
             writes.push(match (write.put_request, write.delete_request) {
-                (Some(put), None) => WriteRequest::Put(decode_item(&required(
-                    put.item,
-                    &format!("{at}.putRequest.item"),
-                )?)?),
-                (None, Some(delete)) => WriteRequest::Delete(decode_item(&required(
-                    delete.key,
-                    &format!("{at}.deleteRequest.key"),
-                )?)?),
+                (Some(ItemWire { item: Some(item) }), None) => {
+                    WriteRequest::Put(decode_item(&item)?)
+                }
+                (None, Some(KeyWire { key: Some(key) })) => WriteRequest::Delete(decode_item(&key)?),
                 _ => {
                     return Err(Error::validation(
                         "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
@@ -165,10 +203,6 @@ pub fn batch_write_item(
             });
         }
         request_items.push((table, writes));
-    }
-    if !problems.is_empty() {
-        problems.extend(request_item_problems(&request_items));
-        constraint::check(problems)?;
     }
     Ok((BatchWriteItemRequest { request_items }, rcc, metrics))
 }

@@ -300,6 +300,9 @@ pub fn get_item(body: &[u8]) -> Result<(GetItemRequest, ReturnConsumedCapacity)>
         .unwrap_or_default();
     let table_name = constraints.table_name(wire.table_name, "tableName");
     constraints.required(wire.key.as_ref(), "key");
+    constraints.choice(legacy::attributes_to_get_length(
+        wire.attributes_to_get.as_ref(),
+    ));
     constraints.finish()?;
     let table_name = table_name.unwrap_or_default();
     legacy::check_mixing(

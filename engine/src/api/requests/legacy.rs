@@ -13,7 +13,7 @@
 use serde_json::Value as Json;
 
 use crate::api::attribute_value::decode_value;
-use crate::error::constraint::{Rule, Violation};
+use crate::error::constraint::{Checked, Rule, Violation};
 use crate::error::{Error, Result};
 use crate::expr::ast::Condition;
 use crate::ops::{
@@ -349,6 +349,19 @@ pub(super) fn attribute_updates(json: &Json) -> Result<AttributeUpdates> {
 }
 
 /// `AttributesToGet`: at least one name, no name twice.
+/// `AttributesToGet`'s constraint: at least one name, checked with the
+/// request's other constraints.
+pub(super) fn attributes_to_get_length(json: Option<&Json>) -> Checked<()> {
+    match json {
+        Some(Json::Array(names)) if names.is_empty() => Err(Violation::new(
+            "[]",
+            "attributesToGet",
+            Rule::LengthAtLeast(1),
+        )),
+        _ => Ok(()),
+    }
+}
+
 pub(super) fn attributes_to_get(json: Option<Json>) -> Result<Option<Vec<String>>> {
     let names = match json {
         None | Some(Json::Null) => return Ok(None),

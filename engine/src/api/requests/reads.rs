@@ -86,6 +86,9 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
         constraints.text(index, "indexName", crate::error::constraint::TABLE_NAME);
     }
     constraints.choice(select(wire.select.as_deref()));
+    constraints.choice(legacy::attributes_to_get_length(
+        wire.attributes_to_get.as_ref(),
+    ));
     constraints.finish()?;
     let table_name = table_name.unwrap_or_default();
     let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
