@@ -139,4 +139,20 @@ fn every_recorded_answer_is_dynamodbs_or_a_listed_deviation() {
         fixed.is_empty(),
         "answered as recorded now, so no longer deviations: {fixed:?}"
     );
+    // The README states the counts; they must be these.
+    let readme = include_str!("../../README.md").replace('\n', " ");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let thousands = |n: usize| match n {
+        1000.. => format!("{},{:03}", n / 1000, n % 1000),
+        _ => n.to_string(),
+    };
+    let stated = format!(
+        "{} are answered as recorded, and the other {}",
+        thousands(cases - deviations.len()),
+        deviations.len()
+    );
+    assert!(
+        readme.contains(&stated),
+        "README.md should say \"{stated}\""
+    );
 }
