@@ -144,6 +144,56 @@ pub(super) fn count(json: Option<&Json>) -> Option<usize> {
 /// `parameter` is the map's name as DynamoDB writes it in paths
 /// (`queryFilter`, `scanFilter`, `keyConditions`, `expected`); `required`
 /// when the operator may not be left out (filters and key conditions).
+/// Every entry's `ComparisonOperator` breach (missing where `required`, or
+/// not one of the operators), to list with the request's other
+/// constraints.
+pub(super) fn operator_problems(
+    json: Option<&Json>,
+    parameter: &str,
+    required: bool,
+) -> Vec<Violation> {
+    let Some(Json::Object(map)) = json else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, entry) in map {
+        let at = format!("{parameter}.{name}.member.comparisonOperator");
+        match entry.get("ComparisonOperator") {
+            None | Some(Json::Null) if required => out.push(Violation::missing(at)),
+            None | Some(Json::Null) => {}
+            Some(op) => {
+                if op
+                    .as_str()
+                    .and_then(ComparisonOperator::from_name)
+                    .is_none()
+                {
+                    let shown = op.as_str().map_or_else(|| op.to_string(), str::to_string);
+                    out.push(Violation::new(shown, at, COMPARISON_OPERATORS));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `ConditionalOperator`'s breach, if it has one.
+pub(super) fn conditional_operator_problem(json: Option<&Json>) -> Option<Violation> {
+    match conditional_operator(json) {
+        Err(Error::Validation { .. }) => {
+            let other = json?;
+            let shown = other
+                .as_str()
+                .map_or_else(|| other.to_string(), str::to_string);
+            Some(Violation::new(
+                shown,
+                "conditionalOperator",
+                Rule::OneOf("OR, AND"),
+            ))
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn check_operators(json: Option<&Json>, parameter: &str, required: bool) -> Result<()> {
     let Some(Json::Object(map)) = json else {
         return Ok(());

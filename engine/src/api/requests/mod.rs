@@ -110,6 +110,11 @@ impl Constraints {
         }
     }
 
+    /// A breach found by the caller.
+    pub fn violation(&mut self, breach: Violation) {
+        self.breaches.push(breach.within(&self.at));
+    }
+
     /// A checked member: the value, or `None` and its breach.
     pub fn choice<T>(&mut self, checked: Checked<T>) -> Option<T> {
         match checked {

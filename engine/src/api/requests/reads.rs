@@ -10,6 +10,13 @@ use super::{
     start_key,
 };
 use crate::capacity::ReturnConsumedCapacity;
+use crate::error::constraint::{self, Rule, Violation};
+use crate::limits::MAX_TOTAL_SEGMENTS;
+
+/// `Segment`'s range.
+const SEGMENT: &[Rule] = &[Rule::AtLeast(0)];
+/// `TotalSegments`' range.
+const TOTAL_SEGMENTS: &[Rule] = &[Rule::AtLeast(1), Rule::AtMost(MAX_TOTAL_SEGMENTS)];
 use crate::error::Result;
 use crate::ops::{QueryRequest, ScanRequest};
 
@@ -89,6 +96,39 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
     constraints.choice(legacy::attributes_to_get_length(
         wire.attributes_to_get.as_ref(),
     ));
+    // The numbers' ranges (a Query names its Limit unshown, as captured;
+    // a Scan shows it), the operators' names: listed with the rest.
+    if let Some(limit) = wire.limit.filter(|limit| *limit < 1) {
+        constraints.violation(match read {
+            Read::Query => Violation::unshown("Limit", Rule::AtLeast(1)),
+            Read::Scan => Violation::new(limit, "limit", Rule::AtLeast(1)),
+        });
+    }
+    if read == Read::Scan {
+        for (value, at, rules) in [
+            (wire.segment, "segment", SEGMENT),
+            (wire.total_segments, "totalSegments", TOTAL_SEGMENTS),
+        ] {
+            if let Some(value) = value {
+                for breach in constraint::number(value, at, rules) {
+                    constraints.violation(breach);
+                }
+            }
+        }
+    }
+    if let Some(breach) = legacy::conditional_operator_problem(wire.conditional_operator.as_ref()) {
+        constraints.violation(breach);
+    }
+    for breach in legacy::operator_problems(legacy_filter.as_ref(), filter_parameter, true)
+        .into_iter()
+        .chain(legacy::operator_problems(
+            wire.key_conditions.as_ref(),
+            "keyConditions",
+            true,
+        ))
+    {
+        constraints.violation(breach);
+    }
     constraints.finish()?;
     let table_name = table_name.unwrap_or_default();
     let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
