@@ -156,14 +156,37 @@ impl Engine {
             ));
         }
         // The starting key's attributes are checked before the key
-        // condition is held against the key schema (dynalite's suite,
-        // recorded against the service).
+        // condition is held against the key schema, attribute by attribute
+        // as DynamoDB goes (dynalite's suite, recorded against the
+        // service): a well-formed partition key in the starting key and
+        // none in the condition is the condition's mistake.
+        let schema = target.key_schema();
+        if let Some(esk) = &request.exclusive_start_key
+            && !schema.is_multi_attribute()
+            && esk.len() == target.start_key_len()
+        {
+            let partition = &schema.partition;
+            let piece_fits = esk
+                .get(partition.name.as_str())
+                .and_then(KeyValue::from_value)
+                .is_some_and(|v| v.key_type() == Some(partition.key_type));
+            let named = match (&key_condition, &request.key_conditions) {
+                (Some(condition), _) => condition.paths().iter().any(|p| p.top() == partition.name),
+                (None, Some(tests)) => tests.iter().any(|t| t.attribute == partition.name),
+                (None, None) => true,
+            };
+            if piece_fits && !named {
+                return Err(Error::validation(format!(
+                    "Query condition missed key schema element: {}",
+                    partition.name
+                )));
+            }
+        }
         let start = request
             .exclusive_start_key
             .as_ref()
             .map(|esk| target.start_key(esk, &QUERY_START_KEY))
             .transpose()?;
-        let schema = target.key_schema();
         let key_condition = match (key_condition, &request.key_conditions) {
             (Some(condition), _) => {
                 analyze(&condition, schema).map_err(|e| e.or_at("KeyConditionExpression", whole))?

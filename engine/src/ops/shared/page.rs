@@ -128,6 +128,11 @@ impl<'a> Target<'a> {
         out
     }
 
+    /// How many attributes an `ExclusiveStartKey` of this read holds.
+    pub fn start_key_len(&self) -> usize {
+        self.key_attributes().len()
+    }
+
     /// Decodes an `ExclusiveStartKey`: exactly the key attributes, with the
     /// schema's types, refused in `refusals`' words, each one a key value
     /// DynamoDB would accept anywhere: not empty, within the size limits —
