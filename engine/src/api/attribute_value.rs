@@ -21,10 +21,13 @@ fn serialization(message: impl Into<String>) -> Error {
     Error::Serialization(message.into())
 }
 
+/// A JSON token as DynamoDB's reader names it in its refusals.
 fn json_kind(json: &Json) -> &'static str {
     match json {
         Json::Null => "NULL_VALUE",
-        Json::Bool(_) => "BOOLEAN_VALUE",
+        Json::Bool(true) => "TRUE_VALUE",
+        Json::Bool(false) => "FALSE_VALUE",
+        Json::Number(n) if n.is_f64() => "DECIMAL_VALUE",
         Json::Number(_) => "NUMBER_VALUE",
         Json::String(_) => "STRING_VALUE",
         Json::Array(_) => "START_ARRAY",
@@ -32,22 +35,31 @@ fn json_kind(json: &Json) -> &'static str {
     }
 }
 
-fn expect_string(json: &Json) -> Result<&str> {
-    json.as_str()
-        .ok_or_else(|| serialization(format!("{} cannot be converted to String", json_kind(json))))
-}
-
-fn expect_array(json: &Json) -> Result<&Vec<Json>> {
-    json.as_array().ok_or_else(|| {
-        serialization(format!(
-            "Unexpected token received from parser: {}",
-            json_kind(json)
-        ))
+/// DynamoDB's refusal of `json` where a value of Java type `class` belongs
+/// (`String`, `Boolean`): the same words as the request check's
+/// (`api/shapes`), for values decoded outside a request.
+fn not_a(json: &Json, class: &str) -> Error {
+    serialization(match json {
+        Json::Array(_) => format!("Unrecognized collection type class java.lang.{class}"),
+        Json::Object(_) => "Start of structure or map found where not expected".to_string(),
+        Json::String(_) if class == "Boolean" => {
+            "Unexpected token received from parser".to_string()
+        }
+        other => format!("{} cannot be converted to {class}", json_kind(other)),
     })
 }
 
-/// A number, or DynamoDB's refusal: one it cannot read names the text
-/// (`…numeric value: dog`), an empty one does not.
+fn expect_string(json: &Json) -> Result<&str> {
+    json.as_str().ok_or_else(|| not_a(json, "String"))
+}
+
+fn expect_array(json: &Json) -> Result<&Vec<Json>> {
+    json.as_array().ok_or_else(|| match json {
+        Json::Object(_) => serialization("Start of structure or map found where not expected"),
+        _ => serialization("Unexpected field type"),
+    })
+}
+
 fn decode_number(text: &str) -> Result<Number> {
     Number::parse(text).map_err(|e| match e {
         NumberError::NotNumeric if !text.is_empty() => Error::validation(format!("{e}: {text}")),
@@ -90,10 +102,12 @@ fn duplicate_error(rendered: &[String], suffix: &str) -> Error {
 /// Decodes one AttributeValue at nesting `level` (1 for a top-level attribute).
 pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
     let Json::Object(fields) = json else {
-        return Err(serialization(format!(
-            "Unexpected value type in payload: expected an AttributeValue object, got {}",
-            json_kind(json)
-        )));
+        return Err(serialization(match json {
+            Json::Array(_) => {
+                "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.AttributeValue"
+            }
+            _ => "Unexpected value type in payload",
+        }));
     };
     const TYPES: [&str; 10] = ["S", "N", "B", "BOOL", "NULL", "M", "L", "SS", "NS", "BS"];
     let mut present = fields
@@ -119,12 +133,7 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
         "S" => Value::S(expect_string(inner)?.into()),
         "N" => Value::N(decode_number(expect_string(inner)?)?),
         "B" => Value::B(decode_binary(inner)?),
-        "BOOL" => Value::Bool(inner.as_bool().ok_or_else(|| {
-            serialization(format!(
-                "{} cannot be converted to Boolean",
-                json_kind(inner)
-            ))
-        })?),
+        "BOOL" => Value::Bool(inner.as_bool().ok_or_else(|| not_a(inner, "Boolean"))?),
         "NULL" => match inner {
             Json::Bool(true) => Value::Null,
             Json::Bool(false) => {
@@ -132,19 +141,16 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
                     "Null attribute value types must have the value of true",
                 ));
             }
-            other => {
-                return Err(serialization(format!(
-                    "{} cannot be converted to Boolean",
-                    json_kind(other)
-                )));
-            }
+            other => return Err(not_a(other, "Boolean")),
         },
         "M" => {
             let Json::Object(map) = inner else {
-                return Err(serialization(format!(
-                    "Unexpected token received from parser: {}",
-                    json_kind(inner)
-                )));
+                return Err(serialization(match inner {
+                    Json::Array(_) => {
+                        "Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>"
+                    }
+                    _ => "Unexpected field type",
+                }));
             };
             Value::M(
                 map.iter()
@@ -213,10 +219,12 @@ pub fn decode_value(json: &Json, level: usize) -> Result<Value> {
 /// Decodes a map of attribute name → AttributeValue (an item or a key).
 pub fn decode_item(json: &Json) -> Result<Item> {
     let Json::Object(fields) = json else {
-        return Err(serialization(format!(
-            "Unexpected token received from parser: {}",
-            json_kind(json)
-        )));
+        return Err(serialization(match json {
+            Json::Array(_) => {
+                "Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>"
+            }
+            _ => "Unexpected field type",
+        }));
     };
     fields
         .iter()

@@ -43,9 +43,9 @@ pub fn hint(request: &Json, failure: &Failure, table: &TableDesign) -> Option<St
                 "{place} holds {{\"N\": {number}}}: DynamoDB JSON writes a number as a string, {{\"N\": \"{number}\"}}."
             ));
         }
-        if message
-            .starts_with("Unexpected value type in payload: expected an AttributeValue object")
-        {
+        // DynamoDB's words for a value that is not an object where an
+        // AttributeValue belongs.
+        if message == "Unexpected value type in payload" {
             let (place, bare) = find_value(request, &|v| (!v.is_object()).then(|| v.to_string()))?;
             let typed = match request_value_type(&bare) {
                 "N" => format!("{{\"N\": \"{}\"}}", bare.trim_matches('"')),
@@ -263,12 +263,22 @@ mod tests {
     fn untyped_values_and_numbers_as_json_numbers_are_shown_typed() {
         let untyped = json!({"ExpressionAttributeValues": {":pk": {"S": "a"}, ":sk": "ORDER#1"}});
         assert_eq!(
-            hint(&untyped, &failure("SerializationException", "Unexpected value type in payload: expected an AttributeValue object, got STRING_VALUE"), &table()).unwrap(),
+            hint(
+                &untyped,
+                &failure("SerializationException", "Unexpected value type in payload"),
+                &table()
+            )
+            .unwrap(),
             ":sk is \"ORDER#1\": every value in DynamoDB JSON names its type — {\"S\": \"ORDER#1\"}."
         );
         let bare_number = json!({"Key": {"PK": 5}});
         assert_eq!(
-            hint(&bare_number, &failure("SerializationException", "Unexpected value type in payload: expected an AttributeValue object, got NUMBER_VALUE"), &table()).unwrap(),
+            hint(
+                &bare_number,
+                &failure("SerializationException", "Unexpected value type in payload"),
+                &table()
+            )
+            .unwrap(),
             "PK is 5: every value in DynamoDB JSON names its type — {\"N\": \"5\"}."
         );
         let number = json!({"ExpressionAttributeValues": {":n": {"N": 5}}});
