@@ -102,6 +102,25 @@ const FUNCTIONS: [&str; 8] = [
     "list_append",
 ];
 
+/// For each token that opens a parenthesis, the position of the one that
+/// closes it; `None` elsewhere and for one left open.
+fn matching_parens(tokens: &[Token]) -> Vec<Option<usize>> {
+    let mut closes = vec![None; tokens.len()];
+    let mut open = Vec::new();
+    for (at, token) in tokens.iter().enumerate() {
+        match token.kind {
+            TokenKind::LParen => open.push(at),
+            TokenKind::RParen => {
+                if let Some(start) = open.pop() {
+                    closes[start] = Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    closes
+}
+
 fn is_keyword(name: &str, keyword: &str) -> bool {
     name.eq_ignore_ascii_case(keyword)
 }
@@ -110,6 +129,10 @@ struct Parser<'a> {
     source: &'a str,
     kind: ExprKind,
     tokens: Vec<Token>,
+    /// For each `(`, where its `)` is (worked out once, so telling a
+    /// parenthesised operand from a parenthesised condition never needs
+    /// backtracking).
+    closes: Vec<Option<usize>>,
     pos: usize,
     operators: usize,
     depth: usize,
@@ -135,10 +158,12 @@ impl<'a> Parser<'a> {
                 kind.parameter()
             )));
         }
+        let closes = matching_parens(&tokens);
         Ok(Parser {
             source,
             kind,
             tokens,
+            closes,
             pos: 0,
             operators: 0,
             depth: 0,
@@ -275,8 +300,27 @@ impl<'a> Parser<'a> {
         self.primary_condition()
     }
 
+    /// Whether the `(` at the current token opens an operand — `(a) = :v`,
+    /// `(a) BETWEEN (:x) AND (:y)` — rather than a condition: what follows
+    /// its `)` is a comparison, `BETWEEN` or `IN`.
+    fn opens_operand(&self) -> bool {
+        let Some(close) = self.closes[self.pos] else {
+            return false;
+        };
+        match &self.tokens[(close + 1).min(self.tokens.len() - 1)].kind {
+            TokenKind::Eq
+            | TokenKind::Ne
+            | TokenKind::Lt
+            | TokenKind::Le
+            | TokenKind::Gt
+            | TokenKind::Ge => true,
+            TokenKind::Name(name) => is_keyword(name, "BETWEEN") || is_keyword(name, "IN"),
+            _ => false,
+        }
+    }
+
     fn primary_condition(&mut self) -> Result<Condition> {
-        if self.peek().kind == TokenKind::LParen {
+        if self.peek().kind == TokenKind::LParen && !self.opens_operand() {
             let open = self.advance().span;
             self.enter()?;
             let inner = self.condition()?;
@@ -356,6 +400,24 @@ impl<'a> Parser<'a> {
     fn operand(&mut self) -> Result<Operand> {
         let token = self.peek().clone();
         match &token.kind {
+            // An operand in parentheses (conditions only); in two pairs of
+            // them, DynamoDB's "redundant parentheses".
+            TokenKind::LParen if self.kind != ExprKind::Update => {
+                let close = self.closes[self.pos];
+                self.advance();
+                if self.peek().kind == TokenKind::LParen
+                    && close.is_some_and(|close| self.closes[self.pos] == Some(close - 1))
+                {
+                    return Err(
+                        self.error_at("The expression has redundant parentheses;", token.span)
+                    );
+                }
+                self.enter()?;
+                let inner = self.operand()?;
+                self.depth -= 1;
+                self.expect(&TokenKind::RParen)?;
+                Ok(inner)
+            }
             TokenKind::ValueRef(name) => {
                 self.advance();
                 Ok(Operand::Value(name.clone(), token.span))
@@ -553,6 +615,18 @@ mod tests {
         assert_eq!(
             message(parse_condition(&many, ExprKind::Condition)),
             "Invalid ConditionExpression: The expression contains too many operators; operator count: 301"
+        );
+    }
+
+    #[test]
+    fn an_operand_may_stand_in_parentheses_once() {
+        let condition = parse_condition("(a) BETWEEN (:x) AND (:y)", ExprKind::Filter).unwrap();
+        assert!(matches!(condition, Condition::Between(..)), "{condition:?}");
+        let condition = parse_condition("(size(a)) > :v AND (a = :v)", ExprKind::Filter).unwrap();
+        assert!(matches!(condition, Condition::And(..)), "{condition:?}");
+        assert_eq!(
+            message(parse_condition("a > ((b))", ExprKind::Filter)),
+            "Invalid FilterExpression: The expression has redundant parentheses;"
         );
     }
 
