@@ -156,13 +156,10 @@ impl PendingWrite {
                 ("UpdateExpression", wire.update_expression.is_some()),
                 ("ConditionExpression", wire.condition_expression.is_some()),
             ][usize::from(kind != Write::Update)..],
-            legacy::Placeholders {
-                names: wire.expression_attribute_names.is_some(),
-                values: wire
-                    .expression_attribute_values
-                    .as_ref()
-                    .is_some_and(|v| !v.is_null()),
-            },
+            legacy::Placeholders::given(
+                &wire.expression_attribute_names,
+                &wire.expression_attribute_values,
+            ),
         )?;
         // 3. What ConditionalOperator combines.
         legacy::check_conditional_operator(or, legacy::count(wire.expected.as_ref()))?;

@@ -29,6 +29,17 @@ pub(super) struct Placeholders {
     pub values: bool,
 }
 
+impl Placeholders {
+    /// What a request's `ExpressionAttributeNames` and
+    /// `ExpressionAttributeValues` members hold (a `null` is no member).
+    pub fn given<N>(names: &Option<N>, values: &Option<Json>) -> Placeholders {
+        Placeholders {
+            names: names.is_some(),
+            values: values.as_ref().is_some_and(|v| !v.is_null()),
+        }
+    }
+}
+
 /// Refuses legacy parameters beside expression parameters, naming both
 /// kinds present in the API's fixed order, as DynamoDB does; then
 /// placeholders without an expression to use them: names without any

@@ -158,13 +158,10 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
             ("KeyConditions", key_conditions_mixed),
         ],
         takes,
-        legacy::Placeholders {
-            names: wire.expression_attribute_names.is_some(),
-            values: wire
-                .expression_attribute_values
-                .as_ref()
-                .is_some_and(|v| !v.is_null()),
-        },
+        legacy::Placeholders::given(
+            &wire.expression_attribute_names,
+            &wire.expression_attribute_values,
+        ),
     )?;
     // 3. What ConditionalOperator combines: the filter, never the key.
     legacy::check_conditional_operator(or, legacy::count(legacy_filter.as_ref()))?;

@@ -92,40 +92,6 @@ fn invalid_operator(name: &str) -> Error {
     ))
 }
 
-/// Rejects operators a key condition may not use, anywhere in the tree.
-fn check_operators(c: &Condition) -> Result<()> {
-    match c {
-        Condition::And(a, b) => {
-            check_operators(a)?;
-            check_operators(b)
-        }
-        Condition::Or(..) => Err(invalid_operator("OR")),
-        Condition::Not(..) => Err(invalid_operator("NOT")),
-        Condition::In(..) => Err(invalid_operator("IN")),
-        Condition::Compare(CompareOp::Ne, ..) => Err(invalid_operator("<>")),
-        Condition::Exists(_) => Err(invalid_operator("attribute_exists")),
-        Condition::NotExists(_) => Err(invalid_operator("attribute_not_exists")),
-        Condition::AttributeType(..) => Err(invalid_operator("attribute_type")),
-        Condition::Contains(..) => Err(invalid_operator("contains")),
-        Condition::Compare(_, a, b) | Condition::BeginsWith(a, b) => {
-            check_operand(a)?;
-            check_operand(b)
-        }
-        Condition::Between(a, b, d) => {
-            check_operand(a)?;
-            check_operand(b)?;
-            check_operand(d)
-        }
-    }
-}
-
-fn check_operand(o: &Operand) -> Result<()> {
-    match o {
-        Operand::Size(_) => Err(invalid_operator("size")),
-        _ => Ok(()),
-    }
-}
-
 fn flatten<'a>(c: &'a Condition, out: &mut Vec<&'a Condition>) {
     match c {
         Condition::And(a, b) => {
@@ -188,7 +154,7 @@ pub fn analyze(condition: &Condition, schema: &KeySchema) -> Result<KeyCondition
     if schema.is_multi_attribute() {
         return multi::analyze_multi_attribute(condition, schema);
     }
-    check_operators(condition)?;
+    check_shape(condition)?;
     let mut parts = Vec::new();
     flatten(condition, &mut parts);
     let key_count = 1 + usize::from(schema.sort.is_some());

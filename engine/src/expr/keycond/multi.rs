@@ -16,9 +16,7 @@
 //! composite sort values, [`Composite`]'s bounds doing the work: the sort
 //! values that start with the equalities, cut by the last clause.
 
-use super::{
-    KeyCondition, Simple, SimpleKind, SortCondition, check_operators, flatten, key_value, simple,
-};
+use super::{KeyCondition, Simple, SimpleKind, SortCondition, flatten, key_value, simple};
 use crate::error::{Error, Result};
 use crate::expr::ast::{CompareOp, Condition};
 use crate::key::{Composite, KeyAttribute, KeySchema, KeyValue};
@@ -26,7 +24,7 @@ use crate::types::{Value, ValueType};
 
 /// Checks a resolved key condition against a multi-attribute key schema.
 pub fn analyze_multi_attribute(condition: &Condition, schema: &KeySchema) -> Result<KeyCondition> {
-    check_operators(condition)?;
+    super::check_shape(condition)?;
     let mut parts = Vec::new();
     flatten(condition, &mut parts);
     if parts.len() > schema.attribute_count() {
