@@ -225,7 +225,7 @@ fn placeholder_and_reserved_word_mistakes() {
         (
             "Scan",
             query(json!({"FilterExpression": "contains(hue, hue)"})),
-            "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator or function: contains, first operand: [hue]",
+            "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [hue]",
         ),
         (
             "Scan",
@@ -982,4 +982,103 @@ fn a_body_that_is_not_json_or_not_of_the_declared_types_is_a_serialization_excep
     );
     assert_eq!(got["Items"][0]["on"], json!({"BOOL": true}));
     assert_eq!(got["Count"], json!(1));
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_conditions_mistakes_are_reported_by_category_not_by_position() {
+    let scan = |filter: &str, values: Json| {
+        let mut body = json!({"TableName": "tbl", "FilterExpression": filter});
+        if !values.is_null() {
+            body["ExpressionAttributeValues"] = values;
+        }
+        ("Scan", body)
+    };
+    let cases = [
+        // Redundant parentheses before an unknown function written earlier.
+        (
+            scan("nope(a) = :v OR ((hue)) = :v", json!({":v": n("1")})),
+            "Invalid FilterExpression: The expression has redundant parentheses;",
+        ),
+        // An unknown function before a misused one written earlier.
+        (
+            scan("contains(a, b) = :v OR nope(a) = :v", json!({":v": n("1")})),
+            "Invalid FilterExpression: Invalid function name; function: nope",
+        ),
+        // A misused function before a reserved word written earlier.
+        (
+            scan("size = :v OR begins_with(a, b) = :v", json!({":v": n("1")})),
+            "Invalid FilterExpression: The function is not allowed to be used this way in an expression; function: begins_with",
+        ),
+        // A reserved word before an undefined value written earlier.
+        (
+            scan("hue = :nope OR size = :v", json!({":v": n("1")})),
+            "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: size",
+        ),
+        // The first wrong comparison wins, whatever is wrong with a later one.
+        (
+            scan("hue = hue OR hue = :nope", Json::Null),
+            "Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: =, first operand: [hue]",
+        ),
+        // Within one call: an undefined value before a wrong operand count.
+        (
+            scan("contains(hue, :nope, :v)", json!({":v": n("1")})),
+            "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :nope",
+        ),
+        // size() of a value with no size.
+        (
+            scan("size(:v) > hue", json!({":v": n("1")})),
+            "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N",
+        ),
+        // size() is a number, which begins_with does not take.
+        (
+            scan("begins_with(hue, size(hue))", Json::Null),
+            "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N",
+        ),
+    ];
+    for ((operation, body), expected) in cases {
+        let message = db().validation(operation, body.clone());
+        assert_eq!(message, expected, "{body}");
+    }
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_path_may_be_grouped_and_size_may_measure_a_value() {
+    let mut db = db();
+    db.put(
+        "tbl",
+        json!({"pk": s("b"), "sk": s("1"), "doc": {"M": {"tags": {"L": [s("red"), s("blue")]}}}}),
+    );
+    let count = |db: &mut Db, filter: &str, values: Json| {
+        let body = json!({"TableName": "tbl", "FilterExpression": filter,
+                          "ExpressionAttributeValues": values});
+        db.ok("Scan", body)["Count"].clone()
+    };
+    // `(doc.tags)[1]` is the path `doc.tags[1]`.
+    assert_eq!(
+        count(&mut db, "(doc.tags)[1] = :v", json!({":v": s("blue")})),
+        1
+    );
+    assert_eq!(
+        count(&mut db, "(doc).tags[0] = :v", json!({":v": s("red")})),
+        1
+    );
+    // The size of a string value is its length, so this holds for both items.
+    assert_eq!(
+        count(
+            &mut db,
+            "size(:s) = :n",
+            json!({":s": s("four"), ":n": n("4")})
+        ),
+        2
+    );
+    assert_eq!(
+        count(
+            &mut db,
+            "size(doc.tags) = size(:two)",
+            json!({":two": {"L": [n("1"), n("2")]}})
+        ),
+        1
+    );
 }

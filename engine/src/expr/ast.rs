@@ -10,8 +10,8 @@ pub enum Operand {
     Path(Path),
     /// A literal from ExpressionAttributeValues.
     Value(Value),
-    /// `size(path)`.
-    Size(Path),
+    /// `size(path)`, or `size(:value)` of a value that has a size.
+    Size(Box<Operand>),
     /// `if_not_exists(path, value)` (update expressions only).
     IfNotExists(Path, Box<Operand>),
     /// `list_append(a, b)` (update expressions only).
@@ -148,7 +148,8 @@ impl Operand {
 
     fn collect_paths<'a>(&'a self, out: &mut Vec<&'a Path>) {
         match self {
-            Operand::Path(p) | Operand::Size(p) => out.push(p),
+            Operand::Path(p) => out.push(p),
+            Operand::Size(of) => of.collect_paths(out),
             Operand::Value(_) => {}
             Operand::IfNotExists(p, v) => {
                 out.push(p);

@@ -107,8 +107,8 @@ pub fn eval_operand<'a>(operand: &'a Operand, item: &'a Item) -> Option<Cow<'a, 
     match operand {
         Operand::Path(path) => path.get(item).map(Cow::Borrowed),
         Operand::Value(value) => Some(Cow::Borrowed(value)),
-        Operand::Size(path) => {
-            let size = match path.get(item)? {
+        Operand::Size(of) => {
+            let size = match &*eval_operand(of, item)? {
                 // Strings count UTF-16 code units, as DynamoDB's size() does.
                 Value::S(s) => s.encode_utf16().count(),
                 Value::B(b) => b.len(),

@@ -7,11 +7,13 @@
 //!    offending token ([`memo`] remembers the trees of texts seen before);
 //! 3. [`resolve`] replaces `#names` and `:values`, checks reserved words,
 //!    undefined and unused placeholders, functions and operand types, and
-//!    yields an [`ast`];
+//!    yields an [`ast`]; a condition's mistakes are sought first, in the
+//!    categories in which DynamoDB reports them (`check`);
 //! 4. [`eval`] evaluates conditions against items; [`keycond`] turns a key
 //!    condition into a partition and a sort-key range.
 
 pub mod ast;
+mod check;
 pub mod eval;
 pub mod keycond;
 pub mod lexer;

@@ -22,7 +22,10 @@ pub fn parse_condition(source: &str, kind: ExprKind) -> Result<Condition> {
     let condition = parser.condition()?;
     parser.expect_end()?;
     parser.check_operator_count()?;
-    Ok(condition)
+    match parser.deferred.take() {
+        Some(error) => Err(error),
+        None => Ok(condition),
+    }
 }
 
 /// Parses a ProjectionExpression: paths separated by commas.
@@ -89,8 +92,10 @@ fn is_clause(name: &str) -> bool {
 const KEYWORDS: [&str; 5] = ["AND", "OR", "NOT", "BETWEEN", "IN"];
 
 /// Every function of DynamoDB's expressions; names are case-sensitive.
-/// Another name is refused as it is read, before the rest of the
-/// expression ("Invalid function name; function: whatever").
+/// In an update expression another name is refused as it is read, before
+/// the rest of the expression ("Invalid function name; function:
+/// whatever"); in a condition after the whole is read (see
+/// [`Deferred`]).
 const FUNCTIONS: [&str; 8] = [
     "attribute_exists",
     "attribute_not_exists",
@@ -125,6 +130,22 @@ fn is_keyword(name: &str, keyword: &str) -> bool {
     name.eq_ignore_ascii_case(keyword)
 }
 
+/// What a condition's parser reports only once the whole expression has
+/// been read, as DynamoDB does: redundant parentheses anywhere come before
+/// an unknown function anywhere (`a > whatever((:x), ((a)))` is refused
+/// for its parentheses), and both before every other check but syntax.
+#[derive(Default)]
+struct Deferred {
+    parens: Option<Error>,
+    function: Option<Error>,
+}
+
+impl Deferred {
+    fn take(&mut self) -> Option<Error> {
+        self.parens.take().or_else(|| self.function.take())
+    }
+}
+
 struct Parser<'a> {
     source: &'a str,
     kind: ExprKind,
@@ -136,6 +157,7 @@ struct Parser<'a> {
     pos: usize,
     operators: usize,
     depth: usize,
+    deferred: Deferred,
 }
 
 /// Deepest nesting of parentheses and NOTs the parser follows
@@ -167,6 +189,7 @@ impl<'a> Parser<'a> {
             pos: 0,
             operators: 0,
             depth: 0,
+            deferred: Deferred::default(),
         })
     }
 
@@ -259,6 +282,14 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// Notes redundant parentheses at `span`; only the first is reported.
+    fn redundant_parens(&mut self, span: Span) {
+        if self.deferred.parens.is_none() {
+            let error = self.error_at("The expression has redundant parentheses;", span);
+            self.deferred.parens = Some(error);
+        }
+    }
+
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -313,10 +344,26 @@ impl<'a> Parser<'a> {
             | TokenKind::Lt
             | TokenKind::Le
             | TokenKind::Gt
-            | TokenKind::Ge => true,
+            | TokenKind::Ge
+            // A grouped path going on: `(a).b = :v`.
+            | TokenKind::Dot
+            | TokenKind::LBracket => true,
             TokenKind::Name(name) => is_keyword(name, "BETWEEN") || is_keyword(name, "IN"),
             _ => false,
         }
+    }
+
+    /// Why a function of this name cannot be called here, if it cannot: it
+    /// is no function, or (in a condition) one only updates have, which
+    /// DynamoDB refuses in the same breath as an unknown name.
+    fn function_refusal(&self, name: &str) -> Option<String> {
+        if !FUNCTIONS.contains(&name) {
+            return Some(format!("Invalid function name; function: {name}"));
+        }
+        let update_only = matches!(name, "if_not_exists" | "list_append");
+        (update_only && self.kind != ExprKind::Update).then(|| {
+            format!("The function is not allowed in a condition expression; function: {name}")
+        })
     }
 
     fn primary_condition(&mut self) -> Result<Condition> {
@@ -327,7 +374,7 @@ impl<'a> Parser<'a> {
             self.depth -= 1;
             let close = self.expect(&TokenKind::RParen)?;
             if matches!(inner, Condition::Paren(..)) {
-                return Err(self.error_at("The expression has redundant parentheses;", open));
+                self.redundant_parens(open);
             }
             return Ok(Condition::Paren(
                 Box::new(inner),
@@ -401,22 +448,26 @@ impl<'a> Parser<'a> {
         let token = self.peek().clone();
         match &token.kind {
             // An operand in parentheses (conditions only); in two pairs of
-            // them, DynamoDB's "redundant parentheses".
+            // them, DynamoDB's "redundant parentheses". A path in them may
+            // go on after them: `(a.b).c`, `((b.c)).d`.
             TokenKind::LParen if self.kind != ExprKind::Update => {
                 let close = self.closes[self.pos];
                 self.advance();
                 if self.peek().kind == TokenKind::LParen
                     && close.is_some_and(|close| self.closes[self.pos] == Some(close - 1))
                 {
-                    return Err(
-                        self.error_at("The expression has redundant parentheses;", token.span)
-                    );
+                    self.redundant_parens(token.span);
                 }
                 self.enter()?;
                 let inner = self.operand()?;
                 self.depth -= 1;
                 self.expect(&TokenKind::RParen)?;
-                Ok(inner)
+                match inner {
+                    Operand::Path(RawPath { segments, span }) => {
+                        Ok(Operand::Path(self.path_tail(segments, span)?))
+                    }
+                    other => Ok(other),
+                }
             }
             TokenKind::ValueRef(name) => {
                 self.advance();
@@ -424,11 +475,12 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Name(name) if self.peek_at(1).kind == TokenKind::LParen => {
                 let name = name.clone();
-                if !FUNCTIONS.contains(&name.as_str()) {
-                    return Err(self.error_at(
-                        format!("Invalid function name; function: {name}"),
-                        token.span,
-                    ));
+                if let Some(refusal) = self.function_refusal(&name) {
+                    let error = self.error_at(refusal, token.span);
+                    if self.kind == ExprKind::Update {
+                        return Err(error);
+                    }
+                    self.deferred.function.get_or_insert(error);
                 }
                 self.advance();
                 self.advance();
@@ -475,7 +527,7 @@ impl<'a> Parser<'a> {
 
     fn path(&mut self) -> Result<RawPath> {
         let first = self.peek().clone();
-        let mut segments = vec![match &first.kind {
+        let segments = vec![match &first.kind {
             // Keywords are never names: `a = :v AND AND` fails at the second AND.
             TokenKind::Name(name) if KEYWORDS.iter().any(|k| is_keyword(name, k)) => {
                 return Err(self.syntax_error());
@@ -489,7 +541,13 @@ impl<'a> Parser<'a> {
             _ => return Err(self.syntax_error()),
         }];
         self.advance();
-        let mut end = first.span.end;
+        self.path_tail(segments, first.span)
+    }
+
+    /// The `.name` and `[n]` steps that follow a path's start, and the
+    /// finished path, held to [`MAX_PATH_DEPTH`] levels.
+    fn path_tail(&mut self, mut segments: Vec<Segment>, start: Span) -> Result<RawPath> {
+        let mut end = start.end;
         loop {
             if self.next_if(&TokenKind::Dot) {
                 let token = self.peek().clone();
@@ -519,7 +577,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        let span = Span::new(first.span.start, end);
+        let span = Span::new(start.start, end);
         // A path names at most 32 levels, as an item nests at most 32 deep
         // (two other implementations checked against the service agree on
         // the wording).

@@ -2,12 +2,15 @@
 //!
 //! [`Placeholders`] holds a request's ExpressionAttributeNames and
 //! ExpressionAttributeValues and remembers which of them the request's
-//! expressions used. Each expression is checked in this order, and the first
-//! problem found is the one reported:
+//! expressions used. A projection or an update is checked in this order,
+//! and the first problem found is the one reported:
 //! 1. size, emptiness and syntax (the parser);
 //! 2. reserved words used as bare names, in written order;
 //! 3. `#names` that are not defined, then `:values` that are not defined;
-//! 4. function names, arities and operand types, BETWEEN bounds.
+//! 4. function names, arities and operand types.
+//!
+//! A condition's mistakes are reported by category instead, as
+//! the `check` module tells.
 //!
 //! After the last expression, [`Placeholders::check_unused`] reports names,
 //! then values, that no expression used.
@@ -15,14 +18,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::ExprKind;
-use super::ast::{self, CompareOp};
+use super::ast;
+use super::check;
 use super::memo;
 use super::reserved::is_reserved;
 use super::syntax::{self, Call, RawPath, Segment};
 use crate::error::{Error, Result, Span};
 use crate::types::{Path, PathElement, Value, ValueType};
-
-use crate::limits::MAX_IN_OPERANDS;
 
 /// A request's placeholders and which of them were used.
 #[derive(Debug)]
@@ -51,9 +53,12 @@ impl<'a> Placeholders<'a> {
     /// Parses and resolves a condition-like expression.
     pub fn condition(&mut self, source: &str, kind: ExprKind) -> Result<ast::Condition> {
         let tree = memo::parse_condition(source, kind)?;
+        check::misused_function(&tree, kind)?;
         let mut refs = Refs::default();
         refs.condition(&tree);
-        self.check_refs(&refs, kind)?;
+        check_reserved(&refs, kind)?;
+        check::first_wrong_leaf(&tree, kind, self.names, self.values)?;
+        self.check_defined(&refs, kind)?;
         Resolver {
             placeholders: self,
             kind,
@@ -139,16 +144,14 @@ impl<'a> Placeholders<'a> {
     }
 
     fn check_refs(&mut self, refs: &Refs, kind: ExprKind) -> Result<()> {
+        check_reserved(refs, kind)?;
+        self.check_defined(refs, kind)
+    }
+
+    /// Refuses the first undefined `#name`, then the first undefined
+    /// `:value`, and notes the others as used.
+    fn check_defined(&mut self, refs: &Refs, kind: ExprKind) -> Result<()> {
         let parameter = kind.parameter();
-        if let Some((word, span)) = refs.bare_names.iter().find(|(w, _)| is_reserved(w)) {
-            return Err(Error::at(
-                format!(
-                    "Invalid {parameter}: Attribute name is a reserved keyword; reserved keyword: {word}"
-                ),
-                parameter,
-                *span,
-            ));
-        }
         for (name, span) in &refs.aliases {
             let Some((defined, _)) = self.names.and_then(|n| n.get_key_value(name)) else {
                 return Err(Error::at(
@@ -174,6 +177,21 @@ impl<'a> Placeholders<'a> {
             self.used_values.insert(defined);
         }
         Ok(())
+    }
+}
+
+/// Refuses the first reserved word used as a bare name.
+fn check_reserved(refs: &Refs, kind: ExprKind) -> Result<()> {
+    let parameter = kind.parameter();
+    match refs.bare_names.iter().find(|(w, _)| is_reserved(w)) {
+        Some((word, span)) => Err(Error::at(
+            format!(
+                "Invalid {parameter}: Attribute name is a reserved keyword; reserved keyword: {word}"
+            ),
+            parameter,
+            *span,
+        )),
+        None => Ok(()),
     }
 }
 
@@ -280,20 +298,6 @@ fn operand_type_name(value: &Value) -> &'static str {
     value.value_type().tag()
 }
 
-/// `{N:5}`, as DynamoDB shows a literal in BETWEEN messages.
-fn render_literal(value: &Value) -> String {
-    let body = match value {
-        Value::S(s) => s.to_string(),
-        Value::N(n) => n.to_string(),
-        other => format!("{other:?}"),
-    };
-    format!("{{{}:{body}}}", operand_type_name(value))
-}
-
-fn is_orderable(value: &Value) -> bool {
-    matches!(value, Value::S(_) | Value::N(_) | Value::B(_))
-}
-
 impl Resolver<'_, '_> {
     fn error(&self, detail: impl std::fmt::Display, span: Span) -> Error {
         Error::at(
@@ -332,37 +336,17 @@ impl Resolver<'_, '_> {
             .unwrap_or(Value::Null)
     }
 
+    /// Builds a condition that [`super::check`] has passed.
     fn condition(&mut self, c: &syntax::Condition) -> Result<ast::Condition> {
         use syntax::Condition as C;
         Ok(match c {
-            C::Compare(op, a, b, span) => {
-                let (a, b) = (self.operand(a)?, self.operand(b)?);
-                if !matches!(op, CompareOp::Eq | CompareOp::Ne) {
-                    for side in [&a, &b] {
-                        if let ast::Operand::Value(v) = side
-                            && !is_orderable(v)
-                        {
-                            return Err(self.error(
-                                format!("Incorrect operand type for operator or function; operator or function: {}, operand type: {}", op.symbol(), operand_type_name(v)),
-                                *span,
-                            ));
-                        }
-                    }
-                }
-                ast::Condition::Compare(*op, a, b)
+            C::Compare(op, a, b, _) => {
+                ast::Condition::Compare(*op, self.operand(a)?, self.operand(b)?)
             }
-            C::Between(a, low, high, span) => {
-                let (a, low, high) = (self.operand(a)?, self.operand(low)?, self.operand(high)?);
-                self.check_between(&low, &high, *span)?;
-                ast::Condition::Between(a, low, high)
+            C::Between(a, low, high, _) => {
+                ast::Condition::Between(self.operand(a)?, self.operand(low)?, self.operand(high)?)
             }
-            C::In(a, list, span) => {
-                if list.len() > MAX_IN_OPERANDS {
-                    return Err(self.error(
-                        format!("The IN operator is provided with too many operands; number of operands: {}", list.len()),
-                        *span,
-                    ));
-                }
+            C::In(a, list, _) => {
                 let a = self.operand(a)?;
                 let list = list
                     .iter()
@@ -380,34 +364,6 @@ impl Resolver<'_, '_> {
             C::Not(a, _) => ast::Condition::Not(Box::new(self.condition(a)?)),
             C::Paren(a, _) => self.condition(a)?,
         })
-    }
-
-    fn check_between(&self, low: &ast::Operand, high: &ast::Operand, span: Span) -> Result<()> {
-        for side in [low, high] {
-            if let ast::Operand::Value(v) = side
-                && !is_orderable(v)
-            {
-                return Err(self.error(
-                    format!("Incorrect operand type for operator or function; operator or function: BETWEEN, operand type: {}", operand_type_name(v)),
-                    span,
-                ));
-            }
-        }
-        if let (ast::Operand::Value(lo), ast::Operand::Value(hi)) = (low, high) {
-            if lo.value_type() != hi.value_type() {
-                return Err(self.error(
-                    format!("The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}", render_literal(lo), render_literal(hi)),
-                    span,
-                ));
-            }
-            if super::eval::compare_values(lo, hi) == Some(std::cmp::Ordering::Greater) {
-                return Err(self.error(
-                    format!("The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {}, upper bound operand: AttributeValue: {}", render_literal(lo), render_literal(hi)),
-                    span,
-                ));
-            }
-        }
-        Ok(())
     }
 
     fn arity(&self, call: &Call, expected: usize) -> Result<()> {
@@ -433,78 +389,32 @@ impl Resolver<'_, '_> {
         }
     }
 
+    /// A function standing as a condition, its operands checked.
     fn function_condition(&mut self, call: &Call) -> Result<ast::Condition> {
-        match call.name.as_str() {
-            "attribute_exists" | "attribute_not_exists" => {
-                self.arity(call, 1)?;
-                let path = self.path_argument(call, 0)?;
-                Ok(if call.name == "attribute_exists" {
-                    ast::Condition::Exists(path)
-                } else {
-                    ast::Condition::NotExists(path)
-                })
+        let condition = match (call.name.as_str(), call.args.as_slice()) {
+            ("attribute_exists", [syntax::Operand::Path(p)]) => {
+                ast::Condition::Exists(self.path(p))
             }
-            "attribute_type" => {
-                self.arity(call, 2)?;
-                let path = self.path_argument(call, 0)?;
-                let type_operand = self.operand(&call.args[1])?;
-                let ast::Operand::Value(value) = &type_operand else {
-                    return Err(self.error(
-                        "Operator or function requires a value; operator or function: attribute_type",
-                        call.span,
-                    ));
+            ("attribute_not_exists", [syntax::Operand::Path(p)]) => {
+                ast::Condition::NotExists(self.path(p))
+            }
+            ("attribute_type", [syntax::Operand::Path(p), syntax::Operand::Value(tag, _)]) => {
+                let value_type = match self.value(tag) {
+                    Value::S(tag) => ValueType::from_tag(&tag),
+                    _ => None,
                 };
-                let Value::S(tag) = value else {
-                    return Err(self.error(
-                        format!("Incorrect operand type for operator or function; operator or function: attribute_type, operand type: {}", operand_type_name(value)),
-                        call.span,
-                    ));
+                let Some(value_type) = value_type else {
+                    return Err(self.error(not_allowed(&call.name), call.span));
                 };
-                let value_type = ValueType::from_tag(tag).ok_or_else(|| {
-                    self.error(
-                        format!("Invalid attribute type name found; type: {tag}, valid types: {{B,NULL,SS,BOOL,L,BS,N,NS,S,M}}"),
-                        call.span,
-                    )
-                })?;
-                Ok(ast::Condition::AttributeType(path, value_type))
+                ast::Condition::AttributeType(self.path(p), value_type)
             }
-            "begins_with" => {
-                self.arity(call, 2)?;
-                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
-                for side in [&a, &b] {
-                    if let ast::Operand::Value(v) = side
-                        && !matches!(v, Value::S(_) | Value::B(_))
-                    {
-                        return Err(self.error(
-                            format!("Incorrect operand type for operator or function; operator or function: begins_with, operand type: {}", operand_type_name(v)),
-                            call.span,
-                        ));
-                    }
-                }
-                Ok(ast::Condition::BeginsWith(a, b))
+            ("begins_with", [a, b]) => {
+                ast::Condition::BeginsWith(self.operand(a)?, self.operand(b)?)
             }
-            "contains" => {
-                self.arity(call, 2)?;
-                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
-                if let (ast::Operand::Path(pa), ast::Operand::Path(pb)) = (&a, &b)
-                    && pa == pb
-                {
-                    return Err(self.error(
-                        format!("The first operand must be distinct from the remaining operands for this operator or function; operator or function: contains, first operand: {pa}"),
-                        call.span,
-                    ));
-                }
-                Ok(ast::Condition::Contains(a, b))
-            }
-            "if_not_exists" | "list_append" => {
-                Err(self.error(wrong_kind(self.kind, &call.name), call.span))
-            }
-            "size" => Err(self.error(not_allowed(&call.name), call.span)),
-            other => Err(self.error(
-                format!("Invalid function name; function: {other}"),
-                call.span,
-            )),
-        }
+            ("contains", [a, b]) => ast::Condition::Contains(self.operand(a)?, self.operand(b)?),
+            _ => return Err(self.error(not_allowed(&call.name), call.span)),
+        };
+        Ok(condition)
     }
 
     fn operand(&mut self, o: &syntax::Operand) -> Result<ast::Operand> {
@@ -543,9 +453,10 @@ impl Resolver<'_, '_> {
             "size" if self.kind == ExprKind::Update => {
                 Err(self.error(wrong_kind(self.kind, &call.name), call.span))
             }
+            // Of a path, or of a value whose type has a size (checked).
             "size" => {
                 self.arity(call, 1)?;
-                Ok(ast::Operand::Size(self.path_argument(call, 0)?))
+                Ok(ast::Operand::Size(Box::new(self.operand(&call.args[0])?)))
             }
             "if_not_exists" | "list_append" if self.kind != ExprKind::Update => {
                 Err(self.error(wrong_kind(self.kind, &call.name), call.span))

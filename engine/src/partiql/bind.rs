@@ -98,7 +98,9 @@ impl<'a> Binder<'a> {
                 Box::new(self.number(b, "-")?),
             ),
             Operand::Call(name, args, span) => match (name.as_str(), args.as_slice()) {
-                ("size", [Operand::Path(path)]) => EvalOperand::Size(resolve_path(path)),
+                ("size", [Operand::Path(path)]) => {
+                    EvalOperand::Size(Box::new(EvalOperand::Path(resolve_path(path))))
+                }
                 ("list_append", [a, b]) => {
                     EvalOperand::ListAppend(Box::new(self.operand(a)?), Box::new(self.operand(b)?))
                 }

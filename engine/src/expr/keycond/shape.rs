@@ -115,7 +115,7 @@ mod tests {
             refusal(Condition::Compare(
                 CompareOp::Gt,
                 path("a"),
-                Operand::Size(Path::attribute("b"))
+                Operand::Size(Box::new(Operand::Path(Path::attribute("b"))))
             )),
             "KeyConditionExpressions cannot contain nested operations"
         );
