@@ -1044,6 +1044,63 @@ fn a_conditions_mistakes_are_reported_by_category_not_by_position() {
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
+fn an_updates_mistakes_are_reported_by_category_not_by_position() {
+    let update = |expression: &str, values: Json| {
+        let mut body = json!({"TableName": "tbl", "Key": {"pk": s("a"), "sk": s("1")},
+                              "UpdateExpression": expression});
+        if !values.is_null() {
+            body["ExpressionAttributeValues"] = values;
+        }
+        ("UpdateItem", body)
+    };
+    let cases = [
+        // Syntax before an unknown function written earlier.
+        (
+            update("SET a = nope(b, 100)", Json::Null),
+            "Invalid UpdateExpression: Syntax error; token: \"100\", near: \", 100\"",
+        ),
+        // A reserved word before an unknown function written earlier.
+        (
+            update("SET a = nope(b) REMOVE abort", Json::Null),
+            "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: abort",
+        ),
+        // An unknown function before a repeated clause written earlier.
+        (
+            update("SET a = :v SET b = nope(c)", json!({":v": n("1")})),
+            "Invalid UpdateExpression: Invalid function name; function: nope",
+        ),
+        // A repeated clause before an undefined value.
+        (
+            update("SET a = :nope SET b = c", Json::Null),
+            "Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;",
+        ),
+        // Overlapping paths before conflicting ones written earlier.
+        (
+            update("SET d[1] = b, d.e = b, f.g = b, f = b", Json::Null),
+            "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [f, g], path two: [f]",
+        ),
+        // An ADD operand before a function operand written earlier.
+        (
+            update("SET b = list_append(:s, c) ADD d :s", json!({":s": s("x")})),
+            "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING",
+        ),
+        // Within functions, the innermost is read first.
+        (
+            update(
+                "SET b = list_append(:s, if_not_exists(:s, c))",
+                json!({":s": s("x")}),
+            ),
+            "Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists",
+        ),
+    ];
+    for ((operation, body), expected) in cases {
+        let message = db().validation(operation, body.clone());
+        assert_eq!(message, expected, "{body}");
+    }
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn a_path_may_be_grouped_and_size_may_measure_a_value() {
     let mut db = db();
     db.put(

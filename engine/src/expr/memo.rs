@@ -16,7 +16,7 @@ use xxhash_rust::xxh3::Xxh3DefaultBuilder;
 
 use super::ExprKind;
 use super::parser;
-use super::syntax::{Condition, RawPath, UpdateAction};
+use super::syntax::{Condition, RawPath, Update};
 use crate::error::Result;
 
 /// Most texts remembered of each kind; past it the memo starts again.
@@ -41,7 +41,7 @@ fn kind_index(kind: ExprKind) -> usize {
 thread_local! {
     static CONDITIONS: Trees<Condition> = RefCell::default();
     static PROJECTIONS: Trees<Vec<RawPath>> = RefCell::default();
-    static UPDATES: Trees<Vec<UpdateAction>> = RefCell::default();
+    static UPDATES: Trees<Update> = RefCell::default();
 }
 
 fn remembered<T>(
@@ -80,7 +80,7 @@ pub fn parse_projection(source: &str) -> Result<Rc<Vec<RawPath>>> {
 }
 
 /// [`parser::parse_update`], remembered.
-pub fn parse_update(source: &str) -> Result<Rc<Vec<UpdateAction>>> {
+pub fn parse_update(source: &str) -> Result<Rc<Update>> {
     remembered(&UPDATES, ExprKind::Update, source, || {
         parser::parse_update(source)
     })

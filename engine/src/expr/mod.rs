@@ -7,8 +7,9 @@
 //!    offending token ([`memo`] remembers the trees of texts seen before);
 //! 3. [`resolve`] replaces `#names` and `:values`, checks reserved words,
 //!    undefined and unused placeholders, functions and operand types, and
-//!    yields an [`ast`]; a condition's mistakes are sought first, in the
-//!    categories in which DynamoDB reports them (`check`);
+//!    yields an [`ast`]; a condition's or an update's mistakes are sought
+//!    first, in the categories in which DynamoDB reports them (`check`,
+//!    `update_check`, `overlap`);
 //! 4. [`eval`] evaluates conditions against items; [`keycond`] turns a key
 //!    condition into a partition and a sort-key range.
 
@@ -18,10 +19,12 @@ pub mod eval;
 pub mod keycond;
 pub mod lexer;
 pub mod memo;
+mod overlap;
 pub mod parser;
 pub mod reserved;
 pub mod resolve;
 pub mod syntax;
+mod update_check;
 
 pub use resolve::Placeholders;
 

@@ -12,7 +12,7 @@
 //! end the token is `<EOF>`.
 
 use super::lexer::{Token, TokenKind, tokenize};
-use super::syntax::{Call, CompareOp, Condition, Operand, RawPath, Segment, UpdateAction};
+use super::syntax::{Call, CompareOp, Condition, Operand, RawPath, Segment, Update, UpdateAction};
 use super::{ExprKind, MAX_EXPRESSION_BYTES, MAX_OPERATORS};
 use crate::error::{Error, Result, Span};
 
@@ -40,7 +40,9 @@ pub fn parse_projection(source: &str) -> Result<Vec<RawPath>> {
 }
 
 /// Parses an UpdateExpression into its clauses' actions, in written order.
-pub fn parse_update(source: &str) -> Result<Vec<UpdateAction>> {
+/// Only syntax is refused here; an unknown function or a clause written
+/// twice is noted in [`Update::refusal`] and the reading goes on.
+pub fn parse_update(source: &str) -> Result<Update> {
     let mut parser = Parser::new(source, ExprKind::Update)?;
     let mut actions = Vec::new();
     let mut seen: Vec<String> = Vec::new();
@@ -52,11 +54,12 @@ pub fn parse_update(source: &str) -> Result<Vec<UpdateAction>> {
             _ => return Err(parser.syntax_error()),
         };
         parser.advance();
-        if seen.contains(&clause) {
-            return Err(parser.error_at(
+        if seen.contains(&clause) && parser.deferred.section.is_none() {
+            let error = parser.error_at(
                 format!("The \"{clause}\" section can only be used once in an update expression;"),
                 token.span,
-            ));
+            );
+            parser.deferred.section = Some(error);
         }
         seen.push(clause.clone());
         loop {
@@ -78,7 +81,10 @@ pub fn parse_update(source: &str) -> Result<Vec<UpdateAction>> {
         }
     }
     parser.check_operator_count()?;
-    Ok(actions)
+    Ok(Update {
+        actions,
+        refusal: parser.deferred.take(),
+    })
 }
 
 fn is_clause(name: &str) -> bool {
@@ -92,10 +98,8 @@ fn is_clause(name: &str) -> bool {
 const KEYWORDS: [&str; 5] = ["AND", "OR", "NOT", "BETWEEN", "IN"];
 
 /// Every function of DynamoDB's expressions; names are case-sensitive.
-/// In an update expression another name is refused as it is read, before
-/// the rest of the expression ("Invalid function name; function:
-/// whatever"); in a condition after the whole is read (see
-/// [`Deferred`]).
+/// Another name is refused ("Invalid function name; function: whatever")
+/// only after the whole expression is read (see [`Deferred`]).
 const FUNCTIONS: [&str; 8] = [
     "attribute_exists",
     "attribute_not_exists",
@@ -130,19 +134,24 @@ fn is_keyword(name: &str, keyword: &str) -> bool {
     name.eq_ignore_ascii_case(keyword)
 }
 
-/// What a condition's parser reports only once the whole expression has
-/// been read, as DynamoDB does: redundant parentheses anywhere come before
-/// an unknown function anywhere (`a > whatever((:x), ((a)))` is refused
-/// for its parentheses), and both before every other check but syntax.
+/// What the parser reports only once the whole expression has been read,
+/// as DynamoDB does: redundant parentheses anywhere come before an unknown
+/// function anywhere (`a > whatever((:x), ((a)))` is refused for its
+/// parentheses), and that before an update's clause written twice
+/// (`SET a = f(b) SET c = d` is refused for `f`).
 #[derive(Default)]
 struct Deferred {
     parens: Option<Error>,
     function: Option<Error>,
+    section: Option<Error>,
 }
 
 impl Deferred {
     fn take(&mut self) -> Option<Error> {
-        self.parens.take().or_else(|| self.function.take())
+        self.parens
+            .take()
+            .or_else(|| self.function.take())
+            .or_else(|| self.section.take())
     }
 }
 
@@ -354,16 +363,23 @@ impl<'a> Parser<'a> {
     }
 
     /// Why a function of this name cannot be called here, if it cannot: it
-    /// is no function, or (in a condition) one only updates have, which
-    /// DynamoDB refuses in the same breath as an unknown name.
+    /// is no function, or one of the other kind of expression (only
+    /// `if_not_exists` and `list_append` belong in an update, and only
+    /// there), which DynamoDB refuses in the same breath as an unknown name.
     fn function_refusal(&self, name: &str) -> Option<String> {
         if !FUNCTIONS.contains(&name) {
             return Some(format!("Invalid function name; function: {name}"));
         }
         let update_only = matches!(name, "if_not_exists" | "list_append");
-        (update_only && self.kind != ExprKind::Update).then(|| {
-            format!("The function is not allowed in a condition expression; function: {name}")
-        })
+        match (self.kind == ExprKind::Update, update_only) {
+            (true, false) => Some(format!(
+                "The function is not allowed in an update expression; function: {name}"
+            )),
+            (false, true) => Some(format!(
+                "The function is not allowed in a condition expression; function: {name}"
+            )),
+            _ => None,
+        }
     }
 
     fn primary_condition(&mut self) -> Result<Condition> {
@@ -477,9 +493,6 @@ impl<'a> Parser<'a> {
                 let name = name.clone();
                 if let Some(refusal) = self.function_refusal(&name) {
                     let error = self.error_at(refusal, token.span);
-                    if self.kind == ExprKind::Update {
-                        return Err(error);
-                    }
                     self.deferred.function.get_or_insert(error);
                 }
                 self.advance();
@@ -689,16 +702,25 @@ mod tests {
     }
 
     #[test]
-    fn update_clauses_appear_once() {
+    fn a_clause_written_twice_is_noted_after_an_unknown_function() {
+        let refusal = |source| parse_update(source).unwrap().refusal.unwrap().to_string();
         assert_eq!(
-            message(parse_update("SET a = :a SET b = :b")),
+            refusal("SET a = :a SET b = :b"),
             "Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;"
         );
         assert_eq!(
-            parse_update("set a = :a, b = b + :n remove c")
-                .unwrap()
-                .len(),
-            3
+            refusal("SET a = :a SET b = f(:b)"),
+            "Invalid UpdateExpression: Invalid function name; function: f"
+        );
+        let update = parse_update("set a = :a, b = b + :n remove c").unwrap();
+        assert_eq!((update.actions.len(), update.refusal), (3, None));
+    }
+
+    #[test]
+    fn an_unknown_function_does_not_hide_a_syntax_error() {
+        assert_eq!(
+            message(parse_update("SET a = if_not_exist(a, 100)")),
+            "Invalid UpdateExpression: Syntax error; token: \"100\", near: \", 100\""
         );
     }
 

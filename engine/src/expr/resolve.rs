@@ -2,15 +2,15 @@
 //!
 //! [`Placeholders`] holds a request's ExpressionAttributeNames and
 //! ExpressionAttributeValues and remembers which of them the request's
-//! expressions used. A projection or an update is checked in this order,
-//! and the first problem found is the one reported:
+//! expressions used. A projection is checked in this order, and the first
+//! problem found is the one reported:
 //! 1. size, emptiness and syntax (the parser);
 //! 2. reserved words used as bare names, in written order;
 //! 3. `#names` that are not defined, then `:values` that are not defined;
-//! 4. function names, arities and operand types.
+//! 4. paths that overlap, then paths that conflict (the `overlap` module).
 //!
-//! A condition's mistakes are reported by category instead, as
-//! the `check` module tells.
+//! A condition's and an update's mistakes are reported by category, as the
+//! `check` and `update_check` modules tell.
 //!
 //! After the last expression, [`Placeholders::check_unused`] reports names,
 //! then values, that no expression used.
@@ -21,8 +21,10 @@ use super::ExprKind;
 use super::ast;
 use super::check;
 use super::memo;
+use super::overlap;
 use super::reserved::is_reserved;
 use super::syntax::{self, Call, RawPath, Segment};
+use super::update_check;
 use crate::error::{Error, Result, Span};
 use crate::types::{Path, PathElement, Value, ValueType};
 
@@ -78,38 +80,51 @@ impl<'a> Placeholders<'a> {
             kind,
         };
         let paths = raw.iter().map(|p| resolver.path(p)).collect::<Vec<_>>();
-        check_overlaps(&paths, kind)?;
+        overlap::check(&paths, kind)?;
         Ok(paths)
     }
 
-    /// Parses and resolves an UpdateExpression.
+    /// Parses and resolves an UpdateExpression; its mistakes are reported
+    /// in the order the `update_check` module tells.
     pub fn update(&mut self, source: &str) -> Result<Vec<ast::UpdateAction>> {
         let kind = ExprKind::Update;
-        let raw = memo::parse_update(source)?;
+        let tree = memo::parse_update(source)?;
         let mut refs = Refs::default();
-        for action in raw.iter() {
+        for action in &tree.actions {
+            refs.path(action.path());
             match action {
-                syntax::UpdateAction::Set(p, v)
-                | syntax::UpdateAction::Add(p, v)
-                | syntax::UpdateAction::Delete(p, v) => {
-                    refs.path(p);
-                    refs.operand(v);
-                }
-                syntax::UpdateAction::Remove(p) => refs.path(p),
+                syntax::UpdateAction::Set(_, v)
+                | syntax::UpdateAction::Add(_, v)
+                | syntax::UpdateAction::Delete(_, v) => refs.operand(v),
+                syntax::UpdateAction::Remove(_) => {}
             }
         }
-        self.check_refs(&refs, kind)?;
+        check_reserved(&refs, kind)?;
+        if let Some(refusal) = &tree.refusal {
+            return Err(refusal.clone());
+        }
+        self.check_defined(&refs, kind)?;
         let mut resolver = Resolver {
             placeholders: self,
             kind,
         };
-        let actions = raw
+        let paths: Vec<Path> = tree
+            .actions
             .iter()
-            .map(|action| resolver.update_action(action))
-            .collect::<Result<Vec<_>>>()?;
-        let paths: Vec<Path> = actions.iter().map(|a| a.path().clone()).collect();
-        check_overlaps(&paths, kind)?;
-        Ok(actions)
+            .map(|action| resolver.path(action.path()))
+            .collect();
+        overlap::check(&paths, kind)?;
+        update_check::add_and_delete_operands(&tree.actions, self.values)?;
+        update_check::functions(&tree.actions, self.values)?;
+        let mut resolver = Resolver {
+            placeholders: self,
+            kind,
+        };
+        tree.actions
+            .iter()
+            .zip(paths)
+            .map(|(action, path)| resolver.update_action(action, path))
+            .collect()
     }
 
     /// Reports defined names, then values, that no expression used.
@@ -195,25 +210,6 @@ fn check_reserved(refs: &Refs, kind: ExprKind) -> Result<()> {
     }
 }
 
-fn check_overlaps(paths: &[Path], kind: ExprKind) -> Result<()> {
-    for (i, a) in paths.iter().enumerate() {
-        for b in &paths[i + 1..] {
-            let problem = if a.overlaps(b) {
-                "overlap with each other; must remove or rewrite one of these paths"
-            } else if a.conflicts(b) {
-                "conflict with each other; must remove or rewrite one of these paths"
-            } else {
-                continue;
-            };
-            return Err(Error::validation(format!(
-                "Invalid {}: Two document paths {problem}; path one: {a}, path two: {b}",
-                kind.parameter()
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Every bare name, alias and value placeholder of an expression, in written order.
 #[derive(Default)]
 struct Refs {
@@ -292,10 +288,6 @@ fn wrong_kind(kind: ExprKind, name: &str) -> String {
         }
         _ => format!("The function is not allowed in a condition expression; function: {name}"),
     }
-}
-
-fn operand_type_name(value: &Value) -> &'static str {
-    value.value_type().tag()
 }
 
 impl Resolver<'_, '_> {
@@ -421,28 +413,11 @@ impl Resolver<'_, '_> {
         Ok(match o {
             syntax::Operand::Path(p) => ast::Operand::Path(self.path(p)),
             syntax::Operand::Value(name, _) => ast::Operand::Value(self.value(name)),
-            syntax::Operand::Plus(a, b, span) | syntax::Operand::Minus(a, b, span) => {
-                let (left, right) = (self.operand(a)?, self.operand(b)?);
-                for side in [&left, &right] {
-                    if let ast::Operand::Value(v) = side
-                        && !matches!(v, Value::N(_))
-                    {
-                        let symbol = if matches!(o, syntax::Operand::Plus(..)) {
-                            "+"
-                        } else {
-                            "-"
-                        };
-                        return Err(self.error(
-                            format!("Incorrect operand type for operator or function; operator or function: {symbol}, operand type: {}", operand_type_name(v)),
-                            *span,
-                        ));
-                    }
-                }
-                if matches!(o, syntax::Operand::Plus(..)) {
-                    ast::Operand::Plus(Box::new(left), Box::new(right))
-                } else {
-                    ast::Operand::Minus(Box::new(left), Box::new(right))
-                }
+            syntax::Operand::Plus(a, b, _) => {
+                ast::Operand::Plus(Box::new(self.operand(a)?), Box::new(self.operand(b)?))
+            }
+            syntax::Operand::Minus(a, b, _) => {
+                ast::Operand::Minus(Box::new(self.operand(a)?), Box::new(self.operand(b)?))
             }
             syntax::Operand::Call(call) => self.function_operand(call)?,
         })
@@ -470,16 +445,6 @@ impl Resolver<'_, '_> {
             "list_append" => {
                 self.arity(call, 2)?;
                 let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
-                for side in [&a, &b] {
-                    if let ast::Operand::Value(v) = side
-                        && !matches!(v, Value::L(_))
-                    {
-                        return Err(self.error(
-                            format!("Incorrect operand type for operator or function; operator or function: list_append, operand type: {}", operand_type_name(v)),
-                            call.span,
-                        ));
-                    }
-                }
                 Ok(ast::Operand::ListAppend(Box::new(a), Box::new(b)))
             }
             "attribute_exists"
@@ -503,56 +468,27 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn update_action(&mut self, action: &syntax::UpdateAction) -> Result<ast::UpdateAction> {
+    /// Builds an action that `update_check` has passed.
+    fn update_action(
+        &mut self,
+        action: &syntax::UpdateAction,
+        path: Path,
+    ) -> Result<ast::UpdateAction> {
         Ok(match action {
-            syntax::UpdateAction::Set(p, v) => {
-                ast::UpdateAction::Set(self.path(p), self.operand(v)?)
-            }
-            syntax::UpdateAction::Remove(p) => ast::UpdateAction::Remove(self.path(p)),
-            syntax::UpdateAction::Add(p, v) | syntax::UpdateAction::Delete(p, v) => {
-                let is_add = matches!(action, syntax::UpdateAction::Add(..));
-                let operator = if is_add { "ADD" } else { "DELETE" };
-                let path = self.path(p);
-                let value = match self.operand(v)? {
-                    ast::Operand::Value(value) => value,
-                    _ => return Err(self.error(
-                        format!("Incorrect operand type for operator or function; operator: {operator}, operand type: PATH"),
-                        v.span(),
-                    )),
+            syntax::UpdateAction::Set(_, v) => ast::UpdateAction::Set(path, self.operand(v)?),
+            syntax::UpdateAction::Remove(_) => ast::UpdateAction::Remove(path),
+            syntax::UpdateAction::Add(_, v) | syntax::UpdateAction::Delete(_, v) => {
+                let ast::Operand::Value(value) = self.operand(v)? else {
+                    return Err(
+                        self.error("Incorrect operand type for operator or function", v.span())
+                    );
                 };
-                let allowed = match &value {
-                    Value::N(_) => is_add,
-                    Value::SS(_) | Value::NS(_) | Value::BS(_) => true,
-                    _ => false,
-                };
-                if !allowed {
-                    return Err(self.error(
-                        format!("Incorrect operand type for operator or function; operator: {operator}, operand type: {}", long_type_name(&value)),
-                        v.span(),
-                    ));
-                }
-                if is_add {
+                if matches!(action, syntax::UpdateAction::Add(..)) {
                     ast::UpdateAction::Add(path, value)
                 } else {
                     ast::UpdateAction::Delete(path, value)
                 }
             }
         })
-    }
-}
-
-/// The type words ADD and DELETE errors use.
-fn long_type_name(value: &Value) -> &'static str {
-    match value {
-        Value::S(_) => "STRING",
-        Value::N(_) => "NUMBER",
-        Value::B(_) => "BINARY",
-        Value::Bool(_) => "BOOLEAN",
-        Value::Null => "NULL",
-        Value::M(_) => "MAP",
-        Value::L(_) => "LIST",
-        Value::SS(_) => "STRING_SET",
-        Value::NS(_) => "NUMBER_SET",
-        Value::BS(_) => "BINARY_SET",
     }
 }

@@ -1,7 +1,7 @@
 //! The syntax tree the parser builds: names and placeholders exactly as
 //! written, with spans. [`super::resolve`] turns it into [`super::ast`].
 
-use crate::error::Span;
+use crate::error::{Error, Span};
 
 /// One step of a path as written.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,4 +139,27 @@ pub enum UpdateAction {
     Add(RawPath, Operand),
     /// `DELETE path :v`.
     Delete(RawPath, Operand),
+}
+
+impl UpdateAction {
+    /// The path the action changes.
+    pub fn path(&self) -> &RawPath {
+        match self {
+            UpdateAction::Set(path, _)
+            | UpdateAction::Remove(path)
+            | UpdateAction::Add(path, _)
+            | UpdateAction::Delete(path, _) => path,
+        }
+    }
+}
+
+/// An update expression as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Update {
+    /// The clauses' actions, in written order.
+    pub actions: Vec<UpdateAction>,
+    /// The first unknown or misplaced function, else the first clause
+    /// written twice: DynamoDB reads the whole expression and reports these
+    /// after reserved words (see [`super::resolve`]).
+    pub refusal: Option<Error>,
 }
