@@ -1139,3 +1139,49 @@ fn a_path_may_be_grouped_and_size_may_measure_a_value() {
         1
     );
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn an_index_without_a_projection_is_refused_index_by_index() {
+    let message = db().validation(
+        "UpdateTable",
+        json!({"TableName": "tbl", "GlobalSecondaryIndexUpdates": [{"Create": {
+            "IndexName": "byG1sk",
+            "KeySchema": [{"AttributeName": "g1sk", "KeyType": "HASH"}]}}]}),
+    );
+    assert_eq!(
+        message,
+        "1 validation error detected: Value null at 'globalSecondaryIndexUpdates.1.member.create.projection' failed to satisfy constraint: Member must not be null"
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_scan_lists_the_ten_breaches_dynamodb_lists() {
+    let message = db().validation(
+        "Scan",
+        json!({"TableName": "abc;", "ReturnConsumedCapacity": "hi", "AttributesToGet": [],
+               "IndexName": "abc;", "Segment": -1, "TotalSegments": -1, "Select": "hi", "Limit": -1,
+               "ScanFilter": {"a": {}, "b": {"ComparisonOperator": ""}}, "ConditionalOperator": "AN"}),
+    );
+    let fields: Vec<&str> = message
+        .split(" at '")
+        .skip(1)
+        .map(|rest| rest.split('\'').next().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "select",
+            "indexName",
+            "totalSegments",
+            "returnConsumedCapacity",
+            "tableName",
+            "conditionalOperator",
+            "scanFilter.a.member.comparisonOperator",
+            "scanFilter.b.member.comparisonOperator",
+            "segment",
+            "limit",
+        ]
+    );
+}

@@ -7,7 +7,9 @@ use std::ops::Bound;
 use super::shared::key_paths::check_key_paths;
 use super::shared::page::{PageBuilder, PageResponse, StartKeyRefusals, Target};
 use super::shared::read::{ParsedRead, ReadExpressions, parse_read};
-use super::shared::select::{Select, check_select_parameters, read_shape};
+use super::shared::select::{
+    Select, check_all_attributes_projected, check_select_parameters, read_shape,
+};
 use super::{Engine, ExpressionParameters, check_table_name};
 use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
@@ -146,6 +148,13 @@ impl Engine {
                     Some(_) => &INDEX_START_KEY,
                     None => &TABLE_START_KEY,
                 };
+                // Of an index, DynamoDB checks the index's key attributes,
+                // then ALL_ATTRIBUTES against its projection, then the
+                // table's key attributes (recorded against the service).
+                if let (Some(index), Some(select)) = (target.index, request.select) {
+                    target.check_start_key_own(esk, refusals)?;
+                    check_all_attributes_projected(select, &index.description)?;
+                }
                 let start = target.start_key(esk, refusals)?;
                 if let Some((segment, total)) = segments
                     && start.partition.segment(total) != segment

@@ -130,6 +130,22 @@ impl Constraints {
     pub fn finish(self) -> Result<()> {
         constraint::check(self.breaches)
     }
+
+    /// Every breach found, as one error, listed by top-level field in the
+    /// order of `fields` (case aside; a field not named goes last), each
+    /// field's breaches in the order they were found. Where the order in
+    /// which an operation is decoded is not the order DynamoDB lists, this
+    /// decides which ten of more than ten are named.
+    pub fn finish_listed_by(mut self, fields: &[&str]) -> Result<()> {
+        self.breaches.sort_by_key(|breach| {
+            let top = breach.at.split('.').next().unwrap_or_default();
+            fields
+                .iter()
+                .position(|field| field.eq_ignore_ascii_case(top))
+                .unwrap_or(fields.len())
+        });
+        self.finish()
+    }
 }
 
 /// `ReturnItemCollectionMetrics`: `SIZE` asks for them.

@@ -52,6 +52,36 @@ enum Read {
     Scan,
 }
 
+/// The order in which DynamoDB lists a Query's breaches of its fields'
+/// constraints: the one that picks, of more than ten, the ten DynamoDB
+/// names in the answers recorded against it (dynalite's suite), and the
+/// order of dynalite's declarations.
+const QUERY_FIELDS: &[&str] = &[
+    "select",
+    "indexName",
+    "returnConsumedCapacity",
+    "queryFilter",
+    "tableName",
+    "conditionalOperator",
+    "attributesToGet",
+    "limit",
+    "keyConditions",
+];
+
+/// A Scan's order, as [`QUERY_FIELDS`] is a Query's.
+const SCAN_FIELDS: &[&str] = &[
+    "select",
+    "indexName",
+    "totalSegments",
+    "returnConsumedCapacity",
+    "tableName",
+    "conditionalOperator",
+    "scanFilter",
+    "segment",
+    "limit",
+    "attributesToGet",
+];
+
 /// A read's parameters checked in DynamoDB's order, and its legacy
 /// parameters decoded.
 struct Checked {
@@ -129,7 +159,10 @@ fn read_wire(body: &[u8], read: Read) -> Result<Checked> {
     {
         constraints.violation(breach);
     }
-    constraints.finish()?;
+    constraints.finish_listed_by(match read {
+        Read::Query => QUERY_FIELDS,
+        Read::Scan => SCAN_FIELDS,
+    })?;
     let table_name = table_name.unwrap_or_default();
     let or = legacy::conditional_operator(wire.conditional_operator.as_ref())?;
     legacy::check_operators(legacy_filter.as_ref(), filter_parameter, true)?;

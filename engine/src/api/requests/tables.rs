@@ -152,7 +152,9 @@ fn non_key_attribute_problems(attributes: &[String], at: &str) -> Vec<Violation>
     out
 }
 
-/// One index, its members at `place` (`globalSecondaryIndexes.1.member`).
+/// One index, its members at `place` (`globalSecondaryIndexes.1.member`);
+/// a missing name, key schema or projection is noted in that order, index
+/// by index, as DynamoDB lists them.
 fn index_request(wire: IndexWire, place: &str, problems: &mut Vec<Violation>) -> IndexRequest {
     let at = |member: &str| format!("{place}.{member}");
     let index_name = member_text(wire.index_name, at("indexName"), problems);
@@ -164,6 +166,9 @@ fn index_request(wire: IndexWire, place: &str, problems: &mut Vec<Violation>) ->
         }
     };
     let projection = wire.projection;
+    if projection.is_none() {
+        problems.push(Violation::missing(at("projection")));
+    }
     if let Some(attributes) = projection
         .as_ref()
         .and_then(|p| p.non_key_attributes.as_ref())

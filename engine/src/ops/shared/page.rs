@@ -138,26 +138,16 @@ impl<'a> Target<'a> {
     /// DynamoDB would accept anywhere: not empty, within the size limits —
     /// the same messages as for a `Key` ([`crate::key::check_key_value`]).
     /// The attributes of the key being read (the index's, reading an index)
-    /// are checked first, in key schema order, then the table's others.
+    /// are checked first, in key schema order ([`Self::check_start_key_own`]),
+    /// then the table's others.
     pub fn start_key(&self, key: &Item, refusals: &StartKeyRefusals) -> Result<StartKey> {
-        let attributes = self.key_attributes();
+        self.check_start_key_own(key, refusals)?;
         let refuse = |words: &str| Error::validation(words.to_string());
-        if key.len() != attributes.len() {
-            return Err(refuse(refusals.count));
-        }
-        let own = match self.index {
-            Some(index) => index.description.key_schema.attribute_count(),
-            None => attributes.len(),
-        };
-        for (i, (name, key_type, is_partition)) in attributes.iter().enumerate() {
-            let (missing, mistyped) = match i < own {
-                true => (refusals.missing, refusals.mistyped),
-                false => (refusals.table_key, refusals.table_key),
-            };
-            let value = key.get(name).ok_or_else(|| refuse(missing))?;
+        for (name, key_type, is_partition) in &self.key_attributes()[self.own_key_len()..] {
+            let value = key.get(name).ok_or_else(|| refuse(refusals.table_key))?;
             let value = KeyValue::from_value(value)
                 .filter(|v| v.key_type() == Some(*key_type))
-                .ok_or_else(|| refuse(mistyped))?;
+                .ok_or_else(|| refuse(refusals.table_key))?;
             crate::key::check_key_value(name, &value, *is_partition)?;
         }
         let bad = || refuse(refusals.table_key);
@@ -196,6 +186,32 @@ impl<'a> Target<'a> {
                 }
             }
         })
+    }
+
+    /// The first of [`Self::start_key`]'s checks: the number of attributes,
+    /// then those of the key being read, in key schema order.
+    pub fn check_start_key_own(&self, key: &Item, refusals: &StartKeyRefusals) -> Result<()> {
+        let attributes = self.key_attributes();
+        let refuse = |words: &str| Error::validation(words.to_string());
+        if key.len() != attributes.len() {
+            return Err(refuse(refusals.count));
+        }
+        for (name, key_type, is_partition) in &attributes[..self.own_key_len()] {
+            let value = key.get(name).ok_or_else(|| refuse(refusals.missing))?;
+            let value = KeyValue::from_value(value)
+                .filter(|v| v.key_type() == Some(*key_type))
+                .ok_or_else(|| refuse(refusals.mistyped))?;
+            crate::key::check_key_value(name, &value, *is_partition)?;
+        }
+        Ok(())
+    }
+
+    /// How many of [`Self::key_attributes`] belong to the key being read.
+    fn own_key_len(&self) -> usize {
+        match self.index {
+            Some(index) => index.description.key_schema.attribute_count(),
+            None => self.key_attributes().len(),
+        }
     }
 
     /// The `LastEvaluatedKey` for an entry.

@@ -66,6 +66,23 @@ pub(in crate::ops) fn check_select_parameters(
     }
 }
 
+/// ALL_ATTRIBUTES reads a global secondary index only if it projects them all.
+pub(in crate::ops) fn check_all_attributes_projected(
+    select: Select,
+    index: &IndexDescription,
+) -> Result<()> {
+    if select == Select::AllAttributes
+        && index.projection != Projection::All
+        && index.kind == IndexKind::Global
+    {
+        return Err(Error::invalid_parameter(format!(
+            "Select type ALL_ATTRIBUTES is not supported for global secondary index {} because its projection type is not ALL",
+            index.name
+        )));
+    }
+    Ok(())
+}
+
 /// Decides the read shape once the target is known.
 pub(in crate::ops) fn read_shape(
     select: Option<Select>,
@@ -93,12 +110,7 @@ pub(in crate::ops) fn read_shape(
         });
     };
     let projects_all = index.projection == Projection::All;
-    if select == Select::AllAttributes && !projects_all && index.kind == IndexKind::Global {
-        return Err(Error::invalid_parameter(format!(
-            "Select type ALL_ATTRIBUTES is not supported for global secondary index {} because its projection type is not ALL",
-            index.name
-        )));
-    }
+    check_all_attributes_projected(select, index)?;
     let unprojected = |p: &&Path| !index.projects(table_keys, p.top());
     let needs_unprojected = match select {
         Select::AllAttributes => !projects_all,
