@@ -24,6 +24,11 @@ pub const MAX_REQUEST_BYTES: usize = 16 * 1024 * 1024;
 
 // Items, keys and values (DynamoDB's limits).
 
+/// The longest `TableName` given as a table's ARN, in bytes (API
+/// reference: TableName, "Maximum length of 1024"); a name itself keeps
+/// 3 to 255 characters.
+pub const MAX_TABLE_ARN_BYTES: usize = 1024;
+
 /// Largest item DynamoDB stores (400 KB: names and values, in UTF-8).
 pub const MAX_ITEM_BYTES: usize = 409_600;
 /// Longest partition key value, in bytes.

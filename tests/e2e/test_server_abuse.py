@@ -225,3 +225,35 @@ def test_a_foreign_host_cannot_read_what_loopback_wrote(server):
     for host in ["evil.example", "evil.example:%d" % port, "127.0.0.1.evil.example", "192.0.2.1"]:
         status, body = raw(port, {"TableName": TABLE, "Key": {"pk": {"S": "secret"}}}, target="GetItem", host=host)
         assert status == 403 and "Item" not in body, (host, body)
+
+
+def first_line_of_answer(port, request):
+    """The status line the server answers `request` (raw bytes) with."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        return sock.recv(4096).split(b"\r\n", 1)[0].decode()
+
+
+def test_oversized_request_lines_and_headers_get_the_http_layers_refusal(server):
+    # DynamoDB's answer to these is not published; the server's own is
+    # pinned here (cli/src/limits.rs): an empty 414 for a path longer than
+    # HTTP's parser takes (64 KB), 431 for headers past the read bound
+    # (a longer line too: it never ends inside the bound).
+    port, endpoint = server
+    long_path = b"POST /" + b"x" * 70_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    assert first_line_of_answer(port, long_path) == "HTTP/1.1 414 URI Too Long"
+    big_header = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 200_000 + b"\r\n\r\n"
+    assert first_line_of_answer(port, big_header) == "HTTP/1.1 431 Request Header Fields Too Large"
+    # Headers of 60 KB are still read, and the request answered by the engine.
+    fair = (b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 60_000
+            + b"\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+            + b"Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{}")
+    assert first_line_of_answer(port, fair) == "HTTP/1.1 200 OK"
+
+
+def test_a_table_is_named_by_its_arn_from_boto3(server):
+    port, endpoint = server
+    ddb = client(endpoint)
+    arn = ddb.describe_table(TableName=TABLE)["Table"]["TableArn"]
+    ddb.put_item(TableName=arn, Item={"pk": {"S": "by-arn"}})
+    assert ddb.get_item(TableName=arn, Key={"pk": {"S": "by-arn"}})["Item"] == {"pk": {"S": "by-arn"}}

@@ -194,6 +194,105 @@ fn an_arn_that_names_no_table_gets_the_error_for_how_it_is_wrong() {
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_table_is_named_by_its_arn_wherever_a_table_name_is_asked() {
+    let mut db = db();
+    db.ok(
+        "PutItem",
+        json!({"TableName": ARN, "Item": {"pk": {"S": "o1"}, "status": {"S": "NEW"}}}),
+    );
+    let got = db.ok(
+        "GetItem",
+        json!({"TableName": ARN, "Key": {"pk": {"S": "o1"}}}),
+    );
+    assert_eq!(got["Item"]["status"], json!({"S": "NEW"}));
+    let query = db.ok(
+        "Query",
+        json!({"TableName": ARN, "IndexName": "byStatus", "KeyConditionExpression": "#s = :s",
+               "ExpressionAttributeNames": {"#s": "status"},
+               "ExpressionAttributeValues": {":s": {"S": "NEW"}},
+               "ReturnConsumedCapacity": "TOTAL"}),
+    );
+    assert_eq!(query["Count"], json!(1));
+    assert_eq!(query["ConsumedCapacity"]["TableName"], json!("orders"));
+    db.ok(
+        "UpdateItem",
+        json!({"TableName": ARN, "Key": {"pk": {"S": "o1"}}, "UpdateExpression": "SET #s = :s",
+               "ExpressionAttributeNames": {"#s": "status"},
+               "ExpressionAttributeValues": {":s": {"S": "PAID"}}}),
+    );
+    db.ok(
+        "TransactWriteItems",
+        json!({"TransactItems": [{"Delete": {"TableName": ARN, "Key": {"pk": {"S": "o1"}}}}]}),
+    );
+    assert_eq!(db.ok("Scan", json!({"TableName": ARN}))["Count"], json!(0));
+    let described = db.ok("DescribeTable", json!({"TableName": ARN}));
+    assert_eq!(described["Table"]["TableName"], json!("orders"));
+    db.ok(
+        "UpdateTimeToLive",
+        json!({"TableName": ARN, "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "expires"}}),
+    );
+    let ttl = db.ok("DescribeTimeToLive", json!({"TableName": ARN}));
+    assert_eq!(
+        ttl["TimeToLiveDescription"]["AttributeName"],
+        json!("expires")
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_table_name_given_as_an_arn_of_no_table_here_is_refused() {
+    let mut db = db();
+    let missing = db.err(
+        "GetItem",
+        json!({"TableName": "arn:aws:dynamodb:local:000000000000:table/nothing",
+               "Key": {"pk": {"S": "o1"}}}),
+    );
+    assert_eq!(missing.kind, "ResourceNotFoundException");
+    assert_eq!(missing.message, "Requested resource not found");
+    for arn in [
+        "arn:aws:dynamodb:us-east-1:123456789012:table/orders",
+        "arn:aws:dynamodb:local:000000000000:table/orders/stream/2026-01-01T00:00:00.000",
+        "arn:aws:dynamodb:local:000000000000:table/or ders",
+    ] {
+        for (operation, body) in [
+            (
+                "GetItem",
+                json!({"TableName": arn, "Key": {"pk": {"S": "o1"}}}),
+            ),
+            ("DescribeTable", json!({"TableName": arn})),
+        ] {
+            assert_eq!(
+                db.validation(operation, body),
+                format!("Invalid TableArn: Invalid ResourceArn provided as input {arn}"),
+                "{operation} {arn}"
+            );
+        }
+    }
+    let long = format!("{ARN}{}", "x".repeat(1024 - ARN.len() + 1));
+    let message = db.validation(
+        "GetItem",
+        json!({"TableName": long, "Key": {"pk": {"S": "o1"}}}),
+    );
+    assert_eq!(
+        message,
+        format!(
+            "1 validation error detected: Value '{long}' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 1024"
+        )
+    );
+    // A constraint broken elsewhere is answered before the ARN.
+    let message = db.validation(
+        "GetItem",
+        json!({"TableName": "arn:aws:dynamodb:us-east-1:123456789012:table/orders",
+               "Key": {"pk": {"S": "o1"}}, "ReturnConsumedCapacity": "ALL"}),
+    );
+    assert!(
+        message.starts_with("1 validation error detected: Value 'ALL' at 'returnConsumedCapacity'"),
+        "{message}"
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn point_in_time_recovery_is_kept_per_table_and_described() {
     let mut db = db();
     let describe = |db: &mut Db| db.ok("DescribeContinuousBackups", json!({"TableName": "orders"}));

@@ -68,7 +68,7 @@ pub use streams::{
     StreamSummary, sequence_text, shard_id, stream_arn,
 };
 pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
-pub use tags::{MAX_TAGS, TABLE_ARN_PREFIX, Tag};
+pub use tags::{MAX_TAGS, TABLE_ARN_PREFIX, Tag, table_name_from_arn};
 pub use transact_get_items::{TransactGet, TransactGetItemsResponse};
 pub use transact_write_items::{
     ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TokenUse, TransactWrite,

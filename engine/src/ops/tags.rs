@@ -96,42 +96,68 @@ fn too_many_tags() -> Error {
     Error::validation("Number of Tags exceed the current limit for the provided ResourceArn")
 }
 
+/// The table name an ARN holds, with DynamoDB's error for every way an
+/// ARN can fail to name a table (whether it exists is asked apart: the
+/// tag calls refuse empty tags between the two). A stream's ARN names its
+/// table.
+fn table_name_in_arn(arn: &str) -> Result<&str> {
+    if !arn.starts_with("arn:") {
+        return Err(Error::invalid_parameter(format!(
+            "ARNs must start with 'arn:': {arn}"
+        )));
+    }
+    if !arn.starts_with("arn:aws:dynamodb:") {
+        return Err(Error::invalid_parameter(format!(
+            "Provided Arn is not a DynamoDB resource arn: {arn}"
+        )));
+    }
+    let Some(rest) = arn.strip_prefix(TABLE_ARN_PREFIX) else {
+        return Err(invalid_table_arn(arn));
+    };
+    let (name, below) = rest.split_once('/').unwrap_or((rest, ""));
+    if below.starts_with("index/") {
+        return Err(Error::invalid_parameter(format!(
+            "Invalid resource arn provided, only table or stream is accepted. Provided resource arn: {arn}"
+        )));
+    }
+    // A name no table can have makes the ARN invalid, not missing.
+    if name.len() < 3 {
+        return Err(invalid_table_arn(arn));
+    }
+    Ok(name)
+}
+
+fn invalid_table_arn(arn: &str) -> Error {
+    Error::validation(format!(
+        "Invalid TableArn: Invalid ResourceArn provided as input {arn}"
+    ))
+}
+
+/// The name of the table a `TableName` member gives as its ARN, which
+/// DynamoDB accepts in place of the name in every call that takes one
+/// (API reference: "You can also provide the Amazon Resource Name (ARN)
+/// of the table in this parameter"). Only this engine's tables have
+/// ARNs here — region `local`, account `000000000000`, as DescribeTable
+/// shows them. DynamoDB does not publish its answers to a malformed ARN
+/// in `TableName`; the engine gives the ones the tag calls were recorded
+/// giving, and a table's ARN with anything after the name (an index's, a
+/// stream's) is not a table's ARN.
+pub fn table_name_from_arn(arn: &str) -> Result<&str> {
+    let name = table_name_in_arn(arn)?;
+    let whole = arn.len() == TABLE_ARN_PREFIX.len() + name.len();
+    if !whole || !super::table_name_problems(name, "").is_empty() {
+        return Err(invalid_table_arn(arn));
+    }
+    Ok(name)
+}
+
 impl Engine {
-    /// The table name an ARN holds, with DynamoDB's error for every way an
-    /// ARN can fail to name a table (whether it exists is asked apart:
-    /// empty tags are refused between the two).
+    /// The table name an ARN holds; a missing ARN is "Invalid TableArn".
     fn table_name_of_arn<'a>(&self, arn: Option<&'a str>) -> Result<&'a str> {
         let Some(arn) = arn else {
             return Err(Error::validation("Invalid TableArn"));
         };
-        if !arn.starts_with("arn:") {
-            return Err(Error::invalid_parameter(format!(
-                "ARNs must start with 'arn:': {arn}"
-            )));
-        }
-        if !arn.starts_with("arn:aws:dynamodb:") {
-            return Err(Error::invalid_parameter(format!(
-                "Provided Arn is not a DynamoDB resource arn: {arn}"
-            )));
-        }
-        let Some(rest) = arn.strip_prefix(TABLE_ARN_PREFIX) else {
-            return Err(Error::validation(format!(
-                "Invalid TableArn: Invalid ResourceArn provided as input {arn}"
-            )));
-        };
-        let (name, below) = rest.split_once('/').unwrap_or((rest, ""));
-        if below.starts_with("index/") {
-            return Err(Error::invalid_parameter(format!(
-                "Invalid resource arn provided, only table or stream is accepted. Provided resource arn: {arn}"
-            )));
-        }
-        // A name no table can have makes the ARN invalid, not missing.
-        if name.len() < 3 {
-            return Err(Error::validation(format!(
-                "Invalid TableArn: Invalid ResourceArn provided as input {arn}"
-            )));
-        }
-        Ok(name)
+        table_name_in_arn(arn)
     }
 
     /// The table an ARN names, which must exist.

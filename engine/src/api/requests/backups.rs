@@ -25,8 +25,9 @@ pub fn update_continuous_backups(
     body: &[u8],
 ) -> Result<(String, Option<PointInTimeRecoverySpecification>)> {
     let wire: UpdateWire = parse_body(body)?;
+    let table = required(wire.table_name, "tableName")?;
     Ok((
-        required(wire.table_name, "tableName")?,
+        super::table_arn::name_of_table(table, "tableName")?,
         wire.point_in_time_recovery_specification
             .map(|s| PointInTimeRecoverySpecification {
                 enabled: s.point_in_time_recovery_enabled,

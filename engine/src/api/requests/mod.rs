@@ -10,6 +10,7 @@ mod items;
 mod legacy;
 mod partiql;
 mod reads;
+mod table_arn;
 mod tables;
 mod tags;
 mod transactions;
@@ -72,6 +73,10 @@ pub(super) fn required<T>(value: Option<T>, field: &str) -> Checked<T> {
 #[derive(Default)]
 pub(super) struct Constraints {
     breaches: Vec<Violation>,
+    /// The first refusal that is not a constraint breach (a `TableName`
+    /// given as an ARN that names no table here), answered if the
+    /// request breaks no constraint.
+    refusal: Option<Error>,
     /// The path of the member being checked; empty at the top.
     at: String,
 }
@@ -94,13 +99,36 @@ impl Constraints {
         self.choice(required(value, field))
     }
 
-    /// A table name: required, and DynamoDB's pattern and lengths.
+    /// A table name: required, and DynamoDB's pattern and lengths; or
+    /// the table's ARN, which becomes the name.
     pub fn table_name(&mut self, value: Option<String>, field: &str) -> Option<String> {
         let name = self.required(value, field)?;
+        if table_arn::is_arn(&name) {
+            return Some(self.table_arn(name, field));
+        }
         for breach in crate::ops::table_name_problems(&name, field) {
             self.breaches.push(breach.within(&self.at));
         }
         Some(name)
+    }
+
+    /// The name of the table `arn` names; the ARN itself, with its breach
+    /// or refusal noted, where it names none.
+    fn table_arn(&mut self, arn: String, field: &str) -> String {
+        let too_long = table_arn::length_breach(&arn, field);
+        if !too_long.is_empty() {
+            for breach in too_long {
+                self.violation(breach);
+            }
+            return arn;
+        }
+        match crate::ops::table_name_from_arn(&arn) {
+            Ok(name) => name.to_string(),
+            Err(refusal) => {
+                self.refusal.get_or_insert(refusal);
+                arn
+            }
+        }
     }
 
     /// A text member's breaches of `rules`, if it has any.
@@ -128,7 +156,8 @@ impl Constraints {
 
     /// Every breach found, as one error.
     pub fn finish(self) -> Result<()> {
-        constraint::check(self.breaches)
+        constraint::check(self.breaches)?;
+        self.refusal.map_or(Ok(()), Err)
     }
 
     /// Every breach found, as one error, listed by top-level field in the

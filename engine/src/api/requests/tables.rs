@@ -231,13 +231,15 @@ struct CreateTableWire {
 /// DescribeTimeToLive and UpdateTable, checked first, with these
 /// operations' own messages (dynalite's suite, recorded against the
 /// service): missing, or outside 3 to 255 characters. Its pattern is
-/// checked with the request's other constraints.
+/// checked with the request's other constraints. The table's ARN stands
+/// for its name.
 fn control_table_name(name: Option<String>) -> Result<String> {
     let Some(name) = name else {
         return Err(Error::validation(
             "The parameter 'TableName' is required but was not present in the request",
         ));
     };
+    let name = super::table_arn::name_of_table(name, "tableName")?;
     if !(3..=255).contains(&name.len()) {
         return Err(Error::validation(
             "TableName must be at least 3 characters long and at most 255 characters long",

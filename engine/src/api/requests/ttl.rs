@@ -23,7 +23,8 @@ struct UpdateWire {
 /// UpdateTimeToLive: the table and its new setting.
 pub fn update_time_to_live(body: &[u8]) -> Result<(String, TimeToLiveSpecification)> {
     let wire: UpdateWire = parse_body(body)?;
-    let table = required(wire.table_name, "tableName")?;
+    let table =
+        super::table_arn::name_of_table(required(wire.table_name, "tableName")?, "tableName")?;
     let spec = required(wire.time_to_live_specification, "timeToLiveSpecification")?;
     Ok((
         table,
