@@ -32,7 +32,7 @@ fn main() -> ExitCode {
         Some("serve") => steps::serve(),
         Some("test") => steps::test(),
         Some("setup") => tools::Tools::ensure().map(|_| ()),
-        Some("dist") => tools::Tools::ensure().and_then(|t| steps::build_page(&t)),
+        Some("dist") => tools::Tools::ensure_build().and_then(|t| steps::build_page(&t)),
         Some("bench") => steps::bench(&args[1..]),
         Some("debian-wasm") => steps::debian_wasm(),
         _ => {
