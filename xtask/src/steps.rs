@@ -303,6 +303,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         .args(["build", "--release", "--no-default-features", "--dist"])
         .arg(&without_api))?;
     build_page(&tools)?;
+    // What the first load fetches, file by file (index, stylesheet, module,
+    // wasm), against the 500 KB target.
+    run(Command::new("node").args(["tests/e2e/bench/page_size.mjs", "dist"]))?;
     run(tools
         .wasm_env("node")
         .arg("tests/e2e/bench_page.mjs")

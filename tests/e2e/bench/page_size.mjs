@@ -1,0 +1,40 @@
+// What the page's first load fetches, gzipped at level 9, file by file:
+// index.html and every file it names (stylesheet, module, its snippets,
+// the wasm), read from a built dist/ (`cargo xtask dist`). Modules the
+// page fetches only when a feature is first used (the console, the
+// exports and imports) are listed apart and not counted. With --check,
+// exits 1 when the first load is over the 500 KB target (issue: the page
+// on a student's phone).
+//
+//   node tests/e2e/bench/page_size.mjs [dist] [--check]
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TARGET_BYTES = 500 * 1024;
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+const index = readFileSync(join(dist, 'index.html'), 'utf8');
+const named = [...index.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map((m) => m[1]);
+const firstLoad = ['index.html', ...new Set(named)];
+const rows = firstLoad.map((file) => [file, readFileSync(join(dist, file)).length, gz(file)]);
+const total = rows.reduce((sum, [, , g]) => sum + g, 0);
+
+console.log('first load (gzipped, level 9):');
+for (const [file, raw, g] of rows.sort((a, b) => b[2] - a[2])) {
+  console.log(`  ${kb(g).padStart(10)}  (${kb(raw)} raw)  ${file}`);
+}
+console.log(`  ${kb(total).padStart(10)}  in all; target <= ${kb(TARGET_BYTES)}: ${total <= TARGET_BYTES ? 'met' : 'not met'}`);
+const lazy = readdirSync(dist).filter((f) => /^ddbplay-(console|interchange)-.*\.(wasm|js)$/.test(f));
+console.log('fetched when first used (not counted):');
+for (const file of lazy) console.log(`  ${kb(gz(file)).padStart(10)}  ${file}`);
+if (check && total > TARGET_BYTES) {
+  console.error(`page size: ${kb(total)} gzipped on first load, over the target of ${kb(TARGET_BYTES)}`);
+  process.exit(1);
+}
