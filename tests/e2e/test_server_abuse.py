@@ -257,3 +257,7 @@ def test_a_table_is_named_by_its_arn_from_boto3(server):
     arn = ddb.describe_table(TableName=TABLE)["Table"]["TableArn"]
     ddb.put_item(TableName=arn, Item={"pk": {"S": "by-arn"}})
     assert ddb.get_item(TableName=arn, Key={"pk": {"S": "by-arn"}})["Item"] == {"pk": {"S": "by-arn"}}
+    # The batch calls take it as a key and answer under it.
+    ddb.batch_write_item(RequestItems={arn: [{"PutRequest": {"Item": {"pk": {"S": "batch-arn"}}}}]})
+    got = ddb.batch_get_item(RequestItems={arn: {"Keys": [{"pk": {"S": "batch-arn"}}]}})
+    assert got["Responses"] == {arn: [{"pk": {"S": "batch-arn"}}]}

@@ -293,6 +293,107 @@ fn a_table_name_given_as_an_arn_of_no_table_here_is_refused() {
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
+fn batch_calls_take_a_tables_arn_as_a_key_and_answer_under_the_key_sent() {
+    let mut db = db();
+    let written = db.ok(
+        "BatchWriteItem",
+        json!({"RequestItems": {ARN: [
+                   {"PutRequest": {"Item": {"pk": {"S": "o1"}, "status": {"S": "NEW"}}}},
+                   {"PutRequest": {"Item": {"pk": {"S": "o2"}, "status": {"S": "PAID"}}}}]},
+               "ReturnConsumedCapacity": "TOTAL"}),
+    );
+    assert_eq!(written["UnprocessedItems"], json!({}));
+    // Capacity names the table, as every other call's does.
+    assert_eq!(
+        written["ConsumedCapacity"],
+        json!([{"TableName": "orders", "CapacityUnits": 4.0}])
+    );
+    let read = db.ok(
+        "BatchGetItem",
+        json!({"RequestItems": {ARN: {"Keys": [{"pk": {"S": "o1"}}, {"pk": {"S": "o2"}}],
+                                      "ProjectionExpression": "pk"}},
+               "ReturnConsumedCapacity": "TOTAL"}),
+    );
+    assert_eq!(read["Responses"][ARN].as_array().map(Vec::len), Some(2));
+    assert_eq!(read["Responses"].as_object().map(|r| r.len()), Some(1));
+    assert_eq!(read["UnprocessedKeys"], json!({}));
+    assert_eq!(
+        read["ConsumedCapacity"],
+        json!([{"TableName": "orders", "CapacityUnits": 1.0}])
+    );
+    // The name and the ARN in one request are one table: the same key
+    // under both is a key asked twice.
+    for (operation, body) in [
+        (
+            "BatchGetItem",
+            json!({"RequestItems": {"orders": {"Keys": [{"pk": {"S": "o1"}}]},
+                                    ARN: {"Keys": [{"pk": {"S": "o1"}}]}}}),
+        ),
+        (
+            "BatchWriteItem",
+            json!({"RequestItems": {"orders": [{"DeleteRequest": {"Key": {"pk": {"S": "o1"}}}}],
+                                    ARN: [{"DeleteRequest": {"Key": {"pk": {"S": "o1"}}}}]}}),
+        ),
+    ] {
+        assert_eq!(
+            db.validation(operation, body),
+            "Provided list of item keys contains duplicates",
+            "{operation}"
+        );
+    }
+    let both = db.ok(
+        "BatchGetItem",
+        json!({"RequestItems": {"orders": {"Keys": [{"pk": {"S": "o1"}}]},
+                                ARN: {"Keys": [{"pk": {"S": "o2"}}]}}}),
+    );
+    assert_eq!(both["Responses"]["orders"][0]["pk"], json!({"S": "o1"}));
+    assert_eq!(both["Responses"][ARN][0]["pk"], json!({"S": "o2"}));
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_batch_key_that_is_an_arn_of_no_table_here_is_refused() {
+    let mut db = db();
+    let elsewhere = "arn:aws:dynamodb:us-east-1:123456789012:table/orders";
+    for (operation, body) in [
+        (
+            "BatchGetItem",
+            json!({"RequestItems": {elsewhere: {"Keys": [{"pk": {"S": "o1"}}]}}}),
+        ),
+        (
+            "BatchWriteItem",
+            json!({"RequestItems": {elsewhere: [{"DeleteRequest": {"Key": {"pk": {"S": "o1"}}}}]}}),
+        ),
+    ] {
+        assert_eq!(
+            db.validation(operation, body),
+            format!("Invalid TableArn: Invalid ResourceArn provided as input {elsewhere}"),
+            "{operation}"
+        );
+    }
+    let missing = db.err(
+        "BatchGetItem",
+        json!({"RequestItems": {"arn:aws:dynamodb:local:000000000000:table/nothing":
+                                {"Keys": [{"pk": {"S": "o1"}}]}}}),
+    );
+    assert_eq!(missing.kind, "ResourceNotFoundException");
+    // An ARN is held to 1,024 bytes, not to a name's 255 and characters.
+    let long = format!("{ARN}{}", "x".repeat(1024 - ARN.len() + 1));
+    let message = db.validation(
+        "BatchWriteItem",
+        json!({"RequestItems": {long.clone(): [{"DeleteRequest": {"Key": {"pk": {"S": "o1"}}}}]}}),
+    );
+    assert!(
+        message.starts_with("1 validation error detected: Value '{")
+            && message.contains(
+                "at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint"
+            ),
+        "{message}"
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn point_in_time_recovery_is_kept_per_table_and_described() {
     let mut db = db();
     let describe = |db: &mut Db| db.ok("DescribeContinuousBackups", json!({"TableName": "orders"}));

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use super::shared::read::{ReadExpressions, parse_read};
-use super::table_name_problems;
 use super::{Engine, ExpressionParameters};
 use crate::capacity::{Consumed, read_units};
 use crate::error::constraint::{self, Rule, Violation};
@@ -54,6 +53,10 @@ pub struct BatchGetItemResponse {
 
 /// A table's part, checked: its keys and projection.
 struct Planned {
+    /// The `RequestItems` key as sent — the table's name or its ARN — which
+    /// keys the table's part of the response.
+    sent_as: String,
+    /// The table's name.
     table: String,
     keys: Vec<(Item, PrimaryKey)>,
     projection: Option<Vec<Path>>,
@@ -65,7 +68,7 @@ impl Engine {
     pub fn batch_get_item(&mut self, request: BatchGetItemRequest) -> Result<BatchGetItemResponse> {
         check_request_items(&request.request_items)?;
         let mut planned = Vec::with_capacity(request.request_items.len());
-        for (table_name, part) in request.request_items {
+        for (sent_as, part) in request.request_items {
             let parameters = ExpressionParameters {
                 names: part.expression_attribute_names.clone(),
                 values: None,
@@ -91,11 +94,19 @@ impl Engine {
                     "Provided list of item keys contains duplicates",
                 ));
             }
+            let table_name = super::table_named_by(&sent_as)?.to_string();
             let table = self.table_or_not_found(&table_name)?;
+            // A table named twice, once by name and once by ARN, is one
+            // table: a key asked in both parts is the same key twice.
+            let earlier: Vec<&PrimaryKey> = planned
+                .iter()
+                .filter(|p: &&Planned| p.table == table_name)
+                .flat_map(|p| p.keys.iter().map(|(_, k)| k))
+                .collect();
             let mut keys: Vec<(Item, PrimaryKey)> = Vec::with_capacity(part.keys.len());
             for key in &part.keys {
                 let primary = key_from_request(&table.description.key_schema, key)?;
-                if keys.iter().any(|(_, k)| *k == primary) {
+                if keys.iter().any(|(_, k)| *k == primary) || earlier.contains(&&primary) {
                     return Err(Error::validation(
                         "Provided list of item keys contains duplicates",
                     ));
@@ -103,6 +114,7 @@ impl Engine {
                 keys.push((key.clone(), primary));
             }
             planned.push(Planned {
+                sent_as,
                 table: table_name,
                 keys,
                 projection,
@@ -136,14 +148,14 @@ impl Engine {
             }
             if !left.is_empty() {
                 response.unprocessed.push((
-                    part.table.clone(),
+                    part.sent_as.clone(),
                     KeysAndAttributes {
                         keys: left,
                         ..part.request
                     },
                 ));
             }
-            response.responses.push((part.table, items));
+            response.responses.push((part.sent_as, items));
             response.consumed.push(consumed);
         }
         Ok(response)
@@ -155,7 +167,7 @@ impl Engine {
 pub fn table_names_problem(names: &[&str]) -> Option<Violation> {
     names
         .iter()
-        .any(|name| !table_name_problems(name, "").is_empty())
+        .any(|name| super::request_items_key_breaks(name))
         .then(|| {
             let shown =
                 super::request_map_text(names.iter().map(|name| (*name, 1, "KeysAndAttributes")));

@@ -5,7 +5,7 @@
 //! never happens here: `UnprocessedItems` is always empty.
 
 use super::shared::write::{charge_write_into, check_item_size};
-use super::{Engine, table_name_problems};
+use super::{Engine, table_named_by};
 use crate::capacity::Consumed;
 use crate::error::constraint::{self, Rule, Violation};
 use crate::error::{Error, Result};
@@ -27,7 +27,8 @@ pub enum WriteRequest {
 /// A BatchWriteItem request.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BatchWriteItemRequest {
-    /// `RequestItems`: table name → its requests, in the request's order.
+    /// `RequestItems`: table name or ARN → its requests, in the request's
+    /// order.
     pub request_items: Vec<(String, Vec<WriteRequest>)>,
 }
 
@@ -43,6 +44,16 @@ pub struct BatchWriteItemResponse {
 
 /// A checked request: the key it writes, and the write planned there.
 type Keyed = (PrimaryKey, PlannedWrite);
+
+/// A table's part of the batch, checked.
+struct Planned {
+    /// The `RequestItems` key as sent — the table's name or its ARN — which
+    /// keys the table's item collection metrics.
+    sent_as: String,
+    /// The table's name.
+    table: String,
+    writes: Vec<Keyed>,
+}
 
 /// The key a batch put writes: like PutItem's, except that a missing or
 /// mistyped key attribute is DynamoDB's plain schema mismatch here.
@@ -85,9 +96,17 @@ impl Engine {
         }
         let mut sizes = sizes.into_iter();
         // Every table, key and index key is checked before the first write.
-        let mut planned: Vec<(String, Vec<Keyed>)> = Vec::new();
-        for (table_name, writes) in request.request_items {
+        let mut planned: Vec<Planned> = Vec::new();
+        for (sent_as, writes) in request.request_items {
+            let table_name = table_named_by(&sent_as)?.to_string();
             let table = self.table_or_not_found(&table_name)?;
+            // A table named twice, once by name and once by ARN, is one
+            // table: a key written in both parts is the same key twice.
+            let earlier: Vec<&PrimaryKey> = planned
+                .iter()
+                .filter(|p| p.table == table_name)
+                .flat_map(|p| p.writes.iter().map(|(k, _)| k))
+                .collect();
             let schema = &table.description.key_schema;
             let mut keyed: Vec<Keyed> = Vec::with_capacity(writes.len());
             // What earlier requests of the batch add to each item collection.
@@ -103,7 +122,7 @@ impl Engine {
                     }
                 };
                 let new = planned.item();
-                if keyed.iter().any(|(k, _)| *k == key) {
+                if keyed.iter().any(|(k, _)| *k == key) || earlier.contains(&&key) {
                     return Err(Error::validation(
                         "Provided list of item keys contains duplicates",
                     ));
@@ -120,10 +139,19 @@ impl Engine {
                 }
                 keyed.push((key, planned));
             }
-            planned.push((table_name, keyed));
+            planned.push(Planned {
+                sent_as,
+                table: table_name,
+                writes: keyed,
+            });
         }
         let mut response = BatchWriteItemResponse::default();
-        for (table_name, writes) in planned {
+        for Planned {
+            sent_as,
+            table: table_name,
+            writes,
+        } in planned
+        {
             let table = self.table_mut_or_not_found(&table_name)?;
             table.prefetch_writes(writes.iter().map(|(key, _)| key));
             let mut consumed = Consumed::new(&table_name);
@@ -137,7 +165,7 @@ impl Engine {
             }
             response.consumed.push(consumed);
             if !collections.is_empty() {
-                response.item_collections.push((table_name, collections));
+                response.item_collections.push((sent_as, collections));
             }
         }
         Ok(response)
@@ -182,7 +210,7 @@ pub fn request_item_problems(items: &[(&str, usize)]) -> Vec<Violation> {
     };
     if items
         .iter()
-        .any(|(name, _)| !table_name_problems(name, "").is_empty())
+        .any(|(name, _)| super::request_items_key_breaks(name))
     {
         problems.push(Violation::new(
             shown(),

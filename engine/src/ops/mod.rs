@@ -68,7 +68,9 @@ pub use streams::{
     StreamSummary, sequence_text, shard_id, stream_arn,
 };
 pub use tables::{ListTablesRequest, ListTablesResponse, TableSummary};
-pub use tags::{MAX_TAGS, TABLE_ARN_PREFIX, Tag, table_name_from_arn};
+pub use tags::{
+    MAX_TAGS, TABLE_ARN_PREFIX, Tag, is_table_arn, table_name_from_arn, table_named_by,
+};
 pub use transact_get_items::{TransactGet, TransactGetItemsResponse};
 pub use transact_write_items::{
     ConditionCheckRequest, IDEMPOTENCY_WINDOW_SECONDS, MAX_TRANSACT_ITEMS, TokenUse, TransactWrite,
@@ -274,6 +276,17 @@ fn check_table_name(name: &str, field: &str) -> Result<()> {
 /// `globalSecondaryIndexes.1.member.indexName`).
 pub(crate) fn table_name_problems(name: &str, field: &str) -> Vec<Violation> {
     constraint::text(name, field, constraint::TABLE_NAME)
+}
+
+/// Whether a `RequestItems` key breaks its rules: a table's name is held
+/// to a name's rules, a table's ARN only to its length (whether it names a
+/// table here is asked when the table is looked up).
+fn request_items_key_breaks(key: &str) -> bool {
+    if is_table_arn(key) {
+        key.len() > crate::limits::MAX_TABLE_ARN_BYTES
+    } else {
+        !table_name_problems(key, "").is_empty()
+    }
 }
 
 /// A request map as DynamoDB's validation messages print it (Java's map

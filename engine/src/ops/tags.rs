@@ -151,6 +151,22 @@ pub fn table_name_from_arn(arn: &str) -> Result<&str> {
     Ok(name)
 }
 
+/// Whether a value naming a table is the table's ARN: no table name can
+/// hold a colon, so one starting `arn:` is an ARN.
+pub fn is_table_arn(value: &str) -> bool {
+    value.starts_with("arn:")
+}
+
+/// The table a value names: the value itself when it is a name (left for
+/// the caller's checks), the name inside it when it is the table's ARN.
+pub fn table_named_by(value: &str) -> Result<&str> {
+    if is_table_arn(value) {
+        table_name_from_arn(value)
+    } else {
+        Ok(value)
+    }
+}
+
 impl Engine {
     /// The table name an ARN holds; a missing ARN is "Invalid TableArn".
     fn table_name_of_arn<'a>(&self, arn: Option<&'a str>) -> Result<&'a str> {

@@ -9,11 +9,11 @@
 use crate::error::Result;
 use crate::error::constraint::{self, Rule, Violation};
 use crate::limits::MAX_TABLE_ARN_BYTES;
-use crate::ops::table_name_from_arn;
+use crate::ops::table_named_by;
 
 /// Whether a `TableName` is given as an ARN.
 pub(super) fn is_arn(value: &str) -> bool {
-    value.starts_with("arn:")
+    crate::ops::is_table_arn(value)
 }
 
 /// The breach of an ARN longer than any `TableName` may be.
@@ -28,5 +28,5 @@ pub(super) fn name_of_table(value: String, field: &str) -> Result<String> {
         return Ok(value);
     }
     constraint::check(length_breach(&value, field))?;
-    table_name_from_arn(&value).map(str::to_string)
+    table_named_by(&value).map(str::to_string)
 }
