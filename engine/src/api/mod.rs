@@ -7,6 +7,8 @@
 //! the typed responses back.
 
 pub mod attribute_value;
+#[cfg(test)]
+mod members_tests;
 pub mod operation;
 pub mod requests;
 pub mod responses;

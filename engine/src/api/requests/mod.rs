@@ -8,6 +8,8 @@ mod backups;
 mod batch;
 mod items;
 mod legacy;
+#[cfg(test)]
+pub(crate) mod members_read;
 mod partiql;
 mod reads;
 mod table_arn;
@@ -42,6 +44,8 @@ use crate::types::Item;
 
 /// Parses a JSON body into a request shape; any mismatch is a SerializationException.
 pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
+    #[cfg(test)]
+    members_read::note::<T>();
     let body = if body.iter().all(u8::is_ascii_whitespace) {
         b"{}".as_slice()
     } else {

@@ -102,3 +102,47 @@ fn java_type(id: ShapeId) -> String {
         Kind::Structure(_) => format!("com.amazonaws.dynamodb.v20120810.{}", shape.name),
     }
 }
+
+/// A structure of a request: its place and its members' names.
+#[cfg(test)]
+pub(super) type Structure = (String, Vec<&'static str>);
+
+/// Each operation's request structures as the model declares them: each
+/// at its place in the request (written as `members_read` writes places)
+/// with its members. An attribute value's structure is left out: values
+/// are decoded apart, member by member.
+#[cfg(test)]
+pub(super) fn input_structures() -> Vec<(&'static str, Vec<Structure>)> {
+    fn walk(id: ShapeId, at: String, out: &mut Vec<Structure>) {
+        let shape = shape(id);
+        if shape.name == "AttributeValue" {
+            return;
+        }
+        match shape.kind {
+            Kind::List(member) => walk(member, format!("{at}[]"), out),
+            Kind::Map(value) => walk(value, inside(&at, "{}"), out),
+            Kind::Structure(members) => {
+                out.push((at.clone(), members.iter().map(|(name, _)| *name).collect()));
+                for &(name, member) in members {
+                    walk(member, inside(&at, name), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    fn inside(at: &str, step: &str) -> String {
+        if at.is_empty() {
+            step.to_string()
+        } else {
+            format!("{at}.{step}")
+        }
+    }
+    model::OPERATIONS
+        .iter()
+        .map(|&(operation, input)| {
+            let mut out = Vec::new();
+            walk(input, String::new(), &mut out);
+            (operation, out)
+        })
+        .collect()
+}
