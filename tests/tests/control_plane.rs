@@ -668,3 +668,25 @@ fn deletion_protection_refuses_delete_table_until_it_is_turned_off() {
     );
     db.ok("DeleteTable", json!({"TableName": "orders"}));
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn update_table_of_settings_not_modelled_here_is_accepted_and_changes_nothing() {
+    let mut db = db();
+    let before = describe(&mut db);
+    for setting in [
+        json!({"SSESpecification": {"Enabled": true, "SSEType": "KMS"}}),
+        json!({"WarmThroughput": {"ReadUnitsPerSecond": 15000}}),
+        json!({"OnDemandThroughput": {"MaxReadRequestUnits": 100}}),
+        json!({"ReplicaUpdates": [{"Create": {"RegionName": "eu-west-1"}}]}),
+    ] {
+        let mut body = setting.clone();
+        body["TableName"] = json!("orders");
+        db.ok("UpdateTable", body);
+        assert_eq!(describe(&mut db), before, "{setting}");
+    }
+    assert_eq!(
+        db.validation("UpdateTable", json!({"TableName": "orders"})),
+        "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required"
+    );
+}

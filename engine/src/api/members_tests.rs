@@ -41,17 +41,10 @@ const NOT_READ: &[(&str, &str)] = &[
     ("UpdateTable.GlobalTableSettingsReplicationMode", GLOBAL),
     ("UpdateTable.GlobalTableWitnessUpdates", GLOBAL),
     ("UpdateTable.MultiRegionConsistency", GLOBAL),
-    ("UpdateTable.OnDemandThroughput", THROUGHPUT),
-    ("UpdateTable.ReplicaUpdates", GLOBAL),
-    (
-        "UpdateTable.SSESpecification",
-        "encryption at rest changes no size, capacity or answer; DescribeTable shows no SSEDescription",
-    ),
     (
         "UpdateTable.VectorIndexUpdates",
         "vector indexes are not modelled",
     ),
-    ("UpdateTable.WarmThroughput", THROUGHPUT),
     (
         "UpdateTable.GlobalSecondaryIndexUpdates[].Create.OnDemandThroughput",
         THROUGHPUT,

@@ -59,6 +59,12 @@ pub struct UpdateTableRequest {
     pub deletion_protection_enabled: Option<bool>,
     /// `TableClass`.
     pub table_class: Option<String>,
+    /// Whether the request sets any of `SSESpecification`,
+    /// `ReplicaUpdates`, `OnDemandThroughput` or `WarmThroughput`: DynamoDB
+    /// counts each as an update, so a request of only these is accepted;
+    /// none changes anything here (one region, no throttling, no
+    /// encryption to show).
+    pub sets_unmodelled_settings: bool,
 }
 
 /// A billing mode after the request, and the (read, write) units it sets
@@ -144,6 +150,7 @@ fn check_shape(request: &UpdateTableRequest) -> Result<()> {
         && request.stream_specification.is_none()
         && request.deletion_protection_enabled.is_none()
         && request.table_class.is_none()
+        && !request.sets_unmodelled_settings
     {
         return Err(Error::validation(
             "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",

@@ -1,6 +1,7 @@
 //! CreateTable, DescribeTable, DeleteTable, ListTables and UpdateTable.
 
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 
 use super::tags::{TagWire, tags};
 use super::{parse_body, required};
@@ -376,6 +377,12 @@ struct UpdateTableWire {
     stream_specification: Option<StreamSpecificationWire>,
     deletion_protection_enabled: Option<bool>,
     table_class: Option<String>,
+    // Accepted, and changing nothing here (`sets_unmodelled_settings`).
+    #[serde(rename = "SSESpecification")]
+    sse_specification: Option<IgnoredAny>,
+    replica_updates: Option<IgnoredAny>,
+    on_demand_throughput: Option<IgnoredAny>,
+    warm_throughput: Option<IgnoredAny>,
 }
 
 /// An index name at `at`: required, and a table name's pattern and lengths.
@@ -448,5 +455,9 @@ pub fn update_table(body: &[u8]) -> Result<UpdateTableRequest> {
         stream_specification: stream_specification(wire.stream_specification)?,
         deletion_protection_enabled: wire.deletion_protection_enabled,
         table_class: wire.table_class,
+        sets_unmodelled_settings: wire.sse_specification.is_some()
+            || wire.replica_updates.is_some()
+            || wire.on_demand_throughput.is_some()
+            || wire.warm_throughput.is_some(),
     })
 }
