@@ -1,8 +1,13 @@
 // A minimal static file server for the built page (dist/), for browser
 // tests. `prefix` serves the folder under a sub-path (`/course/ddbplay/`),
 // as a course site would host it; anything outside the prefix is a 404.
+// With `{ likeAHost: true }` it answers as a static host such as GitHub
+// Pages does: gzipped (level 9) to a browser that accepts it, with
+// `Cache-Control: max-age=600` and `Last-Modified` — which let a browser
+// share one download of a file among frames that ask for it together.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES = {
@@ -16,7 +21,9 @@ const TYPES = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-export function serveStatic(root, prefix = '/') {
+export function serveStatic(root, prefix = '/', { likeAHost = false } = {}) {
+  // Each file is compressed once, as a host serving static files would.
+  const zipped = new Map();
   const server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
     if (!path.startsWith(prefix)) {
@@ -28,7 +35,18 @@ export function serveStatic(root, prefix = '/') {
     const file = join(root, inside.endsWith('/') ? inside + 'index.html' : inside);
     try {
       const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (likeAHost) {
+        headers['cache-control'] = 'max-age=600';
+        headers['last-modified'] = (await stat(file)).mtime.toUTCString();
+      }
+      if (likeAHost && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        response.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
+        if (!zipped.has(file)) zipped.set(file, gzipSync(body, { level: 9 }));
+        response.end(zipped.get(file));
+        return;
+      }
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404);

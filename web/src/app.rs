@@ -16,6 +16,7 @@ use yew::prelude::*;
 use crate::store::{Action, Notice, State, Store};
 
 use crate::hooks::address::use_address_navigation;
+use crate::hooks::first_paint::use_past_first_paint;
 use crate::hooks::saved_work::{use_autosave, use_saved_elsewhere};
 
 use crate::browser::{self, library};
@@ -296,16 +297,25 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let panels = options.panels();
+    let whole = use_past_first_paint(options.embed || options.show.is_some());
+    // Before the first paint, the first panel of each side only.
+    let drawn = |model: bool| {
+        panels
+            .iter()
+            .filter(move |p| p.is_model() == model)
+            .take(if whole { usize::MAX } else { 1 })
+            .map(|p| panel(*p))
+    };
     let body = if options.embed {
         html! { <div class="embedded-panels">{ for panels.iter().map(|p| panel(*p)) }</div> }
     } else {
         html! {
             <div class="workbench">
                 <div class="side model-side" aria-label="The model">
-                    { for panels.iter().filter(|p| p.is_model()).map(|p| panel(*p)) }
+                    { for drawn(true) }
                 </div>
                 <div class="side results-side" aria-label="The results">
-                    { for panels.iter().filter(|p| !p.is_model()).map(|p| panel(*p)) }
+                    { for drawn(false) }
                 </div>
             </div>
         }

@@ -451,3 +451,20 @@ pub fn scroll_into_view(id: &str) {
         element.scroll_into_view();
     }
 }
+
+/// Calls `then` once the browser has painted what is on the screen now: at
+/// the next animation frame, in a task of its own after that frame's paint.
+pub fn after_next_paint(then: impl FnOnce() + 'static) {
+    let Some(window) = window() else {
+        return then();
+    };
+    let painted = Closure::once_into_js(move || {
+        gloo::timers::callback::Timeout::new(0, then).forget();
+    });
+    if window
+        .request_animation_frame(painted.unchecked_ref())
+        .is_err()
+    {
+        web_sys::console::warn_1(&"no animation frame: the rest of the page waits".into());
+    }
+}

@@ -15,6 +15,36 @@ fn mount() -> web_sys::Element {
     root
 }
 
+/// The page mounted and drawn whole: the panels below its first screen
+/// are drawn after the browser paints the first one.
+async fn mounted() -> web_sys::Element {
+    let root = mount();
+    drawn_whole(&root).await;
+    root
+}
+
+/// Waits for the whole page to be drawn in `root`.
+async fn drawn_whole(root: &web_sys::Element) {
+    for _ in 0..200 {
+        yew::scheduler::flush().await;
+        if root
+            .query_selector(".side.model-side > :nth-child(2)")
+            .unwrap()
+            .is_some()
+        {
+            return;
+        }
+        let pause = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(pause).await.unwrap();
+    }
+    panic!("the page was not drawn whole within 2 s");
+}
+
 fn text(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector)
         .unwrap()
@@ -38,9 +68,28 @@ fn the_same_seed_gives_the_same_items_as_a_native_build() {
 }
 
 #[wasm_bindgen_test]
-async fn opens_on_the_commerce_comparison() {
+async fn the_first_screen_is_drawn_before_the_rest_of_the_page() {
     let root = mount();
     yew::scheduler::flush().await;
+    let panels = |side: &str| {
+        root.query_selector_all(&format!(".side.{side} > *"))
+            .unwrap()
+            .length()
+    };
+    // The first render: the patterns and the comparison, with its numbers.
+    assert_eq!((panels("model-side"), panels("results-side")), (1, 1));
+    assert_eq!(
+        text(&root, r#"table.comparison tr[data-run="Query"] .units"#),
+        "0.5"
+    );
+    drawn_whole(&root).await;
+    assert!(panels("model-side") > 1 && panels("results-side") > 1);
+    assert!(root.query_selector("#runner").unwrap().is_some());
+}
+
+#[wasm_bindgen_test]
+async fn opens_on_the_commerce_comparison() {
+    let root = mounted().await;
     assert!(text(&root, "#comparison-title").contains("An order's lines, in one request"));
     let query = number(&root, r#"table.comparison tr[data-run="Query"] .units"#);
     let scan = number(
@@ -60,8 +109,7 @@ async fn opens_on_the_commerce_comparison() {
 
 #[wasm_bindgen_test]
 async fn compare_buttons_switch_the_pattern() {
-    let root = mount();
-    yew::scheduler::flush().await;
+    let root = mounted().await;
     let button = root
         .query_selector(r#"tr[data-pattern="5"] button"#)
         .unwrap()
@@ -96,8 +144,7 @@ fn click(root: &web_sys::Element, selector: &str) {
 
 #[wasm_bindgen_test]
 async fn a_write_pattern_is_priced_per_index_without_changing_the_data() {
-    let root = mount();
-    yew::scheduler::flush().await;
+    let root = mounted().await;
     let open_orders = text(&root, r#"tr[data-pattern="5"] .count"#);
     click(
         &root,
@@ -123,8 +170,7 @@ async fn a_write_pattern_is_priced_per_index_without_changing_the_data() {
 
 #[wasm_bindgen_test]
 async fn adding_an_entity_adds_its_row_and_its_items() {
-    let root = mount();
-    yew::scheduler::flush().await;
+    let root = mounted().await;
     let items = |root: &web_sys::Element| -> usize {
         let status = text(root, ".status");
         status

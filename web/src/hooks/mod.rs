@@ -15,9 +15,12 @@
 //!   stands, jumps to a row, and tells the store where it came to rest.
 //! - [`console::use_console_runner`] runs the aws CLI console, importing
 //!   its module the first time it is needed.
+//! - [`first_paint::use_past_first_paint`] lets the page draw its first
+//!   screen before the rest.
 
 pub mod address;
 pub mod console;
+pub mod first_paint;
 pub mod reply;
 pub mod saved_work;
 pub mod scroll_place;
