@@ -306,6 +306,11 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     // What the first load fetches, file by file (index, stylesheet, module,
     // wasm), against the 500 KB target.
     run(Command::new("node").args(["tests/e2e/bench/page_size.mjs", "dist"]))?;
+    // Where the wasm's bytes go, by crate and by function family.
+    tools.ensure_twiggy()?;
+    run(tools
+        .wasm_env("node")
+        .arg("tests/e2e/bench/wasm_breakdown.mjs"))?;
     // From navigation to the comparison's first numbers, each load in a
     // fresh profile, throttled as a student's phone and not.
     run(tools

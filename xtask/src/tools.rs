@@ -45,6 +45,9 @@ pub struct Tools {
     cargo_bin: PathBuf,
 }
 
+/// The twiggy release the page's size breakdown is read with.
+const TWIGGY_VERSION: &str = "0.8.0";
+
 /// The Dynoxide release `ddbplay check`'s pinned report was made with.
 const DYNOXIDE_VERSION: &str = "3.2.0";
 
@@ -316,6 +319,24 @@ impl Tools {
             .env("CARGO_PROFILE_RELEASE_LTO", "off")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
             .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"))
+    }
+
+    /// twiggy, which `cargo xtask bench` reads the page's wasm with (where
+    /// its bytes go, function by function). Only the benchmarks need it.
+    pub fn ensure_twiggy(&self) -> Result<(), String> {
+        let installed = output(Command::new(self.cargo_bin.join("twiggy")).arg("--version"));
+        if installed.as_deref() == Some(&format!("twiggy-opt {TWIGGY_VERSION}")) {
+            return Ok(());
+        }
+        eprintln!("xtask: installing twiggy {TWIGGY_VERSION} (about 3 minutes)");
+        run(Command::new("cargo").args([
+            "install",
+            "twiggy",
+            "--version",
+            TWIGGY_VERSION,
+            "--locked",
+            "--force",
+        ]))
     }
 
     fn ensure_node_packages(&self) -> Result<(), String> {

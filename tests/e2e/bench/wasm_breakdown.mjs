@@ -1,0 +1,71 @@
+// Where the page's wasm goes, by crate and by function family: the page's
+// module as the page's build links it (target/…/wasm-release, in
+// $CARGO_TARGET_DIR when set), through
+// wasm-bindgen and `wasm-opt -Oz` as Trunk runs them but keeping the
+// function names (`-g`), read with twiggy. Sizes are the optimised code's
+// bytes before compression (names aside); each crate's share of the whole
+// applies to the gzipped size page_size.mjs reports. A function counts for
+// the crate its path starts with (`<T as Trait>::f` for T's crate); drop
+// glue and the data segments are listed apart.
+//
+//   node tests/e2e/bench/wasm_breakdown.mjs [page.wasm]   (needs wasm-bindgen, wasm-opt, twiggy on PATH)
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const linked = process.argv[2] ?? join(targetDir, 'wasm32-unknown-unknown', 'wasm-release', 'ddbplay_page.wasm');
+const work = mkdtempSync(join(tmpdir(), 'ddbplay-wasm-'));
+const run = (program, args) => execFileSync(program, args, { maxBuffer: 1 << 30 }).toString();
+run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', work, '--out-name', 'page', linked]);
+const optimised = join(work, 'page.wasm');
+run('wasm-opt', ['-Oz', '-g', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+  '--enable-mutable-globals', '-o', optimised, join(work, 'page_bg.wasm')]);
+const items = JSON.parse(run('twiggy', ['top', '-n', '1000000', '--format', 'json', optimised]));
+rmSync(work, { recursive: true, force: true });
+
+/** The crate a function belongs to, or the kind of item it is. */
+function crateOf(name) {
+  if (/^"?function names"? subsection|^"?\w+ names"? subsection/.test(name) || name.includes('names" subsection')) return null;
+  if (name.startsWith('data segment')) return '(data: strings and tables)';
+  if (name.startsWith('core::ptr::drop_in_place<')) return '(drop glue)';
+  const path = name.replace(/^[<&*]+/, '').replace(/^(mut |dyn |const )/, '');
+  const crate = path.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:\[[0-9a-f]+\])?::/);
+  return crate ? crate[1] : '(other: glue, shims, tables)';
+}
+
+/** A family: the crate and the first module or two below it. */
+function familyOf(name, crate) {
+  const path = name.replace(/^[<&*]+/, '').split(/ as |[<>]/)[0].split('::');
+  const deep = ['api', 'ops', 'components', 'model', 'store', 'share', 'interchange', 'expr', 'dom_bundle', 'html'];
+  return path.slice(0, deep.includes(path[1]) ? 3 : 2).join('::').replace(/::h[0-9a-f]{16}$/, '') || crate;
+}
+
+const byCrate = new Map();
+const byFamily = new Map();
+let total = 0;
+for (const { name, shallow_size: size } of items) {
+  const crate = crateOf(name);
+  if (crate === null) continue;
+  total += size;
+  byCrate.set(crate, (byCrate.get(crate) ?? 0) + size);
+  if (!crate.startsWith('(')) {
+    const family = familyOf(name, crate);
+    byFamily.set(family, (byFamily.get(family) ?? 0) + size);
+  }
+}
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
+const pct = (n) => `${((100 * n) / total).toFixed(1)}%`.padStart(6);
+console.log(`page wasm, optimised, names aside: ${kb(total).trim()}`);
+console.log('by crate:');
+for (const [crate, size] of [...byCrate].sort((a, b) => b[1] - a[1]).filter(([, s]) => s >= 1024)) {
+  console.log(`  ${kb(size)} ${pct(size)}  ${crate}`);
+}
+console.log('largest function families:');
+for (const [family, size] of [...byFamily].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+  console.log(`  ${kb(size)} ${pct(size)}  ${family}`);
+}
