@@ -118,6 +118,7 @@ let codec = { encode: [0], fromLink: [0], fromExample: [0], length: 0 };
 if (!largeOnly) {
 const codecPage = await context.newPage();
 await codecPage.goto(`${served.url}examples/course.html`);
+await codecPage.locator('#sample-output').scrollIntoViewIfNeeded();
 await codecPage.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
 codec = await codecPage.evaluate(async () => {
   const { load } = await import('../ddbplay.js');

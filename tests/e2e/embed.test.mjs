@@ -21,6 +21,8 @@ test('the course example: frames take their content\'s height and the code sampl
   const page = await openPage(session, `${session.served.url}examples/course.html`);
   page.setViewportSize({ width: 1100, height: 900 });
   const output = page.locator('#sample-output');
+  // The engine's sample starts when the reader scrolls near it.
+  await page.locator('#sample-output').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
   const response = JSON.parse(await output.textContent());
   assert.equal(response.Count, 2);
@@ -74,6 +76,8 @@ test('the course example: frames take their content\'s height and the code sampl
 
 test('the JavaScript API: the engine answers and refuses as DynamoDB, and a mount gives its link', async () => {
   const page = await openPage(session, `${session.served.url}examples/course.html`);
+  // The engine's sample starts when the reader scrolls near it.
+  await page.locator('#sample-output').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
   const result = await page.evaluate(async () => {
     const { load } = await import('../ddbplay.js');

@@ -37,6 +37,8 @@ test('the page says it stopped, keeps the saved work and starts again from the e
 
 test('on a course page, a playground that traps stops alone and starts again; Engines say they stopped', async () => {
   const page = await openPage(session, `${session.served.url}examples/course.html`);
+  // The engine's sample starts when the reader scrolls near it.
+  await page.locator('#sample-output').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
   await page.evaluate(async () => {
     const { load } = await import('../ddbplay.js');
