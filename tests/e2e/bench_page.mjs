@@ -1,6 +1,6 @@
 // The page's performance figures, measured in headless Chromium on the
-// release build (`cargo xtask bench`): the size shipped, the first render of
-// the commerce example and of a shared link, making and reading the
+// release build (`cargo xtask bench`), each round in a browser with a
+// fresh profile: the size shipped, the first render of a shared link, making and reading the
 // example's link in wasm, generating ~100,000 items (and again, replacing
 // them), and a Query and a Scan over them with the re-render. Medians (and
 // the spread) of several runs; nothing is asserted. Served under a
@@ -65,32 +65,39 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   viewport: { width: 1280, height: 800 },
 };
-const profile = mkdtempSync(join(tmpdir(), 'ddbplay-bench-'));
-const context = await chromium.launchPersistentContext(profile, launchOptions);
+/**
+ * A page in a browser of its own, with a fresh profile: an empty cache and
+ * no saved playground, so that no round sees what an earlier one left.
+ * `close` ends the browser and removes the profile.
+ */
+async function freshPage() {
+  const profile = mkdtempSync(join(tmpdir(), 'ddbplay-bench-'));
+  const context = await chromium.launchPersistentContext(profile, launchOptions);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
 
-const firstRender = [];
 // BENCH_PAGE_LARGE_ONLY=1 measures only the ~100,000-item rows (ROUNDS=n of them).
+// The first render of the example is tests/e2e/bench/first_render.mjs's.
 const largeOnly = Boolean(process.env.BENCH_PAGE_LARGE_ONLY);
 const rounds = Number(process.env.ROUNDS ?? 3);
-for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
-  const page = await context.newPage();
-  const started = Date.now();
-  await page.goto(served.url);
-  await page.locator('table.comparison').waitFor();
-  firstRender.push(Date.now() - started);
-  await page.close();
-}
 
 // A shared link (a changed chart, a pattern of the learner's, hand-made
 // items) opened in a fresh tab, to the painted comparison.
 const linkRender = [];
 for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
-  const page = await context.newPage();
+  const { page, close } = await freshPage();
   const started = Date.now();
   await page.goto(`${served.url}#${link}`);
   await page.locator('#comparison-title', { hasText: 'Orders of customer c3 placed in March' }).waitFor();
   linkRender.push(Date.now() - started);
-  await page.close();
+  await close();
 }
 
 // Each example of the gallery opened from its link in a fresh tab: its
@@ -100,14 +107,14 @@ const galleryOpen = {};
 for (const [name, status] of largeOnly ? [] : GALLERY) {
   galleryOpen[name] = [];
   for (let i = 0; i < 5; i++) {
-    const page = await context.newPage();
+    const { page, close } = await freshPage();
     const started = Date.now();
     await page.goto(`${served.url}#example=${name}`);
     // Filled: a large example shows its design at once, its table filling.
     await page.locator('.status', { hasText: new RegExp(`^${status} [1-9][\\d,]* items generated from seed \\d+\\.$`) }).waitFor();
     await page.locator('table.comparison').waitFor();
     galleryOpen[name].push(Date.now() - started);
-    await page.close();
+    await close();
   }
 }
 
@@ -116,7 +123,7 @@ for (const [name, status] of largeOnly ? [] : GALLERY) {
 // checks it before the same build a mount of the example does.
 let codec = { encode: [0], fromLink: [0], fromExample: [0], length: 0 };
 if (!largeOnly) {
-const codecPage = await context.newPage();
+const { page: codecPage, close: closeCodec } = await freshPage();
 await codecPage.goto(`${served.url}examples/course.html`);
 await codecPage.locator('#sample-output').scrollIntoViewIfNeeded();
 await codecPage.waitForFunction(() => document.querySelector('#sample-output').textContent.startsWith('{'));
@@ -144,7 +151,7 @@ codec = await codecPage.evaluate(async () => {
   const fromExample = timed(() => ddbplay.mount(element, { panels: ['patterns'] }).unmount(), 15);
   return { encode, fromLink, fromExample, length: link.length };
 });
-await codecPage.close();
+await closeCodec();
 }
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mid = (xs) => xs[Math.floor(xs.length / 2)];
@@ -161,7 +168,7 @@ const consoleScript = [
 const consoleCold = [];
 const consoleWarm = [];
 for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
-  const page = await context.newPage();
+  const { page, close } = await freshPage();
   await page.goto(`${served.url}#example=commerce`);
   const box = page.locator('#console').getByLabel('Commands to run');
   const timedRun = async (script, steps) => {
@@ -173,8 +180,8 @@ for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
     return Date.now() - started;
   };
   consoleCold.push(await timedRun(consoleScript, 200));
-  await page.close();
-  const warm = await context.newPage();
+  await close();
+  const { page: warm, close: closeWarm } = await freshPage();
   await warm.goto(`${served.url}#example=commerce`);
   const warmBox = warm.locator('#console').getByLabel('Commands to run');
   await warmBox.fill('aws dynamodb list-tables --output text');
@@ -186,21 +193,21 @@ for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
   await warm.locator('#console ol.transcript li.step').nth(200).waitFor({ timeout: 60000 });
   await warm.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   consoleWarm.push(Date.now() - started);
-  await warm.close();
+  await closeWarm();
 }
 
 // Export: the example written as an aws CLI script, from the click on
 // Export to the text shown (the exports module fetched first).
 const exportTimes = [];
 for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
-  const page = await context.newPage();
+  const { page, close } = await freshPage();
   await page.goto(`${served.url}#example=commerce`);
   await page.locator('table.comparison').waitFor();
   const started = Date.now();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.locator('textarea.export-text').waitFor();
   exportTimes.push(Date.now() - started);
-  await page.close();
+  await close();
 }
 
 const generation = [];
@@ -211,7 +218,7 @@ const wholeScan = [];
 let wholeScanned = 0;
 let items = 0;
 for (let i = 0; i < rounds; i++) {
-  const page = await context.newPage();
+  const { page, close } = await freshPage();
   await page.goto(served.url);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
@@ -263,7 +270,7 @@ for (let i = 0; i < rounds; i++) {
     wholeScanned = Number((await cell.textContent()).replace(/,/g, ''));
     if (wholeScanned !== items) throw new Error(`the comparison's Scan read ${wholeScanned} of ${items} items`);
   }
-  await page.close();
+  await close();
 }
 
 // Generating again with another seed, after the rounds above: the new
@@ -299,8 +306,6 @@ for (let i = 0; i < rounds; i++) {
   rmSync(fresh, { recursive: true, force: true });
 }
 
-await context.close();
-rmSync(profile, { recursive: true, force: true });
 served.server.close();
 console.log(`page bench (headless Chromium, release build, ${items.toLocaleString('en-US')} items for the last three rows)`);
 console.log(`  wasm + JS shipped:                          ${kb(raw)} (${kb(gz)} gzipped; target <= 500 KB)`);
@@ -309,7 +314,6 @@ console.log(`  the console's module, fetched when first used: ${kb(consoleModule
 if (!largeOnly) console.log(`  a 200-command script in the console, module fetched for it: ${median(consoleCold)} ms median of ${consoleCold.length}, ${spread(consoleCold)} (target <= 1000 ms)`);
 if (!largeOnly) console.log(`  the same with the module already there:     ${median(consoleWarm)} ms median of ${consoleWarm.length}, ${spread(consoleWarm)} (target <= 1000 ms)`);
 if (!largeOnly) console.log(`  Export to the aws CLI script shown, module fetched: ${median(exportTimes)} ms median of ${exportTimes.length}, ${spread(exportTimes)}`);
-if (!largeOnly) console.log(`  first render of the commerce example:       ${median(firstRender)} ms median of ${firstRender.length}, ${spread(firstRender)} (target <= 1000 ms)`);
 if (!largeOnly) console.log(`  a shared link opened to its first render:   ${median(linkRender)} ms median of ${linkRender.length}, ${spread(linkRender)} (target <= 1000 ms)`);
 for (const [name] of largeOnly ? [] : GALLERY) {
   console.log(`  the ${name} example opened from its link, generated and measured: ${median(galleryOpen[name])} ms median of 5, ${spread(galleryOpen[name])} (target <= 1000 ms)`);
