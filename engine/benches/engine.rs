@@ -54,6 +54,11 @@ static LOADED: LazyLock<Mutex<Engine>> = LazyLock::new(|| {
         added as f64 / 1e6,
         added as f64 / summed as f64
     );
+    common::report(
+        "memory_against_items",
+        "ratio",
+        &[added as f64 / summed as f64],
+    );
     Mutex::new(engine)
 });
 

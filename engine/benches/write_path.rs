@@ -17,7 +17,10 @@
 //!   replacing orders of the commerce table before and after its stream is
 //!   turned on, for what appending the record costs;
 //! - `stream/put_item_1kb_small/…`: the same on a 10,000-item table without
-//!   indexes, where a PutItem costs least and the record's share is largest.
+//!   indexes, where a PutItem costs least and the record's share is largest;
+//! - `stream/cpu_all_threads/…`: the first pair again, counting the
+//!   processor time of every thread (the records that leave the stream are
+//!   freed on a thread of their own).
 //!
 //! Requests are built outside the timing, as a decoded request is handed
 //! over.
@@ -261,6 +264,79 @@ fn stream_append(c: &mut Criterion) {
     group.finish();
 }
 
+/// What a stream adds to a PutItem replacing an order of the commerce
+/// table, counted as the processor time of every thread of the process:
+/// the records that leave the stream are freed on a thread of their own,
+/// which the criterion benchmarks above (the writer's time only) do not
+/// see. Each round builds 200,000 changed orders a thousand at a time and
+/// writes them, the clock one second later each time; its figure is the
+/// process's processor time over the round, less the time spent building
+/// the requests, per write. Five rounds without the stream, then five
+/// with it, after a day of records (87,000 writes, a second apart) has filled it, so that
+/// every write lets an old record go. Reported to `cargo xtask bench` as
+/// `stream/cpu_all_threads/{no_stream,new_and_old_images}`; not criterion's,
+/// so a criterion filter does not skip it.
+fn stream_cpu_all_threads(_: &mut Criterion) {
+    const WRITES: usize = 200_000;
+    const CHUNK: usize = 1_000;
+    const ROUNDS: usize = 5;
+    let mut engine = LOADED.lock().unwrap();
+    let mut walk = Walk::from(29);
+    // Past every clock the other benchmarks set: this one runs last.
+    let mut clock = 1e9;
+    let mut write = |engine: &mut Engine, writes: usize| -> f64 {
+        let (process_before, mut building) = (process_cpu_nanos(), 0u64);
+        for _ in 0..writes / CHUNK {
+            let built_from = thread_cpu_nanos();
+            let requests: Vec<_> = (0..CHUNK)
+                .map(|_| put("orders", changed_order(walk.next(), clock as i64)))
+                .collect();
+            building += thread_cpu_nanos() - built_from;
+            for request in requests {
+                clock += 1.0;
+                engine.set_clock(clock);
+                black_box(engine.put_item(request).unwrap());
+            }
+        }
+        (process_cpu_nanos() - process_before - building) as f64 / writes as f64
+    };
+    let without: Vec<f64> = (0..ROUNDS).map(|_| write(&mut engine, WRITES)).collect();
+    set_stream(&mut engine, true);
+    write(&mut engine, 87_000);
+    let with: Vec<f64> = (0..ROUNDS).map(|_| write(&mut engine, WRITES)).collect();
+    set_stream(&mut engine, false);
+    eprintln!(
+        "stream/cpu_all_threads: {without:.0?} ns a write without a stream, {with:.0?} with one"
+    );
+    common::report("stream/cpu_all_threads/no_stream", "ns", &without);
+    common::report("stream/cpu_all_threads/new_and_old_images", "ns", &with);
+}
+
+/// Processor time of every thread of this process, in nanoseconds (the
+/// first field of each thread's `schedstat`).
+fn process_cpu_nanos() -> u64 {
+    std::fs::read_dir("/proc/self/task")
+        .map(|tasks| {
+            tasks
+                .flatten()
+                .map(|task| schedstat_nanos(&task.path().join("schedstat")))
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+/// Processor time of the calling thread, in nanoseconds.
+fn thread_cpu_nanos() -> u64 {
+    schedstat_nanos(std::path::Path::new("/proc/thread-self/schedstat"))
+}
+
+fn schedstat_nanos(path: &std::path::Path) -> u64 {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
 criterion_group!(
     benches,
     stream_append,
@@ -269,6 +345,7 @@ criterion_group!(
     put_item_1kb,
     update_item_set_one_attribute,
     batch_write_25,
-    transact_write_10
+    transact_write_10,
+    stream_cpu_all_threads
 );
 criterion_main!(benches);

@@ -4,7 +4,8 @@
 // example's link in wasm, generating ~100,000 items (and again, replacing
 // them), and a Query and a Scan over them with the re-render. Medians (and
 // the spread) of several runs; nothing is asserted. Served under a
-// sub-path, as a course site would.
+// sub-path, as a course site would. ROUNDS rounds (3 unless set; `cargo
+// xtask bench` runs 5), each figure reported to it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './serve_static.mjs';
+import { report } from './bench/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = process.env.DIST ?? join(root, 'dist');
@@ -326,4 +328,21 @@ console.log(`  generating them again (another seed), replacing the first: ${medi
 console.log(`  longest main-thread task meanwhile, freeing the first included: ${median(reblocking)} ms median of ${reblocking.length}, ${spread(reblocking)} (target <= 200 ms)`);
 console.log(`  Query over them + re-render:                ${median(query)} ms median of ${query.length} (target <= 150 ms)`);
 console.log(`  Scan + filter, its first 1 MB page, + re-render: ${median(scan)} ms median of ${scan.length} (target <= 150 ms)`);
+if (withoutApi) report('page/js_api', 'bytes', gz - withoutApi.gz);
+if (!largeOnly) {
+  report('page/console_script_cold', 'ms', consoleCold);
+  report('page/console_script_warm', 'ms', consoleWarm);
+  report('page/export_shown', 'ms', exportTimes);
+  report('page/shared_link', 'ms', linkRender);
+  for (const [name] of GALLERY) report(`page/example/${name}`, 'ms', galleryOpen[name]);
+  report('page/link_encode', 'ms', codec.encode);
+  report('page/link_decode', 'ms', mid(codec.fromLink) - mid(codec.fromExample));
+}
+report('page/fill_100k', 'ms', generation);
+report('page/fill_100k_longest_task', 'ms', blocking);
+report('page/refill_100k', 'ms', regeneration);
+report('page/refill_100k_longest_task', 'ms', reblocking);
+report('page/query_100k', 'ms', query);
+report('page/scan_first_page_100k', 'ms', scan);
+report('page/whole_table_comparison', 'ms', wholeScan);
 console.log(`  a comparison: the Query and a Scan + filter reading all ${wholeScanned.toLocaleString('en-US')} items, every page, + re-render: ${median(wholeScan)} ms median of ${wholeScan.length}, ${spread(wholeScan)} (target <= 150 ms)`);

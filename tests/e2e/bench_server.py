@@ -10,6 +10,7 @@ without HTTP, is `cargo bench -p ddbplay-engine --features fast-json
 Usage: bench_server.py ENDPOINT SERVER_PID [REQUESTS] [ROUNDS]
 """
 
+import json
 import os
 import sys
 import time
@@ -55,6 +56,12 @@ for _ in range(rounds):
     round_trip.append(wall / requests * 1e3)
 per_request.sort()
 round_trip.sort()
+if os.environ.get("DDBPLAY_BENCH_OUT"):
+    # Reported to `cargo xtask bench`, which writes docs/performance.md.
+    with open(os.environ["DDBPLAY_BENCH_OUT"], "a") as out:
+        for figure, runs in (("server/query_100_cpu", [us / 1000 for us in per_request]),
+                             ("server/query_100_round_trip", round_trip)):
+            out.write(json.dumps({"id": figure, "unit": "ms", "runs": runs}) + "\n")
 print(f"server: Query returning 100 items of ~1 KB: {per_request[rounds // 2]:.0f} us of server CPU per request, "
       f"median of {rounds} rounds of {requests}, {per_request[0]:.0f}-{per_request[-1]:.0f} "
       f"({round_trip[rounds // 2]:.2f} ms round trip with boto3)")

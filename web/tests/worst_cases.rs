@@ -84,6 +84,18 @@ fn measured<S>(name: &str, budget: Option<f64>, setup: impl Fn() -> S, case: imp
         times[0],
         times[times.len() - 1]
     ));
+    // The same for `cargo xtask bench`, which reads these lines back.
+    let platform = if cfg!(target_arch = "wasm32") {
+        "page"
+    } else {
+        "native"
+    };
+    let runs: Vec<String> = times.iter().map(|t| format!("{t:.3}")).collect();
+    let budget_field = budget.map_or(String::new(), |b| format!(",\"budget\":{b}"));
+    report(&format!(
+        "figure {{\"id\":\"worst_case/{platform}/{name}\",\"unit\":\"ms\",\"runs\":[{}]{budget_field}}}",
+        runs.join(",")
+    ));
     if let Some(budget) = budget.filter(|_| !cfg!(debug_assertions)) {
         assert!(median < budget, "{name}: {median:.1} ms");
     }

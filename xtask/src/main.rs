@@ -10,9 +10,12 @@
 //! - `cargo xtask dist`: the playground as static files in `dist/`, to
 //!   upload anywhere (relative addresses, content-hashed names, the
 //!   JavaScript API's `ddbplay.js`, the course example and a README).
-//! - `cargo xtask bench`: the engine's and the share codec's criterion
-//!   benchmarks, the server's CPU per request, and the page in headless
-//!   Chromium.
+//! - `cargo xtask bench`: every benchmark — the engine's and the page's
+//!   criterion benchmarks, `ddbplay serve` with boto3 and side by side
+//!   with Dynoxide, the page in headless Chromium — then
+//!   `docs/performance.md` and the README's headline table written from
+//!   that run; `--check` holds a short run to the targets, `--check
+//!   --cheap` only the page's size and the engine's Query and PutItem.
 //! - `cargo xtask debian-wasm`: builds and runs the engine's wasm tests with
 //!   Debian's toolchain (the fallback for machines where rustup cannot
 //!   download the wasm std), so that route keeps working.
@@ -20,6 +23,7 @@
 //! What a fresh machine lacks is installed first ([`tools`]); anything that
 //! cannot be installed is explained, not skipped.
 
+mod bench;
 mod run;
 mod steps;
 mod tools;
@@ -33,7 +37,7 @@ fn main() -> ExitCode {
         Some("test") => steps::test(),
         Some("setup") => tools::Tools::ensure().map(|_| ()),
         Some("dist") => tools::Tools::ensure_build().and_then(|t| steps::build_page(&t)),
-        Some("bench") => steps::bench(&args[1..]),
+        Some("bench") => bench::bench(&args[1..]),
         Some("debian-wasm") => steps::debian_wasm(),
         _ => {
             eprintln!("usage: cargo xtask <serve|test|setup|dist|bench|debian-wasm>");

@@ -83,6 +83,30 @@ pub fn succeeds(command: &mut Command) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Runs a command to completion, its standard output shown as it comes
+/// and returned; fails on a non-zero exit.
+pub fn run_captured(command: &mut Command) -> Result<String, String> {
+    eprintln!("$ {}", describe(command));
+    let mut child = in_root(command)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not start `{}`: {e}", describe(command)))?;
+    let mut kept = String::new();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            kept.push_str(&line);
+            kept.push('\n');
+        }
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if status.success() {
+        Ok(kept)
+    } else {
+        Err(format!("`{}` failed ({status})", describe(command)))
+    }
+}
+
 /// The command's standard output, if it ran successfully.
 pub fn output(command: &mut Command) -> Option<String> {
     let out = in_root(command).stderr(Stdio::null()).output().ok()?;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::run::{Tally, root, run, run_counted, run_quietly};
 use crate::tools::Tools;
 
-const WASM_TARGET: &str = "wasm32-unknown-unknown";
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// Builds the release page into `dist/`.
 pub fn build_page(tools: &Tools) -> Result<(), String> {
@@ -105,6 +105,10 @@ fn test_steps(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
         tally,
     )?;
     build_page(tools)?;
+    // The page's size and the engine's Query and PutItem against their
+    // targets, in short runs.
+    crate::bench::check_cheap_after_build()?;
+    tally.passed += 1;
     run_counted(Command::new("node").args(["--test", "tests/e2e/"]), tally)?;
     server_end_to_end(tools, tally)?;
     fuzz(tools)
@@ -184,7 +188,7 @@ pub fn debian_wasm() -> Result<(), String> {
 }
 
 /// Stops the server when the test ends, however it ends.
-struct ServerGuard(Child);
+pub struct ServerGuard(pub Child);
 
 impl Drop for ServerGuard {
     fn drop(&mut self) {
@@ -253,117 +257,14 @@ fn server_end_to_end(tools: &Tools, tally: &mut Tally) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the engine's criterion benchmarks and the durable-write one (extra
-/// arguments go to criterion),
-/// then measures `ddbplay serve`'s CPU per Query with boto3 as the client.
-pub fn bench(args: &[String]) -> Result<(), String> {
-    if args.first().map(String::as_str) == Some("worst-cases") {
-        return worst_cases(&Tools::ensure()?);
-    }
-    for bench in ["engine", "write_path", "multi_attribute"] {
-        run(Command::new("cargo")
-            .args(["bench", "-p", "ddbplay-engine", "--bench", bench, "--"])
-            .args(args))?;
-    }
-    // The JSON API's handling alone, with each encoder.
-    for features in [&[][..], &["--features", "fast-json"][..]] {
-        run(Command::new("cargo")
-            .args(["bench", "-p", "ddbplay-engine"])
-            .args(features)
-            .args(["--bench", "api", "--"])
-            .args(args))?;
-    }
-    run(Command::new("cargo")
-        .args(["bench", "-p", "ddbplay-web", "--bench", "share", "--"])
-        .args(args))?;
-    // What a durable write costs: the log against an embedded store.
-    run(Command::new("cargo")
-        .args(["bench", "-p", "ddbplay", "--bench", "durable_write", "--"])
-        .args(args))?;
-    let tools = Tools::ensure()?;
-    run(Command::new("cargo").args(["build", "--release", "-q", "-p", "ddbplay"]))?;
-    let port = free_port()?;
-    let server = Command::new(root().join("target").join("release").join("ddbplay"))
-        .args(["serve", "--port", &port.to_string()])
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("could not start ddbplay serve: {e}"))?;
-    let pid = server.id().to_string();
-    let _guard = ServerGuard(server);
-    wait_for(port)?;
-    run(Command::new(tools.python())
-        .arg("tests/e2e/bench_server.py")
-        .arg(format!("http://127.0.0.1:{port}"))
-        .arg(pid))?;
-    // The page, in headless Chromium; and, to measure what the JavaScript
-    // API adds to it, the page built without it.
-    let without_api = root().join("target").join("dist-without-api");
-    run(tools
-        .wasm_env("trunk")
-        .args(["build", "--release", "--no-default-features", "--dist"])
-        .arg(&without_api))?;
-    build_page(&tools)?;
-    // What the first load fetches, file by file (index, stylesheet, module,
-    // wasm), against the 500 KB target.
-    run(Command::new("node").args(["tests/e2e/bench/page_size.mjs", "dist"]))?;
-    // Where the wasm's bytes go, by crate and by function family.
-    tools.ensure_twiggy()?;
-    run(tools
-        .wasm_env("node")
-        .arg("tests/e2e/bench/wasm_breakdown.mjs"))?;
-    // From navigation to the comparison's first numbers, each load in a
-    // fresh profile, throttled as a student's phone and not.
-    run(tools
-        .wasm_env("node")
-        .args(["tests/e2e/bench/first_render.mjs", "dist"]))?;
-    run(tools
-        .wasm_env("node")
-        .arg("tests/e2e/bench_page.mjs")
-        .env("DIST_WITHOUT_API", &without_api))?;
-    worst_cases(&tools)
-}
-
-/// The worst case the page's bounds allow for each check that once was
-/// quadratic, built as the page is in headless Chromium, and natively: each
-/// held to 50 ms at the median of five runs (`web/tests/worst_cases.rs`).
-/// `cargo xtask bench worst-cases` runs these alone.
-fn worst_cases(tools: &Tools) -> Result<(), String> {
-    // In the page's own profile (size-optimised, whole-program), in the
-    // browser; then natively.
-    run(tools.wasm_cargo().args([
-        "test",
-        "--profile",
-        "wasm-release",
-        "-p",
-        "ddbplay-web",
-        "--target",
-        WASM_TARGET,
-        "--test",
-        "worst_cases",
-        "--",
-        "--nocapture",
-    ]))?;
-    run(Command::new("cargo").args([
-        "test",
-        "--release",
-        "-p",
-        "ddbplay-web",
-        "--test",
-        "worst_cases",
-        "--",
-        "--nocapture",
-        "--test-threads=1",
-    ]))
-}
-
-fn free_port() -> Result<u16, String> {
+pub fn free_port() -> Result<u16, String> {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .map_err(|e| e.to_string())
 }
 
-fn wait_for(port: u16) -> Result<(), String> {
+pub fn wait_for(port: u16) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         if Instant::now() > deadline {

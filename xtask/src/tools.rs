@@ -188,6 +188,33 @@ impl Tools {
         self.cargo_bin.join("dynoxide")
     }
 
+    /// Dynoxide built as its crate builds for release (its own profile,
+    /// LTO and all), for measuring `ddbplay serve` against it: the quick
+    /// build the tests use would flatter ddbplay. Installed once, in
+    /// `.tools/dynoxide-release/` (about ten minutes).
+    pub fn ensure_dynoxide_release(&self) -> Result<PathBuf, String> {
+        let root = tools_dir().join("dynoxide-release");
+        let binary = root.join("bin").join("dynoxide");
+        if binary.exists() {
+            return Ok(binary);
+        }
+        eprintln!("xtask: building dynoxide {DYNOXIDE_VERSION} for release (about ten minutes)");
+        run(Command::new("cargo")
+            .args([
+                "install",
+                "dynoxide-rs",
+                "--version",
+                DYNOXIDE_VERSION,
+                "--locked",
+                "--no-default-features",
+                "--features",
+                "native-sqlite,http-server,cli",
+                "--root",
+            ])
+            .arg(&root))?;
+        Ok(binary)
+    }
+
     fn ensure_cargo_machete(&self) -> Result<(), String> {
         if succeeds(Command::new(self.cargo_bin.join("cargo-machete")).arg("--version")) {
             return Ok(());

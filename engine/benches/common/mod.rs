@@ -155,3 +155,26 @@ pub fn common_table(name: &str) -> CreateTableRequest {
         ..CreateTableRequest::default()
     }
 }
+
+/// Reports a figure that is not criterion's own to `cargo xtask bench`:
+/// one JSON line appended to the file `DDBPLAY_BENCH_OUT` names (nothing
+/// when it is not set). `unit` is `ns`, `ms`, `bytes` or `ratio`.
+pub fn report(id: &str, unit: &str, runs: &[f64]) {
+    use std::io::Write;
+    let Some(path) = std::env::var_os("DDBPLAY_BENCH_OUT") else {
+        return;
+    };
+    let runs: Vec<String> = runs.iter().map(|r| r.to_string()).collect();
+    let line = format!(
+        "{{\"id\":\"{id}\",\"unit\":\"{unit}\",\"runs\":[{}]}}\n",
+        runs.join(",")
+    );
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(line.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("cannot report {id} to {}: {e}", path.to_string_lossy());
+    }
+}

@@ -13,7 +13,7 @@
 // page's start, and `WebAssembly.compile` of its bytes alone. Reports the
 // median and the spread of each, and with --check exits 1 when a
 // throttled median misses the 2 s target. Writes the figures as JSON to
-// target/bench/first_render.json.
+// target/bench/first_render.json, and reports them to `cargo xtask bench`.
 //
 //   node tests/e2e/bench/first_render.mjs [dist] [--check]   (ROUNDS=5)
 
@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../serve_static.mjs';
+import { report } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const args = process.argv.slice(2);
@@ -131,6 +132,12 @@ for (const [pageName, [url, frameOf]] of Object.entries(PAGES)) {
     const runs = [];
     for (let i = 0; i < ROUNDS; i++) runs.push(await load(url, condition, frameOf));
     const figures = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, summary(runs.map((r) => r[k]))]));
+    const id = `first_render/${pageName === 'playground' ? 'page' : 'course'}`;
+    report(`${id}/${conditionName}`, 'ms', runs.map((r) => r.firstNumbers));
+    if (pageName === 'playground' && condition) {
+      report(`${id}/compile`, 'ms', runs.map((r) => r.compile));
+      report(`${id}/start_after_last_byte`, 'ms', runs.map((r) => r.startAfterLastByte));
+    }
     results[`${pageName}, ${conditionName}`] = figures;
     const target = condition ? `; target <= ${TARGET_MS} ms: ${figures.firstNumbers.median <= TARGET_MS ? 'met' : 'not met'}` : '';
     console.log(`${pageName}, ${conditionName}:`);

@@ -11,6 +11,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { report } from './report.mjs';
 
 const TARGET_BYTES = 500 * 1024;
 const args = process.argv.slice(2);
@@ -31,9 +32,14 @@ for (const [file, raw, g] of rows.sort((a, b) => b[2] - a[2])) {
   console.log(`  ${kb(g).padStart(10)}  (${kb(raw)} raw)  ${file}`);
 }
 console.log(`  ${kb(total).padStart(10)}  in all; target <= ${kb(TARGET_BYTES)}: ${total <= TARGET_BYTES ? 'met' : 'not met'}`);
+report('page/first_load', 'bytes', total);
 const lazy = readdirSync(dist).filter((f) => /^ddbplay-(console|interchange)-.*\.(wasm|js)$/.test(f));
 console.log('fetched when first used (not counted):');
 for (const file of lazy) console.log(`  ${kb(gz(file)).padStart(10)}  ${file}`);
+for (const [name, id] of [['console', 'page/console_module'], ['interchange', 'page/interchange_module']]) {
+  const files = lazy.filter((f) => f.startsWith(`ddbplay-${name}-`));
+  if (files.length > 0) report(id, 'bytes', files.reduce((sum, f) => sum + gz(f), 0));
+}
 if (check && total > TARGET_BYTES) {
   console.error(`page size: ${kb(total)} gzipped on first load, over the target of ${kb(TARGET_BYTES)}`);
   process.exit(1);

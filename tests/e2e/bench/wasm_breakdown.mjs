@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { report } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -62,10 +63,13 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
 const pct = (n) => `${((100 * n) / total).toFixed(1)}%`.padStart(6);
 console.log(`page wasm, optimised, names aside: ${kb(total).trim()}`);
 console.log('by crate:');
+report('wasm/total', 'bytes', total);
 for (const [crate, size] of [...byCrate].sort((a, b) => b[1] - a[1]).filter(([, s]) => s >= 1024)) {
   console.log(`  ${kb(size)} ${pct(size)}  ${crate}`);
+  if (size >= 10 * 1024) report(`wasm/crate/${crate}`, 'bytes', size);
 }
 console.log('largest function families:');
 for (const [family, size] of [...byFamily].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
   console.log(`  ${kb(size)} ${pct(size)}  ${family}`);
+  report(`wasm/family/${family}`, 'bytes', size);
 }

@@ -1,0 +1,188 @@
+"""`ddbplay serve` side by side with Dynoxide, the strongest peer, on the
+commerce load, both driven by boto3 in one run.
+
+The load, on a table keyed PK/SK with no indexes, paying per request:
+
+1. **load**: 20,200 items of ~1 KB (200 customers, each a profile and 100
+   orders) written by BatchWriteItem, 25 at a time (808 requests);
+2. **query**: 200 Queries, each reading one customer's 100 orders;
+3. **scan**: 10 Scans of the whole table with a filter, every page.
+
+For each server and step: the processor time the server process spent
+(user + system, every thread, from /proc) over the step, less its
+per-request floor times the step's requests — the floor being what one
+GetItem of a missing key costs it (HTTP, signature, JSON in and out:
+what any request pays), measured over 5,000 of them first. What is left
+is what the step's work costs the server (the Queries and the Scans are
+run ten and three times over and their time divided, for precision); the
+ratio is ddbplay's against
+Dynoxide's. Three rounds, each with both servers started fresh; medians
+and spreads. Reported to `cargo xtask bench` when DDBPLAY_BENCH_OUT is
+set.
+
+Usage: bench_server_peer.py DDBPLAY_BINARY DYNOXIDE_BINARY [ROUNDS]
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import boto3
+
+ddbplay_binary, dynoxide_binary = sys.argv[1], sys.argv[2]
+rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+ticks = os.sysconf("SC_CLK_TCK")
+CUSTOMERS, ORDERS, FLOOR_REQUESTS = 200, 100, 5000
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, argv, port):
+        self.process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.time() > deadline or self.process.poll() is not None:
+                    raise SystemExit(f"{argv[0]} did not start")
+                time.sleep(0.02)
+        self.client = boto3.client(
+            "dynamodb", endpoint_url=f"http://127.0.0.1:{port}", region_name="us-east-1",
+            aws_access_key_id="any", aws_secret_access_key="any",
+        )
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / ticks
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+
+
+def item(customer, order):
+    if order is None:
+        return {"PK": {"S": f"CUST#{customer:03}"}, "SK": {"S": "PROFILE"},
+                "name": {"S": f"Customer {customer}"}, "notes": {"S": "p" * 950}}
+    return {"PK": {"S": f"CUST#{customer:03}"}, "SK": {"S": f"ORDER#{order:04}"},
+            "status": {"S": ["PENDING", "SHIPPED", "DELIVERED", "CANCELLED"][order % 4]},
+            "total": {"N": f"{order}.99"}, "notes": {"S": "n" * 930}}
+
+
+def run_load(client):
+    """Each step with the number of requests it sent."""
+    client.create_table(
+        TableName="commerce", BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                              {"AttributeName": "SK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+    )
+    for _ in range(FLOOR_REQUESTS // 10):
+        client.get_item(TableName="commerce", Key={"PK": {"S": "warm"}, "SK": {"S": "up"}})
+
+    def floor():
+        for _ in range(FLOOR_REQUESTS):
+            client.get_item(TableName="commerce", Key={"PK": {"S": "none"}, "SK": {"S": "none"}})
+        return FLOOR_REQUESTS
+
+    def load():
+        items = [item(c, o) for c in range(CUSTOMERS) for o in [None, *range(ORDERS)]]
+        sent = 0
+        for start in range(0, len(items), 25):
+            batch = [{"PutRequest": {"Item": i}} for i in items[start:start + 25]]
+            response = client.batch_write_item(RequestItems={"commerce": batch})
+            sent += 1
+            while response.get("UnprocessedItems"):
+                response = client.batch_write_item(RequestItems=response["UnprocessedItems"])
+                sent += 1
+        return sent
+
+    def query():
+        for c in range(CUSTOMERS):
+            response = client.query(
+                TableName="commerce", KeyConditionExpression="PK = :pk AND begins_with(SK, :o)",
+                ExpressionAttributeValues={":pk": {"S": f"CUST#{c:03}"}, ":o": {"S": "ORDER#"}})
+            assert response["Count"] == ORDERS, response["Count"]
+        return CUSTOMERS
+
+    def scan():
+        sent = 0
+        for _ in range(10):
+            found, start = 0, None
+            while True:
+                extra = {"ExclusiveStartKey": start} if start else {}
+                page = client.scan(TableName="commerce", FilterExpression="#s = :s",
+                                   ExpressionAttributeNames={"#s": "status"},
+                                   ExpressionAttributeValues={":s": {"S": "PENDING"}}, **extra)
+                sent += 1
+                found += page["Count"]
+                start = page.get("LastEvaluatedKey")
+                if not start:
+                    break
+            assert found == CUSTOMERS * ORDERS // 4, found
+        return sent
+
+    # The Queries and the Scans take a few hundredths of a second of the
+    # server's time, and /proc counts it in hundredths: each is run several
+    # times over and the time divided, so that a tick is a small part of it.
+    return [("floor", floor, 1), ("load", load, 1), ("query", query, 10), ("scan", scan, 3)]
+
+
+def measure(argv_of):
+    port = free_port()
+    server = Server(argv_of(port), port)
+    try:
+        spent = {}
+        for name, step, passes in run_load(server.client):
+            before = server.cpu_seconds()
+            requests = sum(step() for _ in range(passes))
+            spent[name] = ((server.cpu_seconds() - before) / passes, requests / passes)
+        floor = spent["floor"][0] / spent["floor"][1]
+        above = {name: max(cpu - floor * requests, 1e-9) for name, (cpu, requests) in spent.items() if name != "floor"}
+        return floor, above
+    finally:
+        server.stop()
+
+
+SERVERS = {
+    "ddbplay": lambda port: [ddbplay_binary, "serve", "--port", str(port), "--log", "quiet"],
+    "dynoxide": lambda port: [dynoxide_binary, "--port", str(port), "--log", "quiet"],
+}
+results = {name: [] for name in SERVERS}
+for _ in range(rounds):
+    for name, argv_of in SERVERS.items():
+        results[name].append(measure(argv_of))
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+figures = {}
+for name, runs in results.items():
+    figures[f"server/peer/{name}/floor"] = [floor * 1e3 for floor, _ in runs]
+    for step in ("load", "query", "scan"):
+        figures[f"server/peer/{name}/{step}"] = [above[step] * 1e3 for _, above in runs]
+for step in ("load", "query", "scan"):
+    figures[f"server/peer/{step}_ratio"] = [
+        ours[1][step] / theirs[1][step] for ours, theirs in zip(results["ddbplay"], results["dynoxide"])
+    ]
+for figure, runs in figures.items():
+    unit = "ratio" if figure.endswith("_ratio") else "ms"
+    shown = f"{median(runs):.3f}" + ("x" if unit == "ratio" else " ms")
+    print(f"server side by side: {figure}: {shown} (median of {len(runs)}: {', '.join(f'{r:.3f}' for r in runs)})")
+    if os.environ.get("DDBPLAY_BENCH_OUT"):
+        with open(os.environ["DDBPLAY_BENCH_OUT"], "a") as out:
+            out.write(json.dumps({"id": figure, "unit": unit, "runs": runs}) + "\n")
