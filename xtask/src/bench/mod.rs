@@ -17,7 +17,8 @@
 //!    headline table, both generated, never edited by hand.
 //!
 //! `cargo xtask bench report` writes the report again from the last full
-//! run's measurements (after a change to the words or the targets).
+//! run's measurements, kept in `target/bench/last-full-run.jsonl` (after
+//! a change to the words or the targets).
 //! `cargo xtask bench --check` measures the same in short runs and fails
 //! when a figure misses its target by more than its spread; `--check
 //! --cheap` is the part CI runs: the page's size and the engine's Query
@@ -32,7 +33,7 @@ mod verdict;
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use crate::run::{root, run, run_captured};
 use crate::steps::{ServerGuard, WASM_TARGET, build_page, free_port, wait_for};
@@ -172,34 +173,26 @@ fn start_run() -> Result<SystemTime, String> {
         }
         _ => {}
     }
-    // Criterion's files written from here on are this run's; the moment is
-    // kept, so that `bench report` can write the report again from them.
-    let started = SystemTime::now() - std::time::Duration::from_secs(1);
-    let seconds = started
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    std::fs::write(run_started_file(), seconds.to_string())
-        .map_err(|e| format!("cannot write {}: {e}", run_started_file().display()))?;
-    Ok(started)
+    // Criterion's files written from here on are this run's.
+    Ok(SystemTime::now() - std::time::Duration::from_secs(1))
 }
 
-/// Where the start of the last run is kept.
-fn run_started_file() -> PathBuf {
-    target_dir().join("bench").join("run-started")
+/// Where a full run keeps what it measured, for `bench report`: the
+/// shorter runs of `--check` write over criterion's samples and the
+/// figures file, not over this.
+fn last_full_run() -> PathBuf {
+    target_dir().join("bench").join("last-full-run.jsonl")
 }
 
 /// The report written again from the last full run's measurements, as the
 /// words and targets in [`figures`] now are: nothing is measured again.
 fn report_last_run() -> Result<(), String> {
-    let kept = std::fs::read_to_string(run_started_file())
-        .map_err(|_| "no run to report: run `cargo xtask bench` first".to_string())?;
-    let seconds: u64 = kept
-        .trim()
-        .parse()
-        .map_err(|_| format!("{} is damaged", run_started_file().display()))?;
-    write_report(&read_back(
-        UNIX_EPOCH + std::time::Duration::from_secs(seconds),
-    )?)
+    if !last_full_run().exists() {
+        return Err("no full run to report: run `cargo xtask bench` first".into());
+    }
+    let mut measured = Measurements::new();
+    results::read_lines(&last_full_run(), &mut measured)?;
+    write_report(&measured)
 }
 
 fn read_back(started: SystemTime) -> Result<Measurements, String> {
@@ -341,6 +334,12 @@ fn hold_to_targets(measured: &Measurements, length: Length) -> Result<(), String
 }
 
 fn write_report(measured: &Measurements) -> Result<(), String> {
+    let kept: String = measured
+        .iter()
+        .map(|(id, runs)| results::line(id, runs))
+        .collect();
+    std::fs::write(last_full_run(), kept)
+        .map_err(|e| format!("cannot write {}: {e}", last_full_run().display()))?;
     let machine = report::Machine::this_one();
     let document = report::document(measured, &machine)?;
     let write = |path: PathBuf, text: &str| {

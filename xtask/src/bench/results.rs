@@ -96,6 +96,15 @@ pub fn read_lines(out: &Path, into: &mut Measurements) -> Result<(), String> {
     Ok(())
 }
 
+/// A figure as one JSON line, as [`read_lines`] reads it back.
+pub fn line(id: &str, runs: &Runs) -> String {
+    let mut value = serde_json::json!({ "id": id, "unit": runs.unit, "runs": runs.values });
+    if let Some(budget) = runs.budget {
+        value["budget"] = budget.into();
+    }
+    format!("{value}\n")
+}
+
 fn parse_line(line: &str) -> Option<(String, Runs)> {
     let value: Value = serde_json::from_str(line).ok()?;
     let id = value.get("id")?.as_str()?.to_string();
@@ -232,6 +241,21 @@ mod tests {
     fn no_runs_or_a_broken_run_has_no_summary() {
         assert_eq!(Summary::of(&[]), None);
         assert_eq!(Summary::of(&[1.0, f64::NAN]), None);
+    }
+
+    #[test]
+    fn a_figure_written_as_a_line_reads_back_the_same() {
+        let runs = Runs {
+            unit: "ms".into(),
+            values: vec![24.0, 29.5],
+            budget: Some(50.0),
+        };
+        let written = line("worst_case/page/x", &runs);
+        assert!(written.ends_with("}\n"), "{written}");
+        assert_eq!(
+            parse_line(written.trim()),
+            Some(("worst_case/page/x".to_string(), runs))
+        );
     }
 
     #[test]
