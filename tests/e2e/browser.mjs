@@ -87,6 +87,16 @@ export async function openPage(session, address = session.example, { keepStorage
   return page;
 }
 
+/**
+ * Waits until the panels past the first screen are drawn: the first render
+ * draws the first panel of each side, the rest come a frame later (and the
+ * first ones may be laid out again then). Read or measure the whole page
+ * only after this.
+ */
+export async function drawnWhole(page) {
+  await page.locator('#design').waitFor({ state: 'attached' });
+}
+
 /** On a phone the header's buttons and sections are in its Menu: opens it. */
 export async function openMenuIfFolded(page) {
   await page.locator('header h1').waitFor();

@@ -7,13 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifacts, launchFresh, openPage, useBrowser } from './browser.mjs';
+import { artifacts, drawnWhole, launchFresh, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
 /** Everything the learner sees as numbers and typed text, for comparing two pages. */
 async function snapshot(page) {
   await page.locator('table.comparison').waitFor();
+  await drawnWhole(page);
   return page.evaluate(() => {
     const text = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent.trim());
     const value = (label) => document.querySelector(`[aria-label="${label}"]`)?.value;
