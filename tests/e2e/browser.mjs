@@ -71,9 +71,12 @@ export const SIZES = [[1366, 768], [1920, 1080], [390, 844]];
  * saved playgrounds are cleared first, so that no test sees what another
  * saved; `keepStorage` keeps them, for a second tab of the same test.
  * `size` ([width, height]) opens the page on a screen of that size from
- * its first render, as a phone or a laptop would.
+ * its first render, as a phone or a laptop would. A playground is handed
+ * over drawn whole (see `drawnWhole`); `whole: false` hands it over as
+ * soon as it is loaded, for a test of the first screen or of a page that
+ * is not a playground.
  */
-export async function openPage(session, address = session.example, { keepStorage = false, size } = {}) {
+export async function openPage(session, address = session.example, { keepStorage = false, size, whole } = {}) {
   const page = await session.context.newPage();
   if (size) await page.setViewportSize({ width: size[0], height: size[1] });
   page.errors = [];
@@ -84,17 +87,19 @@ export async function openPage(session, address = session.example, { keepStorage
     await page.evaluate(() => localStorage.clear());
   }
   await page.goto(address);
+  const playground = address.startsWith(session.served.url) && !/\.html\b/.test(address);
+  if (whole ?? playground) await drawnWhole(page);
   return page;
 }
 
 /**
- * Waits until the panels past the first screen are drawn: the first render
- * draws the first panel of each side, the rest come a frame later (and the
- * first ones may be laid out again then). Read or measure the whole page
- * only after this.
+ * Waits until the page says it is drawn whole (`data-drawn="whole"` on its
+ * workbench or its embedded panels): the first render draws the first
+ * panel of each side, the rest come a frame later (and the first ones may
+ * be laid out again then). Read or measure the whole page only after this.
  */
 export async function drawnWhole(page) {
-  await page.locator('#design').waitFor({ state: 'attached' });
+  await page.locator('[data-drawn="whole"]').waitFor({ state: 'attached' });
 }
 
 /** On a phone the header's buttons and sections are in its Menu: opens it. */

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, drawnWhole, openPage, useBrowser } from './browser.mjs';
+import { artifacts, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -215,7 +215,6 @@ for (const [width, height] of [[1920, 1080], [1366, 768], [1280, 800], [1024, 76
     const page = await openPage(session);
     await page.setViewportSize({ width, height });
     await page.locator('table.comparison').waitFor();
-    await drawnWhole(page);
     const boxes = await layout(page);
     if (width >= 1280) {
       // The model beside the results, each side scrolling on its own, the page itself not.

@@ -2,7 +2,7 @@
 // done with Enter, Space or the arrow keys, as a keyboard user would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawnWhole, openMenuIfFolded, openPage, SIZES, useBrowser } from './browser.mjs';
+import { openMenuIfFolded, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -97,7 +97,6 @@ for (const [width, height] of SIZES) {
   test(`at ${width}×${height} a link in the sections list takes the reader to its panel and moves the focus there`, async () => {
     const page = await openPage(session, session.example, { size: [width, height] });
     await page.locator('table.comparison').waitFor();
-    await drawnWhole(page);
     await openMenuIfFolded(page);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Entity chart' }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'chart');

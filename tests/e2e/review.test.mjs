@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, drawnWhole, openPage, SIZES, useBrowser } from './browser.mjs';
+import { artifacts, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -186,7 +186,6 @@ for (const [width, height] of SIZES) {
   test(`at ${width}×${height} Compare brings the comparison into view and moves the focus to it`, async () => {
     const page = await openPage(session, session.example, { size: [width, height] });
     await page.locator('table.comparison').waitFor();
-    await drawnWhole(page);
     const listRow = page.locator('table.patterns tr', { has: page.locator('th', { hasText: 'Books, cheapest first' }) });
     const compare = listRow.getByRole('button', { name: 'Compare: Books, cheapest first' });
     if (width < 600) {

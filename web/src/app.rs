@@ -306,11 +306,17 @@ pub fn app(props: &AppProps) -> Html {
             .take(if whole { usize::MAX } else { 1 })
             .map(|p| panel(*p))
     };
+    // Tests and scripts read the page once `data-drawn` says "whole".
+    let drawn_state = if whole { "whole" } else { "first-screen" };
     let body = if options.embed {
-        html! { <div class="embedded-panels">{ for panels.iter().map(|p| panel(*p)) }</div> }
+        html! {
+            <div class="embedded-panels" data-drawn={drawn_state}>
+                { for panels.iter().map(|p| panel(*p)) }
+            </div>
+        }
     } else {
         html! {
-            <div class="workbench">
+            <div class="workbench" data-drawn={drawn_state}>
                 <div class="side model-side" aria-label="The model">
                     { for drawn(true) }
                 </div>

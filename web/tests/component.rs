@@ -28,7 +28,7 @@ async fn drawn_whole(root: &web_sys::Element) {
     for _ in 0..200 {
         yew::scheduler::flush().await;
         if root
-            .query_selector(".side.model-side > :nth-child(2)")
+            .query_selector(r#"[data-drawn="whole"]"#)
             .unwrap()
             .is_some()
         {
@@ -78,6 +78,12 @@ async fn the_first_screen_is_drawn_before_the_rest_of_the_page() {
     };
     // The first render: the patterns and the comparison, with its numbers.
     assert_eq!((panels("model-side"), panels("results-side")), (1, 1));
+    assert_eq!(
+        root.query_selector(".workbench")
+            .unwrap()
+            .and_then(|w| w.get_attribute("data-drawn")),
+        Some("first-screen".into())
+    );
     assert_eq!(
         text(&root, r#"table.comparison tr[data-run="Query"] .units"#),
         "0.5"
