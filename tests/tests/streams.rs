@@ -89,6 +89,41 @@ fn every_change_is_recorded_in_order_with_the_images_the_view_asks_for() {
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_write_returning_the_old_item_gives_it_to_the_caller_and_to_the_record() {
+    let mut db = db("NEW_AND_OLD_IMAGES");
+    db.put("orders", json!({"pk": s("o1"), "v": n("1")}));
+    let put = db.ok(
+        "PutItem",
+        json!({"TableName": "orders", "Item": {"pk": s("o1"), "v": n("2")}, "ReturnValues": "ALL_OLD"}),
+    );
+    assert_eq!(put["Attributes"], json!({"pk": s("o1"), "v": n("1")}));
+    let silent = db.ok(
+        "PutItem",
+        json!({"TableName": "orders", "Item": {"pk": s("o1"), "v": n("3")}}),
+    );
+    assert_eq!(silent.get("Attributes"), None);
+    let deleted = db.ok(
+        "DeleteItem",
+        json!({"TableName": "orders", "Key": {"pk": s("o1")}, "ReturnValues": "ALL_OLD"}),
+    );
+    assert_eq!(deleted["Attributes"], json!({"pk": s("o1"), "v": n("3")}));
+    let old_images: Vec<Json> = records(&mut db)
+        .iter()
+        .map(|r| r["dynamodb"].get("OldImage").cloned().unwrap_or(Json::Null))
+        .collect();
+    assert_eq!(
+        old_images,
+        [
+            Json::Null,
+            json!({"pk": s("o1"), "v": n("1")}),
+            json!({"pk": s("o1"), "v": n("2")}),
+            json!({"pk": s("o1"), "v": n("3")}),
+        ]
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
 fn refused_writes_and_cancelled_transactions_record_nothing() {
     let mut db = db("KEYS_ONLY");
     db.put("orders", json!({"pk": s("o1")}));
