@@ -25,12 +25,10 @@ Usage: bench_server_peer.py DDBPLAY_BINARY DYNOXIDE_BINARY [ROUNDS]
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 
-import boto3
+from servers import Served
 
 ddbplay_binary, dynoxide_binary = sys.argv[1], sys.argv[2]
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
@@ -38,37 +36,11 @@ ticks = os.sysconf("SC_CLK_TCK")
 CUSTOMERS, ORDERS, FLOOR_REQUESTS = 200, 100, 5000
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, argv, port):
-        self.process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.time() > deadline or self.process.poll() is not None:
-                    raise SystemExit(f"{argv[0]} did not start")
-                time.sleep(0.02)
-        self.client = boto3.client(
-            "dynamodb", endpoint_url=f"http://127.0.0.1:{port}", region_name="us-east-1",
-            aws_access_key_id="any", aws_secret_access_key="any",
-        )
-
-    def cpu_seconds(self):
-        with open(f"/proc/{self.process.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / ticks
-
-    def stop(self):
-        self.process.kill()
-        self.process.wait()
+def cpu_seconds(served):
+    """The processor time the server process has spent, user and system, every thread."""
+    with open(f"/proc/{served.process.pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / ticks
 
 
 def item(customer, order):
@@ -139,20 +111,19 @@ def run_load(client):
     return [("floor", floor, 1), ("load", load, 1), ("query", query, 10), ("scan", scan, 3)]
 
 
-def measure(argv_of):
-    port = free_port()
-    server = Server(argv_of(port), port)
+def measure(name, argv_of):
+    server = Served(command=argv_of, name=name, stderr=subprocess.DEVNULL)
     try:
         spent = {}
-        for name, step, passes in run_load(server.client):
-            before = server.cpu_seconds()
+        for step_name, step, passes in run_load(server.client):
+            before = cpu_seconds(server)
             requests = sum(step() for _ in range(passes))
-            spent[name] = ((server.cpu_seconds() - before) / passes, requests / passes)
+            spent[step_name] = ((cpu_seconds(server) - before) / passes, requests / passes)
         floor = spent["floor"][0] / spent["floor"][1]
-        above = {name: max(cpu - floor * requests, 1e-9) for name, (cpu, requests) in spent.items() if name != "floor"}
+        above = {step: max(cpu - floor * requests, 1e-9) for step, (cpu, requests) in spent.items() if step != "floor"}
         return floor, above
     finally:
-        server.stop()
+        server.kill()
 
 
 SERVERS = {
@@ -162,7 +133,7 @@ SERVERS = {
 results = {name: [] for name in SERVERS}
 for _ in range(rounds):
     for name, argv_of in SERVERS.items():
-        results[name].append(measure(argv_of))
+        results[name].append(measure(name, argv_of))
 
 
 def median(values):

@@ -51,6 +51,24 @@ const TWIGGY_VERSION: &str = "0.8.0";
 /// The Dynoxide release `ddbplay check`'s pinned report was made with.
 const DYNOXIDE_VERSION: &str = "3.2.0";
 
+/// `cargo install` of the pinned Dynoxide release with its HTTP server
+/// and command line only: the features `ddbplay check` and the server
+/// benchmarks use.
+fn install_dynoxide() -> Command {
+    let mut command = Command::new("cargo");
+    command.args([
+        "install",
+        "dynoxide-rs",
+        "--version",
+        DYNOXIDE_VERSION,
+        "--locked",
+        "--no-default-features",
+        "--features",
+        "native-sqlite,http-server,cli",
+    ]);
+    command
+}
+
 fn tools_dir() -> PathBuf {
     root().join(".tools")
 }
@@ -166,18 +184,8 @@ impl Tools {
             return Ok(());
         }
         eprintln!("xtask: installing dynoxide {DYNOXIDE_VERSION} (about 4 minutes)");
-        run(Command::new("cargo")
-            .args([
-                "install",
-                "dynoxide-rs",
-                "--version",
-                DYNOXIDE_VERSION,
-                "--locked",
-                "--force",
-                "--no-default-features",
-                "--features",
-                "native-sqlite,http-server,cli",
-            ])
+        run(install_dynoxide()
+            .arg("--force")
             .env("CARGO_PROFILE_RELEASE_LTO", "off")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
             .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"))
@@ -199,19 +207,7 @@ impl Tools {
             return Ok(binary);
         }
         eprintln!("xtask: building dynoxide {DYNOXIDE_VERSION} for release (about ten minutes)");
-        run(Command::new("cargo")
-            .args([
-                "install",
-                "dynoxide-rs",
-                "--version",
-                DYNOXIDE_VERSION,
-                "--locked",
-                "--no-default-features",
-                "--features",
-                "native-sqlite,http-server,cli",
-                "--root",
-            ])
-            .arg(&root))?;
+        run(install_dynoxide().arg("--root").arg(&root))?;
         Ok(binary)
     }
 
