@@ -9,7 +9,8 @@
 //! - `cargo xtask setup`: only install what is missing.
 //! - `cargo xtask dist`: the playground as static files in `dist/`, to
 //!   upload anywhere (relative addresses, content-hashed names, the
-//!   JavaScript API's `ddbplay.js`, the course example and a README).
+//!   JavaScript API's `ddbplay.js`, the course example and a README), its
+//!   wasm split in two ([`split`]).
 //! - `cargo xtask bench`: every benchmark — the engine's and the page's
 //!   criterion benchmarks, `ddbplay serve` with boto3 and side by side
 //!   with Dynoxide, the page in headless Chromium — then
@@ -25,6 +26,7 @@
 
 mod bench;
 mod run;
+mod split;
 mod steps;
 mod tools;
 

@@ -9,9 +9,11 @@ use crate::tools::Tools;
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
-/// Builds the release page into `dist/`.
+/// Builds the release page into `dist/`, its wasm split in two
+/// ([`crate::split`]).
 pub fn build_page(tools: &Tools) -> Result<(), String> {
-    run(tools.wasm_env("trunk").args(["build", "--release"]))
+    run(tools.wasm_env("trunk").args(["build", "--release"]))?;
+    crate::split::split_page(tools)
 }
 
 /// Builds the page and serves it on http://127.0.0.1:8080 until Ctrl-C.

@@ -7,6 +7,7 @@
 //! | trunk | `cargo install trunk 0.22.1` |
 //! | wasm-opt, playwright-core | npm (`tests/e2e/package.json`) |
 //! | Chromium and ChromeDriver | Debian's `chromium` and `chromium-driver` |
+//! | wasm-split (the page's wasm in two) | Debian's `binaryen` |
 //! | boto3, the aws CLI, pytest | PyPI, in a virtual environment under `.tools/` |
 //! | cargo-fuzz | `cargo install cargo-fuzz` (fuzzing runs on the stable toolchain with `RUSTC_BOOTSTRAP=1`) |
 //! | cargo-machete | `cargo install cargo-machete` (finds dependencies no code uses) |
@@ -146,6 +147,10 @@ impl Tools {
         tools.ensure_wasm_bindgen()?;
         tools.ensure_trunk()?;
         tools.ensure_node_packages()?;
+        // The page's wasm is split with binaryen's wasm-split, guided by a
+        // profile taken in Chromium.
+        tools.ensure_browser()?;
+        tools.ensure_wasm_split()?;
         // Trunk builds offline, so every crate (and, with build-std, std's own) is fetched first.
         run(tools.wasm_cargo().args(["fetch", "--target", WASM_TARGET]))?;
         Ok(tools)
@@ -378,6 +383,23 @@ impl Tools {
         run(Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
             .current_dir(e2e_dir()))
+    }
+
+    fn ensure_wasm_split(&self) -> Result<(), String> {
+        if self.wasm_split().exists() {
+            return Ok(());
+        }
+        apt_install(&["binaryen"], "splitting the page's wasm (wasm-split)")
+    }
+
+    /// binaryen's wasm-split, Debian's.
+    pub fn wasm_split(&self) -> PathBuf {
+        PathBuf::from("/usr/bin/wasm-split")
+    }
+
+    /// The wasm-bindgen CLI of the version Cargo.lock names.
+    pub fn wasm_bindgen(&self) -> PathBuf {
+        self.cargo_bin.join("wasm-bindgen")
     }
 
     fn ensure_browser(&self) -> Result<(), String> {

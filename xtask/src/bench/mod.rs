@@ -265,12 +265,18 @@ fn measure_server(tools: &Tools, length: Length) -> Result<(), String> {
 
 /// The page as it ships, in headless Chromium.
 fn measure_page(tools: &Tools, length: Length) -> Result<(), String> {
-    // To measure what the JavaScript API adds, the page built without it.
+    // To measure what the JavaScript API adds, the page built with and
+    // without it, neither split.
     let without_api = target_dir().join("dist-without-api");
     run(tools
         .wasm_env("trunk")
         .args(["build", "--release", "--no-default-features", "--dist"])
         .arg(&without_api))?;
+    let with_api = target_dir().join("dist-unsplit");
+    run(tools
+        .wasm_env("trunk")
+        .args(["build", "--release", "--dist"])
+        .arg(&with_api))?;
     build_page(tools)?;
     let rounds = if length == Length::Full { "5" } else { "3" };
     run(reporting(&mut Command::new("node")).args(["tests/e2e/bench/page_size.mjs", "dist"]))?;
@@ -282,7 +288,8 @@ fn measure_page(tools: &Tools, length: Length) -> Result<(), String> {
     run(reporting(&mut tools.wasm_env("node"))
         .arg("tests/e2e/bench_page.mjs")
         .env("ROUNDS", rounds)
-        .env("DIST_WITHOUT_API", &without_api))
+        .env("DIST_WITHOUT_API", &without_api)
+        .env("DIST_WITH_API", &with_api))
 }
 
 /// Prints every figure with a target against it; fails when one is
