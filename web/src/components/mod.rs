@@ -28,6 +28,7 @@ pub mod review_panel;
 pub mod run_outcome;
 pub mod runner;
 pub mod runner_options;
+pub mod saved_row;
 pub mod set_aside_list;
 pub mod share_dialog;
 pub mod stream_panel;
