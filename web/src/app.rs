@@ -13,11 +13,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::store::{Action, Notice, State, Store};
+use crate::store::{State, Store};
 
 use crate::hooks::address::use_address_navigation;
 use crate::hooks::first_paint::use_past_first_paint;
-use crate::hooks::saved_work::{use_autosave, use_saved_elsewhere};
+use crate::hooks::opening::{use_height_for_parent, use_opened_at};
+use crate::hooks::saved_work::{use_autosave, use_keep, use_saved_elsewhere};
 
 use crate::browser::{self, library};
 use crate::components::changed_line::ChangedLine;
@@ -43,7 +44,7 @@ use crate::model::format::thousands;
 use crate::model::playground::Playground;
 use crate::open_file::{TableChoice, open_file};
 use crate::rebuild;
-use crate::session::{self, Keep, LINK_FAILED, Resolved, Session, Started};
+use crate::session::{self, LINK_FAILED, Session, Started};
 
 /// A playground mounted by a course page through the JavaScript API
 /// ([`crate::api`]): it opens on the playground given, keeps nothing in the
@@ -237,44 +238,9 @@ pub fn app(props: &AppProps) -> Html {
     use_address_navigation(&latest, &session, &last_fragment, own_page);
     use_autosave(&state, &session, &last_fragment, own_page);
     use_saved_elsewhere(&latest, &session, own_page);
-    let on_keep = {
-        let (state, session) = (state.clone(), session.clone());
-        Callback::from(move |keep: Keep| {
-            match session::resolve(keep, &state, &session, &mut library(), browser::now()) {
-                Ok(Resolved::Saved(saved)) => {
-                    session.set(saved);
-                    state.dispatch(Action::Kept(Rc::new(state.playground())));
-                    state.dispatch(Action::Dismiss);
-                }
-                Ok(Resolved::Open(playground, opened)) => {
-                    session.set(opened);
-                    state.dispatch(Action::Dismiss);
-                    rebuild::open(&state, *playground, "");
-                }
-                Err(error) => state.dispatch(Action::Notify(Notice::problem(error.to_string()))),
-            }
-        })
-    };
-    // `show=runner` opens the page at that panel.
-    {
-        let show = options.show;
-        use_effect_with((), move |_| {
-            if let Some(panel) = show {
-                browser::scroll_into_view(panel.name());
-            }
-        });
-    }
-    // An embedded page tells its parent how tall it is.
-    {
-        let id = options.id.clone();
-        let framed = props.hosted.is_none() && options.embed;
-        use_effect_with((), move |_| {
-            let watch = (framed && browser::in_frame())
-                .then(|| browser::post_height_to_parent(id))
-                .flatten();
-            move || drop(watch)
-        });
-    }
+    let on_keep = use_keep(&state, &session);
+    use_opened_at(options.show);
+    use_height_for_parent(&options.id, props.hosted.is_none() && options.embed);
     // A playground file dropped anywhere on the page opens.
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     // A file of several tables waits here for the learner to pick one.
@@ -298,46 +264,8 @@ pub fn app(props: &AppProps) -> Html {
     };
     let panels = options.panels();
     let whole = use_past_first_paint(options.embed || options.show.is_some());
-    // Before the first paint, the first panel of each side only.
-    let drawn = |model: bool| {
-        panels
-            .iter()
-            .filter(move |p| p.is_model() == model)
-            .take(if whole { usize::MAX } else { 1 })
-            .map(|p| panel(*p))
-    };
-    // Tests and scripts read the page once `data-drawn` says "whole".
-    let drawn_state = if whole { "whole" } else { "first-screen" };
-    let body = if options.embed {
-        html! {
-            <div class="embedded-panels" data-drawn={drawn_state}>
-                { for panels.iter().map(|p| panel(*p)) }
-            </div>
-        }
-    } else {
-        html! {
-            <div class="workbench" data-drawn={drawn_state}>
-                <div class="side model-side" aria-label="The model">
-                    { for drawn(true) }
-                </div>
-                <div class="side results-side" aria-label="The results">
-                    { for drawn(false) }
-                </div>
-            </div>
-        }
-    };
-    let table = &state.chart.table.name;
-    let status = html! {
-        <p class="status" aria-live="polite">
-            { format!("Table {table}: {} items generated from seed {}.", thousands(state.item_count), state.seed) }
-            if !state.edits.is_empty() {
-                { format!(" {} changed by hand.", state.edits.len()) }
-            }
-            if let Some((stored, expected)) = state.build.loading {
-                { format!(" Filling the table: {} of about {} items…", thousands(stored), thousands(expected)) }
-            }
-        </p>
-    };
+    let body = panels_drawn(&panels, options.embed, whole);
+    let status = status_line(&state);
     html! {
         <ContextProvider<Options> context={(*options).clone()}>
         <ContextProvider<Store> context={state.clone()}>
@@ -362,6 +290,54 @@ pub fn app(props: &AppProps) -> Html {
           </div>
         </ContextProvider<Store>>
         </ContextProvider<Options>>
+    }
+}
+
+/// The panels, in the workbench's two sides or, embedded, in one column;
+/// before the first paint of the workbench, the first panel of each side
+/// only ([`use_past_first_paint`]). `data-drawn` says which, for tests and
+/// scripts that read the whole page.
+fn panels_drawn(panels: &[Panel], embed: bool, whole: bool) -> Html {
+    let drawn_state = if whole { "whole" } else { "first-screen" };
+    if embed {
+        return html! {
+            <div class="embedded-panels" data-drawn={drawn_state}>
+                { for panels.iter().map(|p| panel(*p)) }
+            </div>
+        };
+    }
+    let side = |model: bool| {
+        panels
+            .iter()
+            .filter(move |p| p.is_model() == model)
+            .take(if whole { usize::MAX } else { 1 })
+            .map(|p| panel(*p))
+    };
+    html! {
+        <div class="workbench" data-drawn={drawn_state}>
+            <div class="side model-side" aria-label="The model">
+                { for side(true) }
+            </div>
+            <div class="side results-side" aria-label="The results">
+                { for side(false) }
+            </div>
+        </div>
+    }
+}
+
+/// The line under the title: the table, its items and how they came.
+fn status_line(state: &State) -> Html {
+    let table = &state.chart.table.name;
+    html! {
+        <p class="status" aria-live="polite">
+            { format!("Table {table}: {} items generated from seed {}.", thousands(state.item_count), state.seed) }
+            if !state.edits.is_empty() {
+                { format!(" {} changed by hand.", state.edits.len()) }
+            }
+            if let Some((stored, expected)) = state.build.loading {
+                { format!(" Filling the table: {} of about {} items…", thousands(stored), thousands(expected)) }
+            }
+        </p>
     }
 }
 

@@ -16,11 +16,16 @@
 //! - [`console::use_console_runner`] runs the aws CLI console, importing
 //!   its module the first time it is needed.
 //! - [`first_paint::use_past_first_paint`] lets the page draw its first
-//!   screen before the rest.
+//!   screen before the rest; [`opening::use_opened_at`] scrolls to the
+//!   panel a link names, and [`opening::use_height_for_parent`] tells the
+//!   page around an embed its height.
+//! - [`saved_work::use_keep`] carries out the learner's answer to "which
+//!   playground to keep?".
 
 pub mod address;
 pub mod console;
 pub mod first_paint;
+pub mod opening;
 pub mod reply;
 pub mod saved_work;
 pub mod scroll_place;

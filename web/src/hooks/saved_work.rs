@@ -9,8 +9,9 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser::{self, library};
+use crate::rebuild;
 use crate::saved::SavedError;
-use crate::session::{self, Session};
+use crate::session::{self, Keep, Resolved, Session};
 use crate::store::{Action, Notice, Store};
 
 /// How long the page waits after a change before saving it.
@@ -106,4 +107,28 @@ fn keep(
         .filter(|f| !session::too_long_to_share(f));
     browser::replace_fragment(fragment.as_deref());
     *last_fragment.borrow_mut() = fragment.unwrap_or_default();
+}
+
+/// What the notice asking which playground to keep does with the
+/// learner's answer ([`Keep`]): saves the one on the screen, or opens the
+/// one saved elsewhere, or says why neither could be done.
+#[hook]
+pub fn use_keep(state: &Store, session: &UseStateHandle<Session>) -> Callback<Keep> {
+    // Made again each render: it reads the state on the screen now.
+    let (state, session) = (state.clone(), session.clone());
+    Callback::from(move |keep: Keep| {
+        match session::resolve(keep, &state, &session, &mut library(), browser::now()) {
+            Ok(Resolved::Saved(saved)) => {
+                session.set(saved);
+                state.dispatch(Action::Kept(Rc::new(state.playground())));
+                state.dispatch(Action::Dismiss);
+            }
+            Ok(Resolved::Open(playground, opened)) => {
+                session.set(opened);
+                state.dispatch(Action::Dismiss);
+                rebuild::open(&state, *playground, "");
+            }
+            Err(error) => state.dispatch(Action::Notify(Notice::problem(error.to_string()))),
+        }
+    })
 }
