@@ -149,7 +149,7 @@ impl Tools {
         tools.ensure_node_packages()?;
         // The page's wasm is split with binaryen's wasm-split, guided by a
         // profile taken in Chromium.
-        tools.ensure_browser()?;
+        tools.ensure_chromium()?;
         tools.ensure_wasm_split()?;
         // Trunk builds offline, so every crate (and, with build-std, std's own) is fetched first.
         run(tools.wasm_cargo().args(["fetch", "--target", WASM_TARGET]))?;
@@ -400,6 +400,16 @@ impl Tools {
     /// The wasm-bindgen CLI of the version Cargo.lock names.
     pub fn wasm_bindgen(&self) -> PathBuf {
         self.cargo_bin.join("wasm-bindgen")
+    }
+
+    /// A Chromium to profile the page in: the one `CHROMIUM` names (as
+    /// the browser tests take it), else Debian's.
+    fn ensure_chromium(&self) -> Result<(), String> {
+        let named = std::env::var_os("CHROMIUM").is_some_and(|p| Path::new(&p).exists());
+        if named || Path::new("/usr/bin/chromium").exists() {
+            return Ok(());
+        }
+        apt_install(&["chromium"], "profiling the page to split its wasm")
     }
 
     fn ensure_browser(&self) -> Result<(), String> {
