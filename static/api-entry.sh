@@ -35,7 +35,10 @@ async function compile() {
 async function instance(module) {
   made += 1;
   const glue = await import(here("./$js") + "?instance=" + made);
-  await glue.default({ module_or_path: module });
+  const exports = await glue.default({ module_or_path: module });
+  // The rest of the page's code, when the build splits it in two: here
+  // before the instance is used, compiled once for all of them.
+  await globalThis[Symbol.for("ddbplay.restOfPage")]?.get(exports.memory)?.();
   const home = { glue, stopped: null, onStop: [] };
   glue.onTrap((reason) => stop(home, reason));
   return home;

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './serve_static.mjs';
 import { report } from './bench/report.mjs';
+import { drawnWhole } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = process.env.DIST ?? join(root, 'dist');
@@ -176,6 +177,7 @@ const consoleWarm = [];
 for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
   const { page, close } = await freshPage();
   await page.goto(`${served.url}#example=commerce`);
+  await drawnWhole(page);
   const box = page.locator('#console').getByLabel('Commands to run');
   const timedRun = async (script, steps) => {
     await box.fill(script);
@@ -189,6 +191,7 @@ for (let i = 0; i < (largeOnly ? 0 : 5); i++) {
   await close();
   const { page: warm, close: closeWarm } = await freshPage();
   await warm.goto(`${served.url}#example=commerce`);
+  await drawnWhole(warm);
   const warmBox = warm.locator('#console').getByLabel('Commands to run');
   await warmBox.fill('aws dynamodb list-tables --output text');
   await warmBox.press('Control+Enter');
@@ -226,6 +229,7 @@ let items = 0;
 for (let i = 0; i < rounds; i++) {
   const { page, close } = await freshPage();
   await page.goto(served.url);
+  await drawnWhole(page);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const before = await summary.textContent();
@@ -291,6 +295,7 @@ for (let i = 0; i < rounds; i++) {
   const browser = await chromium.launchPersistentContext(fresh, launchOptions);
   const page = await browser.newPage();
   await page.goto(served.url);
+  await drawnWhole(page);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const generate = async (seed) => {

@@ -93,12 +93,17 @@ export async function openPage(session, address = session.example, { keepStorage
 }
 
 /**
- * Waits until the page says it is drawn whole (`data-drawn="whole"` on its
+ * Reaches for the page as a learner would (a pointer moved over it) and
+ * waits until it says it is drawn whole (`data-drawn="whole"` on its
  * workbench or its embedded panels): the first render draws the first
- * panel of each side, the rest come a frame later (and the first ones may
- * be laid out again then). Read or measure the whole page only after this.
+ * panel of each side and the others' headings, and the others are drawn
+ * once the learner reaches for the page and the rest of the page's code
+ * has come (web/src/rest_of_page.rs). Read or measure the whole page only
+ * after this.
  */
 export async function drawnWhole(page) {
+  await page.locator('[data-drawn]').waitFor({ state: 'attached' });
+  await page.evaluate(() => dispatchEvent(new PointerEvent('pointermove', { bubbles: true })));
   await page.locator('[data-drawn="whole"]').waitFor({ state: 'attached' });
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, launchFresh, openPage, useBrowser } from './browser.mjs';
+import { artifacts, drawnWhole, launchFresh, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -96,6 +96,7 @@ test('the console module is fetched when the console is first used, not before',
   const fetched = [];
   page.on('request', (request) => fetched.push(request.url()));
   await page.goto(session.example);
+  await drawnWhole(page);
   await page.locator('#console').waitFor();
   await page.locator('#comparison').waitFor();
   assert.equal(fetched.filter((url) => /ddbplay-console-/.test(url)).length, 0, fetched.join('\n'));
@@ -138,6 +139,7 @@ test('a file given to the console travels with the link, and file:// reads it in
   const errors = [];
   other.on('pageerror', (e) => errors.push(e.message));
   await other.goto(link);
+  await drawnWhole(other);
   const there = other.locator('#console');
   await there.locator('ul.console-files li', { hasText: 'file://item.json · 78 bytes' }).waitFor();
   const box = there.getByLabel('Commands to run');
@@ -191,6 +193,7 @@ test('a console file is in the saved copy: a reload finds it', async () => {
   await page.waitForTimeout(800);
   // The bare address opens what was saved last.
   await page.goto(session.served.url);
+  await drawnWhole(page);
   await page.locator('#console ul.console-files li', { hasText: 'file://kept.json · 2 bytes' }).waitFor();
   assert.deepEqual(page.errors, []);
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPage, SIZES, useBrowser } from './browser.mjs';
+import { artifacts, drawnWhole, openPage, SIZES, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -16,6 +16,7 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
   const comparison = page.locator('table.comparison');
   await comparison.waitFor();
   const firstRender = Date.now() - started;
+  await drawnWhole(page);
   const units = async (run) => Number(await comparison.locator(`tr[data-run="${run}"] .units`).textContent());
   const read = async (run) => Number((await comparison.locator(`tr[data-run="${run}"] .scanned`).textContent()).replace(/,/g, ''));
   // The first screen: a Query at half a read unit next to a Scan that costs hundreds of times more.
@@ -38,6 +39,7 @@ test('the page opens on the commerce example with a Query far cheaper than a Sca
 test('the data view shows item collections and a sparse index holds only its subset', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const tableText = await summary.textContent();
@@ -72,6 +74,7 @@ test('the data view shows item collections and a sparse index holds only its sub
 test('a Query runs, and a syntax error is shown with the token underlined', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   const condition = page.getByLabel('KeyConditionExpression');
   await condition.waitFor();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -104,6 +107,7 @@ test('a Query runs, and a syntax error is shown with the token underlined', asyn
 test('generating about 100,000 items fills the table and re-measures every pattern', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const before = await summary.textContent();
@@ -139,6 +143,7 @@ test('generating about 100,000 items fills the table and re-measures every patte
 test('changing a key template re-evaluates every access pattern', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   const returned = page.locator('tr[data-pattern="1"] .count');
   await returned.waitFor();
   assert.ok(Number(await returned.textContent()) > 0);
@@ -162,6 +167,7 @@ test('changing a key template re-evaluates every access pattern', async () => {
 test('pasted items are added whole, and bad ones say where and add nothing', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   const summary = page.locator('.view-summary');
   await summary.waitFor();
   const count = async () => Number((await summary.textContent()).match(/^([\d,]+) item/)[1].replace(/,/g, ''));
@@ -180,6 +186,7 @@ test('pasted items are added whole, and bad ones say where and add nothing', asy
 test('fulfilling an order in the runner takes it out of the open-orders index', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   const open = page.locator('tr[data-pattern="5"] .count');
   await open.waitFor();
   const before = Number(await open.textContent());
@@ -207,6 +214,7 @@ test('fulfilling an order in the runner takes it out of the open-orders index', 
 test('every control has an accessible name and the text meets WCAG AA contrast', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   await page.locator('table.comparison').waitFor();
   // The names Chromium computes for its accessibility tree, as a screen
   // reader gets them (a select's options or a textarea's text are not one).
@@ -227,6 +235,7 @@ test('every control has an accessible name and the text meets WCAG AA contrast',
   });
   assert.equal((await unnamed()).length, 1);
   await page.reload();
+  await drawnWhole(page);
   await page.locator('table.comparison').waitFor();
   // Contrast of every visible text element against the nearest opaque background.
   const failures = await page.evaluate(() => {
@@ -260,6 +269,7 @@ test('every control has an accessible name and the text meets WCAG AA contrast',
 test('choosing another pattern shows its comparison', async () => {
   const page = await session.context.newPage();
   await page.goto(session.example);
+  await drawnWhole(page);
   await page.getByRole('button', { name: 'Compare: Open orders, from the sparse index' }).click();
   await page.locator('#comparison-title', { hasText: 'Open orders, from the sparse index' }).waitFor();
   const strong = await page.locator('table.comparison tr[data-run="Query"] td').nth(5).textContent();

@@ -1,8 +1,10 @@
 // End-to-end: the page's wasm in two modules (xtask/src/split.rs). A visit
 // that only reads the example, here or in a course page's frame, fetches
-// the first module alone; a feature the visit had not used — a PartiQL
-// statement — fetches the rest when it is first called, and answers as
-// the whole page would.
+// the first module alone; once the learner reaches for the page, the rest
+// comes in the background and the panels below the first screen are drawn
+// (web/src/rest_of_page.rs); a feature called before that — a PartiQL
+// statement — fetches the rest at once, and answers as the whole page
+// would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, useBrowser } from './browser.mjs';
@@ -18,11 +20,69 @@ async function wasmFetched(frame) {
   };
 }
 
-test('opening the example fetches the first module alone, and PartiQL fetches the rest', async () => {
-  const page = await openPage(session);
-  await page.locator('table.comparison tr[data-run="Query"] .units').waitFor();
+/** How the rest was fetched: "fetch" in the background, "xmlhttprequest" when called before it came. */
+const restFetchedBy = (frame) => frame.evaluate(() => performance.getEntriesByType('resource')
+  .filter((r) => /_rest\.wasm$/.test(r.name)).map((r) => r.initiatorType));
+
+const firstNumbers = (page) => page.locator('table.comparison tr[data-run="Query"] .units').first().waitFor();
+
+test('the first screen fetches nothing more until the learner reaches for the page, then the rest comes in the background', async () => {
+  const page = await openPage(session, session.example, { whole: false });
+  await firstNumbers(page);
   await page.waitForTimeout(1500);
   assert.deepEqual(await wasmFetched(page), { first: 1, rest: 0 });
+  assert.equal(await page.locator('.workbench').getAttribute('data-drawn'), 'first-screen');
+  assert.equal(await page.locator('.pending-panel').count(), 10);
+  assert.equal(await page.locator('#runner h2').textContent(), 'Run a request');
+  await page.mouse.move(400, 300);
+  await page.locator('[data-drawn="whole"]').waitFor({ state: 'attached' });
+  assert.equal(await page.locator('.pending-panel').count(), 0);
+  assert.deepEqual(await restFetchedBy(page), ['fetch']);
+  await page.locator('#data .view-summary').waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a section link clicked before its panel is drawn arrives at it once it is', async () => {
+  const page = await openPage(session, session.example, { whole: false });
+  await firstNumbers(page);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Stream and time to live' }).click();
+  await page.locator('#stream-body').waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'stream');
+  assert.deepEqual(await restFetchedBy(page), ['fetch']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an embed of panels past the first screen fetches the rest at once, in the background', async () => {
+  const page = await openPage(session, `${session.served.url}?embed&panels=runner,data&id=runner#example=commerce`);
+  await page.locator('#runner-body').waitFor();
+  await page.locator('#data .view-summary').waitFor();
+  assert.deepEqual(await restFetchedBy(page), ['fetch']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a dialog opened before the rest came fetches it at once, and works', async () => {
+  const page = await openPage(session, session.example, { whole: false });
+  await firstNumbers(page);
+  // The page's loader of the rest made to wait for ever, as on a slow
+  // line: the Share dialog's code, not on the first screen, is fetched by
+  // its first call.
+  await page.evaluate(() => {
+    const offered = globalThis[Symbol.for('ddbplay.restOfPage')];
+    offered.get = () => () => new Promise(() => {});
+  });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.locator('input.share-link').inputValue();
+  assert.match(link, /#play=7\./);
+  assert.deepEqual(await restFetchedBy(page), ['xmlhttprequest']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a PartiQL statement answers as the whole page would', async () => {
+  const page = await openPage(session);
   const runner = page.locator('#runner');
   await runner.getByLabel('Operation').selectOption('ExecuteStatement');
   await runner.locator('label.field', { hasText: /^Statement/ }).locator('textarea')

@@ -6,7 +6,7 @@
 // playground notice each other, the second asked which to keep.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useBrowser } from './browser.mjs';
+import { drawnWhole, openPage, useBrowser } from './browser.mjs';
 
 const session = useBrowser();
 
@@ -69,6 +69,7 @@ test('a saved playground that no longer reads is set aside, listed, downloaded a
   await page.locator('table.comparison').waitFor();
   await plant(page, 'damaged1', 'My shop', '4.this-is-not-a-playground');
   await page.goto(session.served.url);
+  await drawnWhole(page);
   const notice = page.locator('.notice.problem p');
   await notice.waitFor();
   assert.match(await notice.textContent(), /^The saved playground "My shop" could not be read \(it is damaged: .*\); it has been set aside, under Playgrounds, and the rest are untouched\. The example is shown instead\.$/);
@@ -92,6 +93,7 @@ test('a playground a newer version saved is left as it is, and the page says so'
   await page.locator('table.comparison').waitFor();
   await plant(page, 'future1', 'From the future', '9.AAAA');
   await page.goto(session.served.url);
+  await drawnWhole(page);
   const notice = page.locator('.notice.problem p');
   await notice.waitFor();
   assert.equal(await notice.textContent(), 'The saved playground "From the future" was saved by a newer version of ddbplay (format 9; this page reads format 7 and older). It is kept as it is: open it in the newest ddbplay. The example is shown instead.');
@@ -111,6 +113,7 @@ test('a damaged index is rebuilt from the saved playgrounds, and the next save k
   await plant(page, 'second1', 'Second', link, { index: false });
   await put(page, 'ddbplay/index', '{not json');
   await page.goto(session.served.url);
+  await drawnWhole(page);
   await page.locator('table.comparison').waitFor();
   assert.deepEqual((await listed(page)).sort(), ['Commerce example', 'Second']);
   assert.deepEqual(page.errors, []);

@@ -90,6 +90,7 @@ test('a link made after changing everything opens the same numbers in a fresh br
   const errors = [];
   other.on('pageerror', (e) => errors.push(e.message));
   await other.goto(link);
+  await drawnWhole(other);
   const after = await snapshot(other);
   assert.deepEqual(after, before);
   assert.deepEqual(errors, []);
@@ -116,6 +117,7 @@ test('a reload finds the work saved, and the playgrounds list it', async () => {
   const before = await snapshot(page);
   // The bare address (no link in it) opens what was saved last.
   await page.goto(session.served.url);
+  await drawnWhole(page);
   assert.deepEqual(await snapshot(page), before);
   await page.getByRole('button', { name: 'Playgrounds' }).click();
   await page.locator('.dialog table.saved tr', { hasText: 'Commerce example' }).first().waitFor();
@@ -254,6 +256,7 @@ test('opening a link is one history entry; editing adds none; Back and Forward r
   await page.getByRole('button', { name: 'Compare: A customer\'s profile' }).click();
   await saved(page);
   await page.goto(books);
+  await drawnWhole(page);
   await page.locator('#comparison-title', { hasText: 'Books, cheapest first' }).waitFor();
   assert.equal(await page.evaluate(() => history.length), entries + 1);
   await page.goBack();
@@ -287,6 +290,7 @@ test('a playground whose link would pass 16 KB is offered as a file, and still s
   // A reload brings the 500 back from the browser's storage.
   const items_before = await page.locator('.status').textContent();
   await page.reload();
+  await drawnWhole(page);
   await page.locator('table.comparison').waitFor();
   assert.equal(await page.locator('.status').textContent(), items_before);
   assert.match(items_before, /500 changed by hand/);

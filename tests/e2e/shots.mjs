@@ -3,7 +3,7 @@
 //   node tests/e2e/shots.mjs   → tests/artifacts/shots/*.png
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifacts, launchFresh, launchOptions, SUB_PATH } from './browser.mjs';
+import { artifacts, drawnWhole, launchFresh, launchOptions, SUB_PATH } from './browser.mjs';
 import { serveStatic } from './serve_static.mjs';
 
 const folder = join(artifacts, 'shots');
@@ -15,6 +15,8 @@ for (const [width, height] of [[1366, 768], [1920, 1080], [390, 844]]) {
   await page.goto(`${served.url}#example=commerce`);
   await page.locator('table.comparison').waitFor();
   await page.screenshot({ path: join(folder, `open-${width}.png`) });
+  await drawnWhole(page);
+  await page.screenshot({ path: join(folder, `reached-${width}.png`) });
   // A template change that breaks the July pattern, then its badge and its comparison.
   const template = page.getByLabel('GSI1SK template of Order', { exact: true });
   await template.fill('ORDER#{orderDate}#{orderId}');

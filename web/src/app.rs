@@ -16,9 +16,9 @@ use yew::prelude::*;
 use crate::store::{State, Store};
 
 use crate::hooks::address::use_address_navigation;
-use crate::hooks::first_paint::use_past_first_paint;
 use crate::hooks::opening::{use_height_for_parent, use_opened_at};
 use crate::hooks::saved_work::{use_autosave, use_keep, use_saved_elsewhere};
+use crate::hooks::whole_page::{Rest, use_whole_page};
 
 use crate::browser::{self, library};
 use crate::components::changed_line::ChangedLine;
@@ -239,7 +239,7 @@ pub fn app(props: &AppProps) -> Html {
     use_autosave(&state, &session, &last_fragment, own_page);
     use_saved_elsewhere(&latest, &session, own_page);
     let on_keep = use_keep(&state, &session);
-    use_opened_at(options.show);
+
     use_height_for_parent(&options.id, props.hosted.is_none() && options.embed);
     // A playground file dropped anywhere on the page opens.
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
@@ -263,7 +263,13 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let panels = options.panels();
-    let whole = use_past_first_paint(options.embed || options.show.is_some());
+    let rest = if options.embed || options.show.is_some() || props.hosted.is_some() {
+        Rest::AtOnce
+    } else {
+        Rest::WhenReached
+    };
+    let whole = use_whole_page(&panels, rest);
+    use_opened_at(options.show, whole);
     let body = panels_drawn(&panels, options.embed, whole);
     let status = status_line(&state);
     html! {
@@ -294,15 +300,22 @@ pub fn app(props: &AppProps) -> Html {
 }
 
 /// The panels, in the workbench's two sides or, embedded, in one column;
-/// before the first paint of the workbench, the first panel of each side
-/// only ([`use_past_first_paint`]). `data-drawn` says which, for tests and
-/// scripts that read the whole page.
+/// until the whole page may be drawn ([`use_whole_page`]), those of the
+/// first screen and the others' headings. `data-drawn` says which, for
+/// tests and scripts that read the whole page.
 fn panels_drawn(panels: &[Panel], embed: bool, whole: bool) -> Html {
     let drawn_state = if whole { "whole" } else { "first-screen" };
+    let drawn = move |p: &Panel| {
+        if whole || p.on_first_screen() {
+            panel(*p)
+        } else {
+            pending_panel(*p)
+        }
+    };
     if embed {
         return html! {
             <div class="embedded-panels" data-drawn={drawn_state}>
-                { for panels.iter().map(|p| panel(*p)) }
+                { for panels.iter().map(drawn) }
             </div>
         };
     }
@@ -310,8 +323,7 @@ fn panels_drawn(panels: &[Panel], embed: bool, whole: bool) -> Html {
         panels
             .iter()
             .filter(move |p| p.is_model() == model)
-            .take(if whole { usize::MAX } else { 1 })
-            .map(|p| panel(*p))
+            .map(drawn)
     };
     html! {
         <div class="workbench" data-drawn={drawn_state}>
@@ -322,6 +334,17 @@ fn panels_drawn(panels: &[Panel], embed: bool, whole: bool) -> Html {
                 { for side(false) }
             </div>
         </div>
+    }
+}
+
+/// A panel's place before it is drawn: its heading, where it will be.
+fn pending_panel(panel: Panel) -> Html {
+    let title_id = format!("{}-title", panel.name());
+    html! {
+        <section id={panel.name()} aria-labelledby={title_id.clone()} aria-busy="true"
+            class={classes!("panel", crate::rest_of_page::PENDING_CLASS)}>
+            <h2 id={title_id}>{ panel.title() }</h2>
+        </section>
     }
 }
 

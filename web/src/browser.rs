@@ -359,7 +359,8 @@ impl Drop for HeightWatch {
 /// somewhere else must: scrolls it into view if it is not (smoothly unless
 /// the reader asked for reduced motion — the stylesheet decides), moves
 /// keyboard focus to it, and marks it `arrived`, which the stylesheet
-/// flashes once. An element that is not on the page is left alone.
+/// flashes once. An element that is not on the page is left alone; a
+/// panel not yet drawn is arrived at again once it is.
 pub fn arrive_at(id: &str) {
     let Some(element) = window()
         .and_then(|w| w.document())
@@ -367,6 +368,12 @@ pub fn arrive_at(id: &str) {
     else {
         return;
     };
+    if element
+        .class_list()
+        .contains(crate::rest_of_page::PENDING_CLASS)
+    {
+        crate::rest_of_page::arrive_when_drawn(id);
+    }
     let options = web_sys::ScrollIntoViewOptions::new();
     options.set_block(web_sys::ScrollLogicalPosition::Nearest);
     element.scroll_into_view_with_scroll_into_view_options(&options);

@@ -92,6 +92,14 @@ impl Panel {
             .find(|p| p.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// True for the panels a first visit shows first: the access patterns
+    /// and what one costs. Their code is in the page's first module; the
+    /// others are drawn when the rest of it has come
+    /// ([`crate::rest_of_page`]).
+    pub fn on_first_screen(self) -> bool {
+        matches!(self, Panel::Patterns | Panel::Comparison)
+    }
+
     /// True for the panels that describe the model (the left side of the
     /// workbench); the others show results.
     pub fn is_model(self) -> bool {

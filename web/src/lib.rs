@@ -45,6 +45,7 @@ pub mod limits;
 pub mod model;
 pub mod open_file;
 pub mod rebuild;
+pub mod rest_of_page;
 pub mod saved;
 pub mod session;
 pub mod share;

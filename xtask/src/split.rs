@@ -20,7 +20,8 @@
 //! 4. The glue gets the placeholders (see [`LOADER`]): the first call to one
 //!    fetches the secondary synchronously and instantiates it against the
 //!    primary's memory, table and functions, which fills the slots; the
-//!    first input of the learner starts fetching it in the background.
+//!    page asks for it in the background first, when the learner reaches
+//!    for the panels below the first screen (`web/src/rest_of_page.rs`).
 //! 5. The files get names from their own content hashes, and the page's
 //!    references and `integrity` attributes are rewritten to match.
 //!
@@ -202,15 +203,18 @@ impl PageFiles {
 /// The glue's additions: the placeholders the primary module imports, and
 /// the loading of the secondary.
 const LOADER: &str = r#"
-// The rest of the page's code is a second wasm module, `SECONDARY`: the
-// functions a visit rarely needs. Until it is instantiated, each table
-// slot it fills holds a placeholder (imported from "placeholder" under
-// the slot's number); the first placeholder called fetches it at once,
-// synchronously, instantiates it against this instance's memory, table
-// and functions — which fills the slots — and calls on. The learner's
-// first input starts fetching it in the background.
+// The rest of the page's code is a second wasm module, `SECONDARY`: what
+// drawing the first screen does not run. Until it is instantiated, each
+// table slot it fills holds a placeholder (imported from "placeholder"
+// under the slot's number). The page asks for it in the background
+// before it draws what needs it (web/src/rest_of_page.rs): fetched,
+// compiled, instantiated against this instance's memory, table and
+// functions — which fills the slots. A placeholder called before that
+// fetches it at once, synchronously, and calls on.
 const SECONDARY = new URL('SECONDARY_NAME', import.meta.url);
-let secondaryModule;
+// Compiled once for every instance of the page in this window (the
+// JavaScript API makes several, each with its own copy of this glue).
+const compiledRest = (globalThis[Symbol.for('ddbplay.compiledRest')] ??= new Map());
 let secondaryReady = false;
 function instantiateSecondary(module) {
     if (secondaryReady) return;
@@ -218,7 +222,8 @@ function instantiateSecondary(module) {
     secondaryReady = true;
 }
 function loadSecondaryNow() {
-    if (!secondaryModule) {
+    let module = compiledRest.get(SECONDARY.href)?.module;
+    if (!module) {
         const request = new XMLHttpRequest();
         request.open('GET', SECONDARY, false);
         request.overrideMimeType('text/plain; charset=x-user-defined');
@@ -227,9 +232,10 @@ function loadSecondaryNow() {
         const text = request.responseText;
         const bytes = new Uint8Array(text.length);
         for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-        secondaryModule = new WebAssembly.Module(bytes);
+        module = new WebAssembly.Module(bytes);
+        compiledRest.set(SECONDARY.href, { module, compiling: Promise.resolve(module) });
     }
-    instantiateSecondary(secondaryModule);
+    instantiateSecondary(module);
 }
 const splitPlaceholders = new Proxy({}, {
     get(_, name) {
@@ -240,16 +246,33 @@ const splitPlaceholders = new Proxy({}, {
         };
     },
 });
-function prefetchSecondary() {
-    if (secondaryModule || secondaryReady) return;
-    WebAssembly.compileStreaming(fetch(SECONDARY))
-        .then((module) => { secondaryModule ??= module; })
-        .catch(() => {});
-}
-if (typeof addEventListener === 'function') {
-    for (const input of ['pointerdown', 'keydown', 'focusin']) {
-        addEventListener(input, prefetchSecondary, { once: true, passive: true });
+// A server that does not send wasm as `application/wasm` gets a second,
+// plain fetch; a failed one is tried again on the next call.
+function compileSecondary() {
+    let shared = compiledRest.get(SECONDARY.href);
+    if (!shared) {
+        shared = {};
+        shared.compiling = WebAssembly.compileStreaming(fetch(SECONDARY))
+            .catch(() => fetch(SECONDARY).then((response) => {
+                if (!response.ok) throw new Error(`the page's second module could not be fetched (${response.status})`);
+                return response.arrayBuffer();
+            }).then((bytes) => WebAssembly.compile(bytes)))
+            .then((module) => (shared.module = module));
+        shared.compiling.catch(() => compiledRest.delete(SECONDARY.href));
+        compiledRest.set(SECONDARY.href, shared);
     }
+    return shared.compiling;
+}
+let secondaryLoading;
+function loadSecondary() {
+    secondaryLoading ??= compileSecondary()
+        .then((module) => instantiateSecondary(module))
+        .catch((error) => { secondaryLoading = undefined; throw error; });
+    return secondaryLoading;
+}
+// Each instance offers its loader under its own memory.
+function offerSecondary() {
+    (globalThis[Symbol.for('ddbplay.restOfPage')] ??= new WeakMap()).set(wasm.memory, loadSecondary);
 }
 "#;
 
@@ -258,7 +281,11 @@ if (typeof addEventListener === 'function') {
 fn with_loader(glue: &str, secondary: &str) -> Result<String, String> {
     let imports = "    return {\n        __proto__: null,\n";
     let instance = "let wasmModule, wasmInstance, wasm;";
-    if glue.matches(imports).count() != 1 || glue.matches(instance).count() != 1 {
+    let finalized = "    wasm = instance.exports;\n";
+    if [imports, instance, finalized]
+        .iter()
+        .any(|shape| glue.matches(shape).count() != 1)
+    {
         return Err("wasm-bindgen's glue no longer has the shape the split loader expects: see xtask/src/split.rs".into());
     }
     let loader = LOADER.replace("SECONDARY_NAME", secondary);
@@ -267,7 +294,8 @@ fn with_loader(glue: &str, secondary: &str) -> Result<String, String> {
             imports,
             &format!("{imports}        placeholder: splitPlaceholders,\n"),
         )
-        .replace(instance, &format!("{loader}\n{instance}")))
+        .replace(instance, &format!("{loader}\n{instance}"))
+        .replace(finalized, &format!("{finalized}    offerSecondary();\n")))
 }
 
 /// The module without its `target_features` custom section.
@@ -427,12 +455,15 @@ mod tests {
 
     #[test]
     fn the_loader_names_the_secondary_and_the_imports_the_placeholders() {
-        let glue = "function __wbg_get_imports() {\n    return {\n        __proto__: null,\n        \"./x_bg.js\": import0,\n    };\n}\nlet wasmModule, wasmInstance, wasm;\n";
+        let glue = "function __wbg_get_imports() {\n    return {\n        __proto__: null,\n        \"./x_bg.js\": import0,\n    };\n}\nlet wasmModule, wasmInstance, wasm;\nfunction __wbg_finalize_init(instance, module) {\n    wasm = instance.exports;\n    return wasm;\n}\n";
         let out = with_loader(glue, "ddbplay-page-0123_rest.wasm").unwrap();
         assert!(out.contains("        placeholder: splitPlaceholders,\n        \"./x_bg.js\""));
         assert!(out.contains("new URL('ddbplay-page-0123_rest.wasm', import.meta.url)"));
         assert!(out.find("const splitPlaceholders") < out.find("let wasmModule"));
+        // Each instance offers its loader once it has its memory.
+        assert!(out.contains("    wasm = instance.exports;\n    offerSecondary();\n"));
     }
+
 
     #[test]
     fn content_hashes_are_sixteen_hex_digits_of_sha256() {

@@ -4,9 +4,14 @@
 //
 //   node tests/e2e/build/split_profile.mjs DIST OUT
 //
-// The ways: the example drawn whole on a laptop and on a phone, a course
-// page's two embeds, and the course page itself (its frames, and the
-// JavaScript API's Engine and mounted playground).
+// The ways: the example opened on a laptop and on a phone — its first
+// screen, idle a while, then the learner reaching for the page, with the
+// rest of the page's code held back (so that what reaching runs is in the
+// first module, and what it then draws is not: web/src/rest_of_page.rs) —
+// and a course page's comparison embed, alone and in the course page's
+// frame. The other embeds, the panels past
+// the first screen and the JavaScript API wait for the rest of the code
+// before they run (the API's `load()` fetches it).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -42,6 +47,15 @@ const collect = () => {
   WebAssembly.Instance.prototype = Instance.prototype;
 };
 
+// The split page's loader of the rest, never done: reaching for the page
+// runs up to waiting for it.
+const holdBackTheRest = () => {
+  class EveryMemory extends WeakMap {
+    get() { return () => new Promise(() => {}); }
+  }
+  globalThis[Symbol.for('ddbplay.restOfPage')] = new EveryMemory();
+};
+
 const profiles = (frame) => frame.evaluate(() => window.__profiled.map((exports) => {
   const size = 1 << 20;
   const at = exports.__wbindgen_malloc(size, 1);
@@ -49,16 +63,20 @@ const profiles = (frame) => frame.evaluate(() => window.__profiled.map((exports)
   return Array.from(new Uint8Array(exports.memory.buffer, at, written));
 }));
 
+const whole = (page) => page.locator('[data-drawn="whole"]').waitFor({ state: 'attached' });
+const numbers = (page) => page.locator('table.comparison tr[data-run="Query"] .units').first().waitFor();
+
 let written = 0;
-async function visit(name, address, size, ready) {
+async function visit(name, address, size, ready, { heldBack = false, frames = () => true } = {}) {
   const page = await browser.newPage({ viewport: { width: size[0], height: size[1] } });
   await page.addInitScript(collect);
+  if (heldBack) await page.addInitScript(holdBackTheRest);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(base + address);
   await ready(page);
   await page.waitForTimeout(500);
-  for (const frame of page.frames()) {
+  for (const frame of page.frames().filter(frames)) {
     for (const bytes of await profiles(frame).catch(() => [])) {
       writeFileSync(join(out, `${String(written).padStart(2, '0')}-${name}.profile`), Buffer.from(bytes));
       written += 1;
@@ -68,21 +86,37 @@ async function visit(name, address, size, ready) {
   await page.close();
 }
 
-const whole = (page) => page.locator('[data-drawn="whole"]').waitFor({ state: 'attached' });
-const numbers = (page) => page.locator('table.comparison tr[data-run="Query"] .units').first().waitFor();
-await visit('laptop', '#example=commerce', [1366, 768], whole);
-await visit('phone', '#example=commerce', [390, 844], whole);
+// The first screen, idle a while; then the learner reaches for the page
+// and does what the first screen is for before the rest has come: compares
+// each pattern, follows a section link. (Saving the work waits for the
+// rest; anything else the first screen offers fetches it at once if
+// called before it came.)
+const firstScreenThenReaching = async (page) => {
+  await numbers(page);
+  await page.waitForTimeout(2000);
+  await page.mouse.move(200, 200);
+  await page.mouse.wheel(0, 10);
+  await page.keyboard.press('Shift');
+  const compare = page.getByRole('button', { name: /^Compare: / });
+  for (let i = 0; i < await compare.count(); i++) {
+    const name = (await compare.nth(i).getAttribute('aria-label')).slice('Compare: '.length);
+    await compare.nth(i).click();
+    await page.locator('#comparison-title', { hasText: name }).waitFor();
+  }
+  const menu = page.locator('details.page-menu summary');
+  if (await menu.count()) await menu.click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Stream and time to live' }).click();
+  await page.waitForTimeout(300);
+};
+await visit('laptop', '#example=commerce', [1366, 768], firstScreenThenReaching, { heldBack: true });
+await visit('phone', '#example=commerce', [390, 844], firstScreenThenReaching, { heldBack: true });
 await visit('embed-comparison', '?embed&panels=patterns,comparison&readonly&pattern=3&id=comparison#example=commerce',
   [800, 640], whole);
-await visit('embed-runner', '?embed&panels=runner,data&id=runner#example=commerce', [800, 640], whole);
-await visit('course', 'examples/course.html', [1366, 768], async (page) => {
-  await page.locator('#sample-output').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => !/Loading/.test(document.querySelector('#sample-output').textContent));
-  await page.locator('#mounted table.comparison').waitFor();
-  await page.locator('#runner-frame').scrollIntoViewIfNeeded();
-  await page.frameLocator('#runner-frame').locator('[data-drawn="whole"]').waitFor({ state: 'attached' });
-  await numbers(page.frameLocator('#comparison-frame'));
-});
+// The same embed in the course page's frame, which tells the page around
+// it its height.
+await visit('course-comparison', 'examples/course.html', [1366, 768],
+  (page) => numbers(page.frameLocator('#comparison-frame')),
+  { frames: (frame) => frame.url().includes('id=comparison') });
 await browser.close();
 served.server.close();
 if (written === 0) throw new Error('no instance of the page wrote a profile');

@@ -15,8 +15,8 @@
 //!   stands, jumps to a row, and tells the store where it came to rest.
 //! - [`console::use_console_runner`] runs the aws CLI console, importing
 //!   its module the first time it is needed.
-//! - [`first_paint::use_past_first_paint`] lets the page draw its first
-//!   screen before the rest; [`opening::use_opened_at`] scrolls to the
+//! - [`whole_page::use_whole_page`] lets the page draw its first screen
+//!   alone and the rest when the learner reaches for it; [`opening::use_opened_at`] scrolls to the
 //!   panel a link names, and [`opening::use_height_for_parent`] tells the
 //!   page around an embed its height.
 //! - [`saved_work::use_keep`] carries out the learner's answer to "which
@@ -24,9 +24,9 @@
 
 pub mod address;
 pub mod console;
-pub mod first_paint;
 pub mod opening;
 pub mod reply;
 pub mod saved_work;
 pub mod scroll_place;
 pub mod store;
+pub mod whole_page;

@@ -7,11 +7,11 @@ use yew::prelude::*;
 use crate::browser;
 use crate::embed::Panel;
 
-/// Scrolls to `show`'s panel after the first render.
+/// Scrolls to `show`'s panel once the page is drawn whole (`whole`).
 #[hook]
-pub fn use_opened_at(show: Option<Panel>) {
-    use_effect_with((), move |_| {
-        if let Some(panel) = show {
+pub fn use_opened_at(show: Option<Panel>, whole: bool) {
+    use_effect_with(whole, move |whole| {
+        if let (true, Some(panel)) = (*whole, show) {
             browser::scroll_into_view(panel.name());
         }
     });

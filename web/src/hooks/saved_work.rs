@@ -31,9 +31,14 @@ pub fn use_autosave(
     let failed = use_mut_ref(|| None::<String>);
     use_effect_with(state.playground_version(), move |_| {
         let skip = !own_page || std::mem::replace(&mut *first.borrow_mut(), false);
+        // Saving needs the rest of the page's code (the link's encoder and
+        // compressor): it waits for it, which a change has already asked
+        // for (a change comes from the learner's reaching for the page).
         let timer = (!skip).then(|| {
             Timeout::new(SAVE_AFTER_MS, move || {
-                keep(&state, &session, &last_fragment, &failed)
+                crate::rest_of_page::when_ready(Box::new(move || {
+                    keep(&state, &session, &last_fragment, &failed)
+                }))
             })
         });
         move || drop(timer)

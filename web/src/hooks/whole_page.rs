@@ -1,28 +1,56 @@
-//! The page's first screen drawn before the rest of it. The first render
-//! draws what the first screen shows — the first panel of each side: the
-//! access patterns and the comparison — and the other panels are drawn a
-//! frame later, once the browser has painted the first ones. The first
-//! numbers reach the screen sooner (a third of the elements to make, lay
-//! out and style; `tests/e2e/bench/first_render.mjs` times it), and nothing
-//! else changes: the rest is there before a learner can reach for it.
+//! The page's first screen drawn alone, the rest when its code is there.
+//!
+//! The first render draws the panels of the first screen — the access
+//! patterns and the comparison ([`Panel::on_first_screen`]) — and the
+//! others as their headings only. The full page draws them once the
+//! learner reaches for the page or scrolls near them; an embed, or a page
+//! opened at a panel further down, at once; both once the code that draws
+//! them has come ([`crate::rest_of_page`]). The first numbers reach the
+//! screen sooner (a third of the elements to make, lay out and style;
+//! `tests/e2e/bench/first_render.mjs` times it), and a visit that only
+//! reads them fetches only the code they need.
 
 use yew::prelude::*;
 
-use crate::browser;
+use crate::embed::Panel;
+use crate::{browser, rest_of_page};
 
-/// Whether the whole page may be drawn: false only for the first render,
-/// and never when `whole_at_once` (an embed of a few panels, a page
-/// opened at a panel further down).
+/// When the panels past the first screen are drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rest {
+    /// When the learner reaches for the page (the full page).
+    WhenReached,
+    /// As soon as their code is there (an embed, a page opened at a
+    /// panel).
+    AtOnce,
+}
+
+/// Whether the whole of `panels` may be drawn: from the start when they
+/// are all on the first screen, else once `rest` says so.
 #[hook]
-pub fn use_past_first_paint(whole_at_once: bool) -> bool {
-    let past = use_state(|| whole_at_once);
+pub fn use_whole_page(panels: &[Panel], rest: Rest) -> bool {
+    let first_screen_only = panels.iter().all(|p| p.on_first_screen());
+    let whole = use_state(|| first_screen_only);
     {
-        let past = past.clone();
+        let whole = whole.clone();
         use_effect_with((), move |_| {
-            if !*past {
-                browser::after_next_paint(move || past.set(true));
-            }
+            let drawn = *whole;
+            let draw = move || whole.set(true);
+            let waiting = match (drawn, rest) {
+                (true, _) => None,
+                (false, Rest::AtOnce) => {
+                    rest_of_page::when_ready(Box::new(draw));
+                    None
+                }
+                (false, Rest::WhenReached) => Some(rest_of_page::when_reached(Box::new(draw))),
+            };
+            move || drop(waiting)
         });
     }
-    *past
+    use_effect_with(*whole, |whole| {
+        if let (true, Some(panel)) = (*whole, rest_of_page::take_arrival()) {
+            browser::arrive_at(&panel);
+        }
+    });
+    *whole
 }

@@ -17,6 +17,7 @@ use crate::model::stream::ttl::TtlTimes;
 
 impl State {
     /// Builds the data for a new chart and seed at once.
+    #[inline(never)]
     pub(super) fn set_chart(&mut self, chart: Chart, seed: u64) {
         self.build.count += 1;
         self.build.loading = None;
@@ -25,6 +26,7 @@ impl State {
 
     /// Opens a small playground at once; one that cannot be opened says
     /// why, after `context`, and changes nothing else.
+    #[inline(never)]
     pub(super) fn open_now(&mut self, playground: Playground, context: &str, note: Option<String>) {
         self.build.count += 1;
         self.build.loading = None;
@@ -44,6 +46,7 @@ impl State {
     /// playground kept for it, built again as a link is, and keeps the
     /// current one for the way back. What the step moved is said as an
     /// edit's is.
+    #[inline(never)]
     pub(super) fn step(&mut self, back: bool) -> bool {
         let before = self.figures();
         let mut history = self.page.history.clone();
@@ -64,6 +67,7 @@ impl State {
     }
 
     /// A change built elsewhere was refused: `build.refused` says why.
+    #[inline(never)]
     pub(super) fn refused(&mut self, build: u64, problem: Failure) -> bool {
         if !self.is_current(build) {
             return false;
@@ -74,6 +78,7 @@ impl State {
     }
 
     /// A playground filled elsewhere was refused: a notice says why.
+    #[inline(never)]
     pub(super) fn open_refused(&mut self, build: u64, problem: Failure) -> bool {
         if !self.is_current(build) {
             return false;
@@ -84,6 +89,7 @@ impl State {
     }
 
     /// How far the current build has got.
+    #[inline(never)]
     pub(super) fn progress(&mut self, build: u64, stored: usize, expected: usize) -> bool {
         if !self.is_current(build) {
             return false;
@@ -94,6 +100,7 @@ impl State {
 
     /// The data of the current build lands, with what was measured and
     /// read while it was built.
+    #[inline(never)]
     pub(super) fn land(
         &mut self,
         engine: Rc<RefCell<Engine>>,

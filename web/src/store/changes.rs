@@ -91,6 +91,7 @@ pub struct Reply {
 
 impl State {
     /// Applies a change made by hand and leaves its reply.
+    #[inline(never)]
     pub(super) fn apply_change(&mut self, change: Change) {
         let asker = change.asker();
         let file_name = match &change {
@@ -177,6 +178,7 @@ impl State {
 
     /// Runs what the runner asks for and keeps what it did for the runner
     /// and the data view; a write's keys are recorded as changes by hand.
+    #[inline(never)]
     pub(super) fn apply_run(&mut self, asked: RunAsked) {
         let done = run_request(&mut self.engine.borrow_mut(), &asked, &self.chart.table);
         if let Some(seen) = &done.seen {
@@ -190,6 +192,7 @@ impl State {
 
     /// Opens the stored item with this table key in the item editor, as a
     /// strongly consistent GetItem returns it.
+    #[inline(never)]
     pub(super) fn edit_stored(&mut self, key: Json) {
         let request = serde_json::json!({
             "TableName": self.chart.table.name,
@@ -207,6 +210,7 @@ impl State {
 
     /// Puts a new stream handler in place (or none) and measures every
     /// pattern again, with what the handler's writes cost.
+    #[inline(never)]
     pub(super) fn set_handler(&mut self, handler: Option<StreamHandler>) {
         self.handler = handler.map(Rc::new);
         self.measure_all();

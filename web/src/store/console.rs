@@ -120,6 +120,7 @@ fn clipped_output(text: String) -> String {
 
 impl State {
     /// Applies a console action.
+    #[inline(never)]
     pub(super) fn console(&mut self, action: ConsoleAction) -> bool {
         match action {
             ConsoleAction::Run(script) => return self.run_script(&script),

@@ -11,6 +11,7 @@ use crate::model::patterns::runner::{Draft, Form};
 
 impl State {
     /// Shows the comparison of the pattern at `index`.
+    #[inline(never)]
     pub(super) fn select(&mut self, index: usize) -> bool {
         if index >= self.patterns.len() {
             return false;
@@ -21,6 +22,7 @@ impl State {
     }
 
     /// Opens the pattern at `index` in the runner, and runs it when `run`.
+    #[inline(never)]
     pub(super) fn open_pattern(&mut self, index: usize, run: bool) -> bool {
         let Some(pattern) = self.patterns.get(index) else {
             return false;
@@ -41,6 +43,7 @@ impl State {
 
     /// Opens the runner on a new pattern, held to what an efficient read
     /// is until the learner says otherwise.
+    #[inline(never)]
     pub(super) fn new_pattern(&mut self) {
         self.runner.draft = Rc::new(Draft {
             form: Form::blank(&self.chart.table.name),
@@ -54,6 +57,7 @@ impl State {
     }
 
     /// Puts `value` in the draft's field that `update` names.
+    #[inline(never)]
     pub(super) fn edit_draft(&mut self, update: fn(&mut Draft, String), value: String) {
         let mut draft = (*self.runner.draft).clone();
         update(&mut draft, value);
@@ -62,6 +66,7 @@ impl State {
 
     /// Replaces the pattern at `index` with `pattern`, or adds it; a full
     /// list refuses a new one with a notice.
+    #[inline(never)]
     pub(super) fn save_pattern(&mut self, index: Option<usize>, pattern: AccessPattern) {
         let replacing = index.is_some_and(|i| i < self.patterns.len());
         if !replacing && self.patterns.len() >= MAX_PATTERNS {
@@ -91,6 +96,7 @@ impl State {
 
     /// Gives the pattern at `index` a request rate (requests a second; 0
     /// for none); a rate out of bounds changes nothing.
+    #[inline(never)]
     pub(super) fn set_rate(&mut self, index: usize, rate: f64) -> bool {
         let valid = rate.is_finite() && (0.0..=MAX_RATE).contains(&rate);
         let Some(pattern) = self.patterns.get_mut(index).filter(|_| valid) else {
@@ -114,6 +120,7 @@ impl State {
 
     /// Removes the pattern at `index`; the selection and the runner's
     /// draft follow the patterns after it.
+    #[inline(never)]
     pub(super) fn remove_pattern(&mut self, index: usize) -> bool {
         if index >= self.patterns.len() {
             return false;

@@ -4,6 +4,11 @@
 //! [`changes`](super::changes) to the data, [`builds`](super::builds) of
 //! new data; an action that changes nothing (a stale index, a price out
 //! of bounds, an older build) returns the same state, so nothing redraws.
+//!
+//! Those methods are never inlined here (`#[inline(never)]`): the page's
+//! build splits its code by what a first visit runs (`xtask/src/split.rs`),
+//! and a reducer holding every action's work would take all of it into the
+//! first module with the first action.
 
 use std::rc::Rc;
 
