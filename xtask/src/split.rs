@@ -464,7 +464,6 @@ mod tests {
         assert!(out.contains("    wasm = instance.exports;\n    offerSecondary();\n"));
     }
 
-
     #[test]
     fn content_hashes_are_sixteen_hex_digits_of_sha256() {
         // SHA-256("abc") = ba7816bf8f01cfea…

@@ -1,9 +1,10 @@
 // What the page's first load fetches, gzipped at level 9, file by file:
 // index.html and every file it names (stylesheet, module, its snippets,
 // the wasm), read from a built dist/ (`cargo xtask dist`). Modules the
-// page fetches only when a feature is first used (the rest of the page's
-// own wasm, split off by xtask/src/split.rs; the console; the exports and
-// imports) are listed apart and not counted. With --check,
+// page fetches later are listed apart and not counted: the rest of the
+// page's own wasm (split off by xtask/src/split.rs), fetched once the
+// learner reaches for the page (web/src/rest_of_page.rs); the console;
+// the exports and imports, each when first used. With --check,
 // exits 1 when the first load is over the 500 KB target (issue: the page
 // on a student's phone).
 //

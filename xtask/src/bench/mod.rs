@@ -316,17 +316,6 @@ fn hold_to_targets(measured: &Measurements, length: Length) -> Result<(), String
             verdict.words().replace("**", "")
         );
         if verdict == Verdict::Missed {
-            let within_ceiling = figure
-                .ceiling
-                .filter(|c| length == Length::Cheap && summary.low <= *c);
-            if let Some(ceiling) = within_ceiling {
-                eprintln!(
-                    "bench: {}: held, until its target is met, to its ceiling of {}",
-                    figure.id,
-                    verdict::show(figure.unit, ceiling)
-                );
-                continue;
-            }
             failures.push(format!("{}: {shown}, target {target}", figure.id));
         }
     }
