@@ -1,6 +1,8 @@
 // End-to-end: the page's wasm in two modules (xtask/src/split.rs). A visit
-// that only reads the example, here or in a course page's frame, fetches
-// the first module alone; once the learner reaches for the page, the rest
+// that only reads the example, at the page's plain address, at the
+// example's or in a course page's frame, fetches the first module alone;
+// one opening on a link or saved work waits for the rest, fetched in the
+// background; once the learner reaches for the page, the rest
 // comes in the background and the panels below the first screen are drawn
 // (web/src/rest_of_page.rs); a feature called before that — a PartiQL
 // statement — fetches the rest at once, and answers as the whole page
@@ -41,6 +43,33 @@ test('the first screen fetches nothing more until the learner reaches for the pa
   await page.locator('#data .view-summary').waitFor();
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('a first visit to the plain address fetches the first module alone', async () => {
+  const page = await openPage(session, session.served.url, { whole: false });
+  await firstNumbers(page);
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await wasmFetched(page), { first: 1, rest: 0 });
+  assert.equal(await page.locator('.workbench').getAttribute('data-drawn'), 'first-screen');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a shared link and saved work open once the rest has come in the background, the page never frozen for it', async () => {
+  const editing = await openPage(session, session.example);
+  await editing.getByLabel('Seed (same seed, same items)').fill('8');
+  await editing.getByRole('button', { name: 'Generate' }).click();
+  await editing.waitForFunction(() => location.hash.startsWith('#play='));
+  const link = editing.url();
+  await editing.close();
+  for (const [address, keepStorage] of [[session.served.url, true], [link, false]]) {
+    const page = await openPage(session, address, { keepStorage, whole: false });
+    await page.locator('.status', { hasText: 'from seed 8' }).waitFor();
+    await firstNumbers(page);
+    assert.deepEqual(await restFetchedBy(page), ['fetch'], address);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
 });
 
 test('a section link clicked before its panel is drawn arrives at it once it is', async () => {

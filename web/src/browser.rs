@@ -104,6 +104,16 @@ impl Shelf for BrowserShelf {
         LocalStorage::get::<String>(key).ok()
     }
 
+    /// The raw value's presence: what the page opens on is decided by the
+    /// first wasm module, which does not hold the JSON reader of a value
+    /// (`crate::session::opens_with_the_rest`).
+    fn has(&self, key: &str) -> bool {
+        window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|storage| storage.get_item(key).ok().flatten())
+            .is_some()
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), Failure> {
         if !Self::available() {
             return Err(Failure::refused("storage is turned off for this page"));

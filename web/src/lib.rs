@@ -56,7 +56,18 @@ mod layering_tests;
 
 pub use app::App;
 
-/// Mounts the page on `<body>`.
+/// Mounts the page on `<body>`: at once, or once the rest of the page's
+/// code is there when what it opens on needs it
+/// ([`session::opens_with_the_rest`]).
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    let mount = || {
+        yew::Renderer::<App>::new().render();
+    };
+    let fragment = browser::fragment();
+    let options = embed::Options::read(&browser::query(), &fragment);
+    if session::opens_with_the_rest(&fragment, &options, &browser::library()) {
+        rest_of_page::when_ready(Box::new(mount));
+    } else {
+        mount();
+    }
 }

@@ -42,6 +42,10 @@ const SET_ASIDE: &str = "ddbplay/set-aside/";
 /// Where saved playgrounds live.
 pub trait Shelf {
     fn get(&self, key: &str) -> Option<String>;
+    /// Whether `key` holds anything, without reading it.
+    fn has(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
     /// Fails when the value cannot be stored, with the browser's reason.
     fn set(&mut self, key: &str, value: &str) -> Result<(), Failure>;
     fn remove(&mut self, key: &str);
@@ -206,6 +210,12 @@ impl<S: Shelf> Library<S> {
                 revision: 0,
             },
         }
+    }
+
+    /// Whether the page was showing a saved playground when last closed
+    /// (cheaper than [`Library::current`]: the index is not read).
+    pub fn has_current(&self) -> bool {
+        self.shelf.has(CURRENT)
     }
 
     /// The id of the playground the page shows, if it was saved.

@@ -138,6 +138,27 @@ pub fn example_session(example: &gallery::Example) -> Session {
     Session::unsaved(&format!("{} example", example.title))
 }
 
+/// Whether what the page opens on is read by code the page's first wasm
+/// module leaves to the rest (`xtask/src/split.rs`): a shared link, an
+/// example other than the commerce one, a playground saved in this
+/// browser. The first module holds what opening the plain address or the
+/// commerce example runs; for anything else the page fetches the rest in
+/// the background before it starts, rather than all at once, with the
+/// page frozen, at the first call into it.
+pub fn opens_with_the_rest(
+    fragment: &str,
+    options: &Options,
+    library: &Library<impl Shelf>,
+) -> bool {
+    if link_parameter(fragment).is_some() {
+        return true;
+    }
+    if let Some(name) = fragment_parameter(fragment, "example") {
+        return name != EXAMPLE;
+    }
+    !options.embed && library.has_current()
+}
+
 /// Decides what the page opens on.
 pub fn boot(
     fragment: &str,
@@ -402,6 +423,33 @@ mod tests {
         Library {
             shelf: Memory::default(),
         }
+    }
+
+    #[test]
+    fn only_the_plain_address_and_the_commerce_example_open_without_the_rest() {
+        let (page, embed) = (Options::default(), Options::read("embed", ""));
+        let empty = library();
+        assert!(!opens_with_the_rest("", &page, &empty));
+        assert!(!opens_with_the_rest("example=commerce", &page, &empty));
+        assert!(!opens_with_the_rest("data", &page, &empty));
+        assert!(opens_with_the_rest("example=blog", &page, &empty));
+        assert!(opens_with_the_rest("play=1.AAAA", &page, &empty));
+        assert!(opens_with_the_rest(
+            "example=commerce&play=1.AAAA",
+            &page,
+            &empty
+        ));
+        let mut returning = library();
+        save(
+            &State::example(),
+            &Session::unsaved("Mine"),
+            &mut returning,
+            1.0,
+        )
+        .unwrap();
+        assert!(opens_with_the_rest("", &page, &returning));
+        assert!(!opens_with_the_rest("example=commerce", &page, &returning));
+        assert!(!opens_with_the_rest("", &embed, &returning));
     }
 
     #[test]

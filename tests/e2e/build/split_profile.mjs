@@ -4,14 +4,16 @@
 //
 //   node tests/e2e/build/split_profile.mjs DIST OUT
 //
-// The ways: the example opened on a laptop and on a phone — its first
-// screen, idle a while, then the learner reaching for the page, with the
+// The ways: the page's plain address on a laptop (a first visit: the
+// example) and the example's own address on a phone — the first screen,
+// idle a while, then the learner reaching for the page, with the
 // rest of the page's code held back (so that what reaching runs is in the
 // first module, and what it then draws is not: web/src/rest_of_page.rs) —
 // and a course page's comparison embed, alone and in the course page's
-// frame. The other embeds, the panels past
-// the first screen and the JavaScript API wait for the rest of the code
-// before they run (the API's `load()` fetches it).
+// frame. The other embeds, the panels past the first screen, the
+// JavaScript API, and a page opening on a link, another example or saved
+// work wait for the rest of the code before they run (the API's `load()`
+// fetches it; web/src/session.rs, `opens_with_the_rest`).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -108,7 +110,7 @@ const firstScreenThenReaching = async (page) => {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Stream and time to live' }).click();
   await page.waitForTimeout(300);
 };
-await visit('laptop', '#example=commerce', [1366, 768], firstScreenThenReaching, { heldBack: true });
+await visit('laptop', '', [1366, 768], firstScreenThenReaching, { heldBack: true });
 await visit('phone', '#example=commerce', [390, 844], firstScreenThenReaching, { heldBack: true });
 await visit('embed-comparison', '?embed&panels=patterns,comparison&readonly&pattern=3&id=comparison#example=commerce',
   [800, 640], whole);
