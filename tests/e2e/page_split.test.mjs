@@ -72,6 +72,25 @@ test('a shared link and saved work open once the rest has come in the background
   }
 });
 
+test('a place on the page or a panel to open at waits for the rest, fetched in the background', async () => {
+  for (const address of [`${session.served.url}#patterns`, `${session.served.url}?show=data#example=commerce`]) {
+    const page = await openPage(session, address, { whole: false });
+    await firstNumbers(page);
+    assert.deepEqual(await restFetchedBy(page), ['fetch'], address);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('an embed of the first screen\'s panels, editable, fetches the first module alone', async () => {
+  const page = await openPage(session, `${session.served.url}?embed&panels=patterns,comparison#example=commerce`, { whole: false });
+  await firstNumbers(page);
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await wasmFetched(page), { first: 1, rest: 0 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a section link clicked before its panel is drawn arrives at it once it is', async () => {
   const page = await openPage(session, session.example, { whole: false });
   await firstNumbers(page);

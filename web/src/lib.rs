@@ -63,9 +63,7 @@ pub fn start() {
     let mount = || {
         yew::Renderer::<App>::new().render();
     };
-    let fragment = browser::fragment();
-    let options = embed::Options::read(&browser::query(), &fragment);
-    if session::opens_with_the_rest(&fragment, &options, &browser::library()) {
+    if session::opens_with_the_rest(&browser::query(), &browser::fragment(), &browser::library()) {
         rest_of_page::when_ready(Box::new(mount));
     } else {
         mount();

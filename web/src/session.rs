@@ -139,24 +139,23 @@ pub fn example_session(example: &gallery::Example) -> Session {
 }
 
 /// Whether what the page opens on is read by code the page's first wasm
-/// module leaves to the rest (`xtask/src/split.rs`): a shared link, an
-/// example other than the commerce one, a playground saved in this
-/// browser. The first module holds what opening the plain address or the
-/// commerce example runs; for anything else the page fetches the rest in
-/// the background before it starts, rather than all at once, with the
-/// page frozen, at the first call into it.
-pub fn opens_with_the_rest(
-    fragment: &str,
-    options: &Options,
-    library: &Library<impl Shelf>,
-) -> bool {
-    if link_parameter(fragment).is_some() {
+/// module leaves to the rest (`xtask/src/split.rs`). The first module
+/// holds what opening the plain address (a first visit) or the commerce
+/// example's own address runs, as a page or an embed; anything else — a
+/// shared link, another example, a place on the page to arrive at, a
+/// panel to open at, a playground saved in this browser — waits for the
+/// rest, fetched in the background before the page starts, rather than
+/// all at once, with the page frozen, at the first call into it.
+///
+/// The fragment is looked at first: reading it as options (`#patterns`
+/// is also the `patterns` option) runs code the first module has not.
+pub fn opens_with_the_rest(query: &str, fragment: &str, library: &Library<impl Shelf>) -> bool {
+    let fragment = fragment.trim_start_matches('#');
+    if !fragment.is_empty() && fragment.strip_prefix("example=") != Some(EXAMPLE) {
         return true;
     }
-    if let Some(name) = fragment_parameter(fragment, "example") {
-        return name != EXAMPLE;
-    }
-    !options.embed && library.has_current()
+    let options = Options::read(query, fragment);
+    options.show.is_some() || (fragment.is_empty() && !options.embed && library.has_current())
 }
 
 /// Decides what the page opens on.
@@ -427,16 +426,21 @@ mod tests {
 
     #[test]
     fn only_the_plain_address_and_the_commerce_example_open_without_the_rest() {
-        let (page, embed) = (Options::default(), Options::read("embed", ""));
         let empty = library();
-        assert!(!opens_with_the_rest("", &page, &empty));
-        assert!(!opens_with_the_rest("example=commerce", &page, &empty));
-        assert!(!opens_with_the_rest("data", &page, &empty));
-        assert!(opens_with_the_rest("example=blog", &page, &empty));
-        assert!(opens_with_the_rest("play=1.AAAA", &page, &empty));
+        assert!(!opens_with_the_rest("", "", &empty));
+        assert!(!opens_with_the_rest("", "#example=commerce", &empty));
+        assert!(!opens_with_the_rest(
+            "embed&panels=comparison",
+            "example=commerce",
+            &empty
+        ));
+        assert!(opens_with_the_rest("", "patterns", &empty));
+        assert!(opens_with_the_rest("show=data", "", &empty));
+        assert!(opens_with_the_rest("", "example=blog", &empty));
+        assert!(opens_with_the_rest("", "play=1.AAAA", &empty));
         assert!(opens_with_the_rest(
+            "",
             "example=commerce&play=1.AAAA",
-            &page,
             &empty
         ));
         let mut returning = library();
@@ -447,9 +451,9 @@ mod tests {
             1.0,
         )
         .unwrap();
-        assert!(opens_with_the_rest("", &page, &returning));
-        assert!(!opens_with_the_rest("example=commerce", &page, &returning));
-        assert!(!opens_with_the_rest("", &embed, &returning));
+        assert!(opens_with_the_rest("", "", &returning));
+        assert!(!opens_with_the_rest("", "example=commerce", &returning));
+        assert!(!opens_with_the_rest("embed", "", &returning));
     }
 
     #[test]
