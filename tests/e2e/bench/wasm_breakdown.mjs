@@ -8,10 +8,16 @@
 // the crate its path starts with (`<T as Trait>::f` for T's crate); drop
 // glue and the data segments are listed apart.
 //
-//   node tests/e2e/bench/wasm_breakdown.mjs [page.wasm]   (needs wasm-bindgen, wasm-opt, twiggy on PATH)
+// Then the same for the first of the split page's two modules — what the
+// page's first load fetches (xtask/src/split.rs) — when `cargo xtask dist`
+// has left its profile in target/page-split: the split made again from
+// the same profile, keeping the names.
+//
+//   node tests/e2e/bench/wasm_breakdown.mjs [page.wasm]   (needs wasm-bindgen, wasm-opt, twiggy on PATH;
+//                                                          WASM_SPLIT, else /usr/bin/wasm-split)
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,11 +28,27 @@ const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 const linked = process.argv[2] ?? join(targetDir, 'wasm32-unknown-unknown', 'wasm-release', 'ddbplay_page.wasm');
 const work = mkdtempSync(join(tmpdir(), 'ddbplay-wasm-'));
 const run = (program, args) => execFileSync(program, args, { maxBuffer: 1 << 30 }).toString();
+// twiggy writes the split's escaped names (`\20` for a space) into its JSON as they are.
+const rows = (wasm) => JSON.parse(run('twiggy', ['top', '-n', '1000000', '--format', 'json', wasm])
+  .replace(/\\(?!["\\/bfnrtu])/g, '\\\\'));
+const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
 run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', work, '--out-name', 'page', linked]);
 const optimised = join(work, 'page.wasm');
-run('wasm-opt', ['-Oz', '-g', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '-o', optimised, join(work, 'page_bg.wasm')]);
-const items = JSON.parse(run('twiggy', ['top', '-n', '1000000', '--format', 'json', optimised]));
+run('wasm-opt', ['-Oz', '-g', ...FEATURES, '-o', optimised, join(work, 'page_bg.wasm')]);
+const whole = rows(optimised);
+
+// The first module, when the split's profile is there.
+const split = join(targetDir, 'page-split');
+const profile = join(split, 'merged.profile');
+const bound = join(split, 'bound', 'ddbplay-page_bg.wasm');
+let first = null;
+if (existsSync(profile) && existsSync(bound)) {
+  const [primary, secondary] = [join(work, 'first.wasm'), join(work, 'rest.wasm')];
+  run(process.env.WASM_SPLIT ?? '/usr/bin/wasm-split',
+    ['--split', '-g', ...FEATURES, `--profile=${profile}`, bound, '-o1', primary, '-o2', secondary]);
+  run('wasm-opt', ['-Oz', '-g', ...FEATURES, '-o', primary, primary]);
+  first = rows(primary);
+}
 rmSync(work, { recursive: true, force: true });
 
 /** The crate a function belongs to, or the kind of item it is. */
@@ -46,30 +68,36 @@ function familyOf(name, crate) {
   return path.slice(0, deep.includes(path[1]) ? 3 : 2).join('::').replace(/::h[0-9a-f]{16}$/, '') || crate;
 }
 
-const byCrate = new Map();
-const byFamily = new Map();
-let total = 0;
-for (const { name, shallow_size: size } of items) {
-  const crate = crateOf(name);
-  if (crate === null) continue;
-  total += size;
-  byCrate.set(crate, (byCrate.get(crate) ?? 0) + size);
-  if (!crate.startsWith('(')) {
-    const family = familyOf(name, crate);
-    byFamily.set(family, (byFamily.get(family) ?? 0) + size);
+/** Prints and reports where `items` (twiggy's rows) go, by crate and by family, under `id`. */
+function breakdown(items, title, id) {
+  const byCrate = new Map();
+  const byFamily = new Map();
+  let total = 0;
+  for (const { name, shallow_size: size } of items) {
+    const crate = crateOf(name);
+    if (crate === null) continue;
+    total += size;
+    byCrate.set(crate, (byCrate.get(crate) ?? 0) + size);
+    if (!crate.startsWith('(')) {
+      const family = familyOf(name, crate);
+      byFamily.set(family, (byFamily.get(family) ?? 0) + size);
+    }
+  }
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
+  const pct = (n) => `${((100 * n) / total).toFixed(1)}%`.padStart(6);
+  console.log(`${title}, optimised, names aside: ${kb(total).trim()}`);
+  console.log('by crate:');
+  report(`${id}/total`, 'bytes', total);
+  for (const [crate, size] of [...byCrate].sort((a, b) => b[1] - a[1]).filter(([, s]) => s >= 1024)) {
+    console.log(`  ${kb(size)} ${pct(size)}  ${crate}`);
+    if (size >= 10 * 1024) report(`${id}/crate/${crate}`, 'bytes', size);
+  }
+  console.log('largest function families:');
+  for (const [family, size] of [...byFamily].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(`  ${kb(size)} ${pct(size)}  ${family}`);
+    report(`${id}/family/${family}`, 'bytes', size);
   }
 }
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
-const pct = (n) => `${((100 * n) / total).toFixed(1)}%`.padStart(6);
-console.log(`page wasm, optimised, names aside: ${kb(total).trim()}`);
-console.log('by crate:');
-report('wasm/total', 'bytes', total);
-for (const [crate, size] of [...byCrate].sort((a, b) => b[1] - a[1]).filter(([, s]) => s >= 1024)) {
-  console.log(`  ${kb(size)} ${pct(size)}  ${crate}`);
-  if (size >= 10 * 1024) report(`wasm/crate/${crate}`, 'bytes', size);
-}
-console.log('largest function families:');
-for (const [family, size] of [...byFamily].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-  console.log(`  ${kb(size)} ${pct(size)}  ${family}`);
-  report(`wasm/family/${family}`, 'bytes', size);
-}
+
+breakdown(whole, 'page wasm', 'wasm');
+if (first) breakdown(first, 'the first module (what the first load fetches)', 'wasm/first');

@@ -281,7 +281,9 @@ fn measure_page(tools: &Tools, length: Length) -> Result<(), String> {
     let rounds = if length == Length::Full { "5" } else { "3" };
     run(reporting(&mut Command::new("node")).args(["tests/e2e/bench/page_size.mjs", "dist"]))?;
     tools.ensure_twiggy()?;
-    run(reporting(&mut tools.wasm_env("node")).arg("tests/e2e/bench/wasm_breakdown.mjs"))?;
+    run(reporting(&mut tools.wasm_env("node"))
+        .arg("tests/e2e/bench/wasm_breakdown.mjs")
+        .env("WASM_SPLIT", tools.wasm_split()))?;
     run(reporting(&mut tools.wasm_env("node"))
         .args(["tests/e2e/bench/first_render.mjs", "dist"])
         .env("ROUNDS", rounds))?;

@@ -160,6 +160,14 @@ fn unlisted(measured: &Measurements) -> String {
             "wasm/family/",
             "The largest function families in the page's wasm",
         ),
+        (
+            "wasm/first/crate/",
+            "Where the first module goes (what the first load fetches), by crate",
+        ),
+        (
+            "wasm/first/family/",
+            "The largest function families in the first module",
+        ),
     ] {
         let mut rows: Vec<(&str, f64)> = measured
             .iter()
@@ -339,6 +347,34 @@ mod tests {
         ));
         assert!(table.contains("| 1.81 s (1.72 s–1.94 s, 5 runs) | ≤ 2.00 s: met |"));
         assert!(table.contains("| Query returning 100 items of a 1,000,000-item table | not measured in this run | ≤ 20.0 µs |"));
+    }
+
+    #[test]
+    fn the_first_module_has_its_own_breakdown_after_the_whole_page() {
+        let written = unlisted(&measured(&[
+            ("wasm/crate/engine", "bytes", &[535_859.0]),
+            ("wasm/first/crate/engine", "bytes", &[307_917.0]),
+            ("wasm/first/family/engine::api::call", "bytes", &[51_533.0]),
+        ]));
+        let whole = written
+            .find("Where the page's wasm goes, by crate")
+            .unwrap();
+        let first = written
+            .find("Where the first module goes (what the first load fetches), by crate")
+            .unwrap();
+        let families = written
+            .find("The largest function families in the first module")
+            .unwrap();
+        assert!(whole < first && first < families, "{written}");
+        assert!(
+            written[first..families].contains("| `engine` |"),
+            "{written}"
+        );
+        assert!(
+            written[families..].contains("| `engine::api::call` |"),
+            "{written}"
+        );
+        assert!(!written.contains("Other figures"), "{written}");
     }
 
     #[test]
