@@ -9,6 +9,8 @@
 //! - `api/put_item_1kb/…`: a PutItem of one of those items, replacing
 //!   it — the request side's share: the body checked against the service
 //!   model's shapes, decoded, the item written;
+//! - `api/batch_write_25_items/…`: a BatchWriteItem of 25 such items
+//!   (25 KB), as the server comparison's load sends them, replacing them;
 //! - `api/query_100_items/sonic_rs`: built with it, as `ddbplay serve`
 //!   encodes (`cargo bench -p ddbplay-engine --features fast-json --bench api`).
 
@@ -83,5 +85,22 @@ fn put_item_1kb(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, query_100_items, put_item_1kb);
+fn batch_write_25_items(c: &mut Criterion) {
+    let mut engine = loaded();
+    let notes = "n".repeat(930);
+    let puts: Vec<String> = (0..25)
+        .map(|i| {
+            format!(
+                r#"{{"PutRequest": {{"Item": {{"PK": {{"S": "CUST#1"}}, "SK": {{"S": "ORDER#{i:04}"}},
+                    "status": {{"S": "PENDING"}}, "total": {{"N": "{i}.99"}}, "notes": {{"S": "{notes}"}}}}}}}}"#
+            )
+        })
+        .collect();
+    let batch = format!(r#"{{"RequestItems": {{"bench": [{}]}}}}"#, puts.join(","));
+    c.bench_function(&format!("api/batch_write_25_items/{ENCODER}"), |b| {
+        b.iter(|| black_box(call(&mut engine, "BatchWriteItem", &batch)))
+    });
+}
+
+criterion_group!(benches, query_100_items, put_item_1kb, batch_write_25_items);
 criterion_main!(benches);

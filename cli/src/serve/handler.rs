@@ -210,8 +210,8 @@ async fn read_body(shared: &Shared, headers: &HeaderMap, body: Body) -> Result<B
 /// milliseconds (a 1 MB page of a Scan, 25 items of 400 KB), less than a
 /// hop to another thread costs in processor time: moving each call to
 /// tokio's blocking pool cost more than the engine itself on small
-/// requests. The other connections go on meanwhile on the runtime's other
-/// workers, which take over a busy worker's queue.
+/// requests. The server's one thread serves the other connections
+/// between requests ([`super`]).
 fn run_engine(
     shared: &Shared,
     target: String,

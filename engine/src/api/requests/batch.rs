@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 
 use super::{legacy, parse_body, return_consumed_capacity, return_item_collection_metrics};
-use crate::api::attribute_value::decode_item;
+use crate::api::attribute_value::{RawItem, decode_item, decode_raw_item};
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::constraint::{self, Violation};
 use crate::error::{Error, Result};
@@ -116,19 +116,23 @@ struct WriteRequestWire {
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct ItemWire {
-    item: Option<Json>,
+    item: Option<RawItem>,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct KeyWire {
-    key: Option<Json>,
+    key: Option<RawItem>,
 }
 
+/// The request read in one pass, each item kept as its text: the shapes
+/// were checked before ([`crate::api::shapes`]), and the items are decoded
+/// straight from their text ([`decode_raw_item`]).
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct BatchWriteWire {
-    request_items: Option<Json>,
+    /// By table name, in name order (of two entries for one table, the later).
+    request_items: Option<BTreeMap<String, Vec<WriteRequestWire>>>,
     return_consumed_capacity: Option<String>,
     return_item_collection_metrics: Option<String>,
 }
@@ -159,9 +163,7 @@ pub fn batch_write_item(
     // The constraints first, all together: the enumerations above, each
     // request's missing item or key, the tables' names and counts.
     let mut tables = Vec::new();
-    for (table, json) in members(items, "RequestItems")? {
-        let list: Vec<WriteRequestWire> =
-            serde_json::from_value(json).map_err(|e| Error::Serialization(e.to_string()))?;
+    for (table, list) in items {
         for (n, write) in list.iter().enumerate() {
             let at = format!("requestItems.{table}.member.{}.member", n + 1);
             if let Some(delete) = &write.delete_request
@@ -192,9 +194,11 @@ pub fn batch_write_item(
         for write in list {
             writes.push(match (write.put_request, write.delete_request) {
                 (Some(ItemWire { item: Some(item) }), None) => {
-                    WriteRequest::Put(decode_item(&item)?)
+                    WriteRequest::Put(decode_raw_item(&item)?)
                 }
-                (None, Some(KeyWire { key: Some(key) })) => WriteRequest::Delete(decode_item(&key)?),
+                (None, Some(KeyWire { key: Some(key) })) => {
+                    WriteRequest::Delete(decode_raw_item(&key)?)
+                }
                 _ => {
                     return Err(Error::validation(
                         "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",

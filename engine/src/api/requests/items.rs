@@ -9,7 +9,7 @@ use super::{
     Constraints, expression_parameters, legacy, parse_body, required, return_consumed_capacity,
     return_item_collection_metrics, return_old_on_failure, return_values,
 };
-use crate::api::attribute_value::decode_item;
+use crate::api::attribute_value::{RawItem, decode_item, decode_raw_item};
 use crate::capacity::ReturnConsumedCapacity;
 use crate::error::Result;
 use crate::expr::ast::Condition;
@@ -23,8 +23,9 @@ use crate::types::Item;
 #[serde(rename_all = "PascalCase")]
 struct ItemWriteWire {
     table_name: Option<String>,
-    item: Option<Json>,
-    key: Option<Json>,
+    /// PutItem's item and the others' key, each kept as its text.
+    item: Option<RawItem>,
+    key: Option<RawItem>,
     condition_expression: Option<String>,
     update_expression: Option<String>,
     expression_attribute_names: Option<BTreeMap<String, String>>,
@@ -168,8 +169,8 @@ impl PendingWrite {
         // DeleteItem's ReturnValues, AttributeUpdates, Expected, then the
         // expression values.
         let item_or_key = match kind {
-            Write::Put => decode_item(&required(wire.item.take(), "item")?)?,
-            Write::Delete | Write::Update => decode_item(&required(wire.key.take(), "key")?)?,
+            Write::Put => decode_raw_item(&required(wire.item.take(), "item")?)?,
+            Write::Delete | Write::Update => decode_raw_item(&required(wire.key.take(), "key")?)?,
         };
         if kind != Write::Update {
             w.return_values.check_old_only()?;

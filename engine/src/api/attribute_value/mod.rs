@@ -4,18 +4,29 @@
 //! type key, numbers as strings within range, valid base64, non-empty sets
 //! without duplicates, `NULL` only `true`, and at most 32 levels of nesting
 //! (a top-level attribute is level 1).
+//!
+//! An item or key a request carries whole is kept as its JSON text
+//! ([`RawItem`]) and decoded from it by [`decode_raw_item`]: straight from
+//! the text when it is written the common way ([`direct`]), through a JSON
+//! tree, with DynamoDB's refusals, otherwise.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::Value as Json;
+use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 use crate::types::sets::has_duplicates as duplicates;
 use crate::types::{Item, Map, Number, NumberError, Value};
 
 pub use crate::limits::MAX_NESTING;
+
+mod direct;
+
+/// An item or a key as a request wrote it: its JSON text, not yet read.
+pub type RawItem = Box<RawValue>;
 
 fn serialization(message: impl Into<String>) -> Error {
     Error::Serialization(message.into())
@@ -230,6 +241,17 @@ pub fn decode_item(json: &Json) -> Result<Item> {
         .iter()
         .map(|(name, value)| Ok((name.clone(), decode_value(value, 1)?)))
         .collect()
+}
+
+/// Decodes an item or a key from its JSON text, as [`decode_item`] decodes
+/// its tree: the same item, or the same refusal.
+pub fn decode_raw_item(raw: &RawValue) -> Result<Item> {
+    if let Some(item) = direct::item(raw.get()) {
+        return Ok(item);
+    }
+    let json: Json =
+        serde_json::from_str(raw.get()).map_err(|e| Error::Serialization(e.to_string()))?;
+    decode_item(&json)
 }
 
 /// Serialises a value in DynamoDB's JSON without building a JSON tree.
