@@ -8,7 +8,7 @@
 //! An item or key a request carries whole is kept as its JSON text
 //! ([`RawItem`]) and decoded from it by [`decode_raw_item`]: straight from
 //! the text when it is written the common way ([`direct`]), through a JSON
-//! tree, with DynamoDB's refusals, otherwise.
+//! tree, with DynamoDB's refusals, otherwise (and always in the page).
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
@@ -23,6 +23,9 @@ use crate::types::{Item, Map, Number, NumberError, Value};
 
 pub use crate::limits::MAX_NESTING;
 
+// The page decodes through the tree alone: the direct decoder would add
+// 4 KB to its first download, and its items are a few at a time.
+#[cfg(not(target_arch = "wasm32"))]
 mod direct;
 
 /// An item or a key as a request wrote it: its JSON text, not yet read.
@@ -246,6 +249,7 @@ pub fn decode_item(json: &Json) -> Result<Item> {
 /// Decodes an item or a key from its JSON text, as [`decode_item`] decodes
 /// its tree: the same item, or the same refusal.
 pub fn decode_raw_item(raw: &RawValue) -> Result<Item> {
+    #[cfg(not(target_arch = "wasm32"))]
     if let Some(item) = direct::item(raw.get()) {
         return Ok(item);
     }
