@@ -14,10 +14,27 @@ use serde::Serialize;
 
 /// Serialises a response; the shapes here always serialise.
 pub fn to_string<T: Serialize>(value: &T) -> String {
+    to_string_sized(value, 128)
+}
+
+/// Serialises a response expected to take about `bytes`: the buffer is
+/// taken at that size once, rather than doubled up to it (a 100 KB page
+/// of items was copied ten times over as it grew).
+pub fn to_string_sized<T: Serialize>(value: &T, bytes: usize) -> String {
     #[cfg(all(feature = "fast-json", not(target_arch = "wasm32")))]
-    let encoded = sonic_rs::to_string(value).ok();
+    let encoded = {
+        let mut buffer = Vec::with_capacity(bytes);
+        sonic_rs::to_writer(&mut buffer, value)
+            .ok()
+            .and_then(|()| String::from_utf8(buffer).ok())
+    };
     #[cfg(not(all(feature = "fast-json", not(target_arch = "wasm32"))))]
-    let encoded = serde_json::to_string(value).ok();
+    let encoded = {
+        let mut buffer = Vec::with_capacity(bytes);
+        serde_json::to_writer(&mut buffer, value)
+            .ok()
+            .and_then(|()| String::from_utf8(buffer).ok())
+    };
     encoded.unwrap_or_else(|| "{}".to_string())
 }
 

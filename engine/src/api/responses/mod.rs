@@ -124,13 +124,19 @@ struct WirePage<'a> {
 
 /// A Query or Scan response body.
 pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
-    to_string(&WirePage {
-        items: response.items.as_deref().map(WireItems),
-        count: response.count,
-        scanned_count: response.scanned_count,
-        last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
-        consumed_capacity: consumed_capacity(&response.consumed, mode),
-    })
+    // The items' JSON is their size (names and values) and about a
+    // quarter more for the quotes and type keys around them.
+    let expected = 256 + response.bytes_read + response.bytes_read / 4;
+    encode::to_string_sized(
+        &WirePage {
+            items: response.items.as_deref().map(WireItems),
+            count: response.count,
+            scanned_count: response.scanned_count,
+            last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
+            consumed_capacity: consumed_capacity(&response.consumed, mode),
+        },
+        expected,
+    )
 }
 
 /// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed
