@@ -51,6 +51,11 @@ pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
     } else {
         body
     };
+    // Read as text when it is UTF-8, natively, as the shapes' check reads it.
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(text) = std::str::from_utf8(body) {
+        return serde_json::from_str(text).map_err(|e| Error::Serialization(e.to_string()));
+    }
     serde_json::from_slice(body).map_err(|e| Error::Serialization(e.to_string()))
 }
 
