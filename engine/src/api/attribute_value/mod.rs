@@ -7,8 +7,9 @@
 //!
 //! An item or key a request carries whole is kept as its JSON text
 //! ([`RawItem`]) and decoded from it by [`decode_raw_item`]: straight from
-//! the text when it is written the common way ([`direct`]), through a JSON
-//! tree, with DynamoDB's refusals, otherwise (and always in the page).
+//! the text when it is written the common way (the `direct` module),
+//! through a JSON tree, with DynamoDB's refusals, otherwise (and always in
+//! the page).
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
