@@ -12,7 +12,7 @@
 
 use std::borrow::Borrow;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use smol_str::SmolStr;
 
@@ -207,6 +207,42 @@ impl Map {
     /// Values in name order.
     pub fn values(&self) -> impl Iterator<Item = &Value> {
         self.entries.iter().map(|(_, v)| v)
+    }
+}
+
+/// Knows one map without keeping it alive: [`MapWatch::is`] tells whether
+/// a map is that same map, still alive. A map's entries never change while
+/// it is shared (changing them copies them first, and a watch counts as a
+/// sharer), so what was computed from a watched map holds for as long as
+/// the watch recognises it — the use of [`MapWatch`]: a cache of a stored
+/// item's encoding, checked by identity rather than by comparing items.
+#[derive(Clone, Debug)]
+pub struct MapWatch(Weak<[(Text, Value)]>);
+
+impl MapWatch {
+    /// True when `map` is the watched map and it is still alive.
+    pub fn is(&self, map: &Map) -> bool {
+        self.0.strong_count() > 0 && std::ptr::addr_eq(self.0.as_ptr(), Arc::as_ptr(&map.entries))
+    }
+}
+
+impl Map {
+    /// A watch on this map: see [`MapWatch`].
+    pub fn watch(&self) -> MapWatch {
+        MapWatch(Arc::downgrade(&self.entries))
+    }
+
+    /// A number unique to this map among the maps alive (its entries'
+    /// address), for finding what a [`MapWatch`] keeps about it.
+    pub fn identity(&self) -> usize {
+        Arc::as_ptr(&self.entries) as *const u8 as usize
+    }
+
+    /// True when another handle shares this map (a stored item being
+    /// read), rather than it being the only one (a map built for one
+    /// response).
+    pub fn is_shared(&self) -> bool {
+        Arc::strong_count(&self.entries) > 1
     }
 }
 

@@ -9,7 +9,7 @@ pub mod sets;
 pub mod size;
 pub mod value;
 
-pub use map::{Map, Text};
+pub use map::{Map, MapWatch, Text};
 pub use number::{Number, NumberError};
 pub use path::{Path, PathElement};
 pub use size::{MAX_ITEM_BYTES, item_size, value_size};

@@ -21,21 +21,19 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
 /// taken at that size once, rather than doubled up to it (a 100 KB page
 /// of items was copied ten times over as it grew).
 pub fn to_string_sized<T: Serialize>(value: &T, bytes: usize) -> String {
+    let mut buffer = Vec::with_capacity(bytes);
+    append(&mut buffer, value);
+    String::from_utf8(buffer).unwrap_or_else(|_| "{}".to_string())
+}
+
+/// Serialises `value` at the end of `buffer`, which then holds UTF-8 if it
+/// did before (the shapes here always serialise).
+pub fn append<T: Serialize>(buffer: &mut Vec<u8>, value: &T) {
     #[cfg(all(feature = "fast-json", not(target_arch = "wasm32")))]
-    let encoded = {
-        let mut buffer = Vec::with_capacity(bytes);
-        sonic_rs::to_writer(&mut buffer, value)
-            .ok()
-            .and_then(|()| String::from_utf8(buffer).ok())
-    };
+    let written = sonic_rs::to_writer(&mut *buffer, value).is_ok();
     #[cfg(not(all(feature = "fast-json", not(target_arch = "wasm32"))))]
-    let encoded = {
-        let mut buffer = Vec::with_capacity(bytes);
-        serde_json::to_writer(&mut buffer, value)
-            .ok()
-            .and_then(|()| String::from_utf8(buffer).ok())
-    };
-    encoded.unwrap_or_else(|| "{}".to_string())
+    let written = serde_json::to_writer(&mut *buffer, value).is_ok();
+    debug_assert!(written, "a response shape failed to serialise");
 }
 
 #[cfg(all(test, feature = "fast-json", not(target_arch = "wasm32")))]

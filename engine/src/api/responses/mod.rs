@@ -5,6 +5,8 @@
 mod batch;
 pub mod control_plane;
 mod encode;
+#[cfg(not(target_arch = "wasm32"))]
+mod item_texts;
 mod partiql;
 mod tables;
 mod transactions;
@@ -127,16 +129,39 @@ pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
     // The items' JSON is their size (names and values) and about a
     // quarter more for the quotes and type keys around them.
     let expected = 256 + response.bytes_read + response.bytes_read / 4;
-    encode::to_string_sized(
-        &WirePage {
-            items: response.items.as_deref().map(WireItems),
-            count: response.count,
-            scanned_count: response.scanned_count,
-            last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
-            consumed_capacity: consumed_capacity(&response.consumed, mode),
-        },
-        expected,
-    )
+    let page = WirePage {
+        items: response.items.as_deref().map(WireItems),
+        count: response.count,
+        scanned_count: response.scanned_count,
+        last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
+        consumed_capacity: consumed_capacity(&response.consumed, mode),
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(WireItems(items)) = page.items {
+        return page_of_kept_texts(items, WirePage { items: None, ..page }, expected);
+    }
+    encode::to_string_sized(&page, expected)
+}
+
+/// A page whose items are written from [`item_texts`] (the same bytes as
+/// [`WireItems`] writes): `{"Items":[…]`, then the rest of the page's
+/// members, which always include `Count`.
+#[cfg(not(target_arch = "wasm32"))]
+fn page_of_kept_texts(items: &[Item], rest: WirePage<'_>, expected: usize) -> String {
+    let mut out = Vec::with_capacity(expected);
+    out.extend_from_slice(br#"{"Items":["#);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        item_texts::write_item(&mut out, item);
+    }
+    out.extend_from_slice(b"],");
+    // The rest is `{"Count":…}`: its members follow the items.
+    let at = out.len();
+    encode::append(&mut out, &rest);
+    out.remove(at);
+    String::from_utf8(out).unwrap_or_else(|_| "{}".to_string())
 }
 
 /// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed
@@ -167,4 +192,48 @@ pub fn error(error: &Error) -> String {
         out = json!({"__type": error.type_name()});
     }
     out.to_string()
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::types::{Number, Value};
+
+    fn order(n: u32) -> Item {
+        [
+            ("PK", Value::s("CUST#1")),
+            ("SK", Value::s(format!("ORDER#{n:04}"))),
+            ("total", Value::N(Number::parse(&format!("{n}.990")).unwrap())),
+            ("notes", Value::s("quote \" tab \t é 😀 ".repeat(40))),
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    #[test]
+    fn a_page_of_kept_texts_is_the_page_written_whole() {
+        let items: Vec<Item> = (0..30).map(order).collect();
+        let stored = items.clone();
+        let key = items[29].clone();
+        let consumed = Consumed {
+            table_name: "orders".into(),
+            table: 7.5,
+            ..Consumed::default()
+        };
+        let whole = |items| WirePage {
+            items,
+            count: 30,
+            scanned_count: 31,
+            last_evaluated_key: Some(WireItem(&key)),
+            consumed_capacity: consumed_capacity(&consumed, ReturnConsumedCapacity::Total),
+        };
+        let expected = serde_json::to_string(&whole(Some(WireItems(&items)))).unwrap();
+        assert!(expected.starts_with(r#"{"Items":[{"PK":{"S":"CUST#1"},"SK":{"S":"ORDER#0000"},"#));
+        assert!(expected.ends_with(r#""CapacityUnits":7.5}}"#));
+        // Written, then copied from what was kept.
+        for _ in 0..2 {
+            assert_eq!(page_of_kept_texts(&items, whole(None), 0), expected);
+        }
+        drop(stored);
+    }
 }
