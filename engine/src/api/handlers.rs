@@ -11,8 +11,9 @@ use super::requests;
 use super::responses::{
     self, ItemResponse, consumed_capacity, control_plane, page, table_description, to_string,
 };
+use crate::capacity::ReturnConsumedCapacity;
 use crate::error::Result;
-use crate::ops::Engine;
+use crate::ops::{BatchWriteItemRequest, Engine};
 
 /// CreateTable.
 #[inline(never)]
@@ -108,7 +109,14 @@ pub(super) fn batch_get_item(engine: &mut Engine, body: &[u8]) -> Result<String>
 /// BatchWriteItem.
 #[inline(never)]
 pub(super) fn batch_write_item(engine: &mut Engine, body: &[u8]) -> Result<String> {
-    let (request, mode, metrics) = requests::batch_write_item(body)?;
+    batch_write_item_read(engine, requests::batch_write_item(body)?)
+}
+
+/// BatchWriteItem, its request read.
+pub(super) fn batch_write_item_read(
+    engine: &mut Engine,
+    (request, mode, metrics): (BatchWriteItemRequest, ReturnConsumedCapacity, bool),
+) -> Result<String> {
     Ok(responses::batch_write_item(
         &engine.batch_write_item(request)?,
         mode,

@@ -36,6 +36,18 @@ pub fn item(text: &str) -> Option<Item> {
     Some(item)
 }
 
+/// An item read in place, inside a larger body being read in one pass
+/// (BatchWriteItem's): the same rules as [`item`], and any error means the
+/// body is left to be read the usual way.
+pub struct ItemSeed;
+
+impl<'de> DeserializeSeed<'de> for ItemSeed {
+    type Value = Item;
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Item, D::Error> {
+        Attributes { level: 1 }.deserialize(reader)
+    }
+}
+
 /// Not the common case: the tree decoder decides. (Its words are never
 /// shown; only that there was one matters.)
 fn unusual<E: de::Error>() -> E {

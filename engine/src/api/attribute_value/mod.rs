@@ -28,6 +28,8 @@ pub use crate::limits::MAX_NESTING;
 // 4 KB to its first download, and its items are a few at a time.
 #[cfg(not(target_arch = "wasm32"))]
 mod direct;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use direct::ItemSeed;
 
 /// An item or a key as a request wrote it: its JSON text, not yet read.
 pub type RawItem = Box<RawValue>;

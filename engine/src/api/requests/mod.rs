@@ -6,6 +6,8 @@
 
 mod backups;
 mod batch;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod batch_in_one_pass;
 mod items;
 mod legacy;
 #[cfg(test)]

@@ -158,13 +158,19 @@ mod tests {
         item.insert("notes", Value::s("after"));
         let _shared = item.clone();
         assert_eq!(written(&item), r#"{"PK":{"S":"A"},"notes":{"S":"after"}}"#);
-        assert_eq!(written(&store), r#"{"PK":{"S":"A"},"notes":{"S":"before"}}"#);
+        assert_eq!(
+            written(&store),
+            r#"{"PK":{"S":"A"},"notes":{"S":"before"}}"#
+        );
     }
 
     #[test]
     fn an_item_no_one_else_holds_is_not_kept() {
         let before = kept().0;
-        assert_eq!(written(&stored("once")), r#"{"PK":{"S":"A"},"notes":{"S":"once"}}"#);
+        assert_eq!(
+            written(&stored("once")),
+            r#"{"PK":{"S":"A"},"notes":{"S":"once"}}"#
+        );
         assert_eq!(kept().0, before);
     }
 

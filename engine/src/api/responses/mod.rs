@@ -138,7 +138,14 @@ pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
     };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(WireItems(items)) = page.items {
-        return page_of_kept_texts(items, WirePage { items: None, ..page }, expected);
+        return page_of_kept_texts(
+            items,
+            WirePage {
+                items: None,
+                ..page
+            },
+            expected,
+        );
     }
     encode::to_string_sized(&page, expected)
 }
@@ -203,7 +210,10 @@ mod tests {
         [
             ("PK", Value::s("CUST#1")),
             ("SK", Value::s(format!("ORDER#{n:04}"))),
-            ("total", Value::N(Number::parse(&format!("{n}.990")).unwrap())),
+            (
+                "total",
+                Value::N(Number::parse(&format!("{n}.990")).unwrap()),
+            ),
             ("notes", Value::s("quote \" tab \t é 😀 ".repeat(40))),
         ]
         .into_iter()
