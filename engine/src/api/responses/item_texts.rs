@@ -11,7 +11,8 @@
 //! Only items held elsewhere too are kept (stored in a table, an index or
 //! a stream); an item built for one response (projected) is not.
 //!
-//! Bounded: the texts and their entries take at most [`BUDGET`] bytes;
+//! Bounded: the texts, their entries and the attribute slots their
+//! watches keep allocated take at most [`BUDGET`] bytes;
 //! the entry that would pass it empties the cache first (and with it the
 //! entries of items replaced since). One cache per thread: `ddbplay serve`
 //! runs on one. Not in the page's build, where a read's items are written
@@ -29,18 +30,27 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use super::encode;
 use crate::api::attribute_value::WireItem;
-use crate::types::{Map, MapWatch};
+use crate::types::{Map, MapWatch, Text, Value};
 
 /// The most the cache takes, texts and entries together: 32 MiB.
 pub const BUDGET: usize = 32 << 20;
 
-/// What an entry takes besides its text, rounded up: its place in the
-/// table, the watch, and the watched item's entries, which the watch keeps
-/// allocated (not their strings) after the item itself is gone.
-const ENTRY_BYTES: usize = 256;
+/// What an entry takes besides its text and the watched item's
+/// attributes, rounded up: its place in the table, the watch, the text's
+/// allocation.
+const ENTRY_BYTES: usize = 64;
+
+/// What keeping `text` for `item` takes: the text, the entry, and the
+/// item's attribute slots, which the watch keeps allocated (not their
+/// strings or nested maps) after the item itself is gone.
+fn cost(text: &[u8], attributes: usize) -> usize {
+    text.len() + ENTRY_BYTES + attributes * std::mem::size_of::<(Text, Value)>()
+}
 
 struct Cached {
     identity: usize,
+    /// What it is counted as ([`cost`]).
+    bytes: usize,
     watch: MapWatch,
     text: Box<[u8]>,
 }
@@ -83,12 +93,13 @@ impl Texts {
         let start = out.len();
         encode::append(out, &WireItem(item));
         if item.is_shared() {
-            self.keep(hash, identity, item.watch(), Box::from(&out[start..]));
+            let text: Box<[u8]> = Box::from(&out[start..]);
+            let bytes = cost(&text, item.len());
+            self.keep(hash, identity, item.watch(), text, bytes);
         }
     }
 
-    fn keep(&mut self, hash: u64, identity: usize, watch: MapWatch, text: Box<[u8]>) {
-        let bytes = text.len() + ENTRY_BYTES;
+    fn keep(&mut self, hash: u64, identity: usize, watch: MapWatch, text: Box<[u8]>, bytes: usize) {
         if bytes > BUDGET {
             return;
         }
@@ -97,12 +108,13 @@ impl Texts {
         }
         if let Ok(stale) = self.table.find_entry(hash, |c| c.identity == identity) {
             let (stale, _) = stale.remove();
-            self.bytes -= stale.text.len() + ENTRY_BYTES;
+            self.bytes -= stale.bytes;
         }
         self.table.insert_unique(
             hash,
             Cached {
                 identity,
+                bytes,
                 watch,
                 text,
             },
@@ -124,7 +136,6 @@ pub fn kept() -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Value;
 
     fn written(item: &Map) -> String {
         let mut out = Vec::new();
@@ -183,8 +194,11 @@ mod tests {
             written(item);
             assert!(kept().1 <= BUDGET, "{} bytes kept", kept().1);
         }
-        // 300,289 bytes an entry: 111 fit in 32 MiB; the 112th emptied it.
+        // 300,033 bytes of text, 64 of entry and 2 attribute slots of 56
+        // bytes: 300,209 an entry, so 111 fit in 32 MiB; the 112th emptied it.
+        assert_eq!(std::mem::size_of::<(Text, Value)>(), 56);
         assert_eq!(kept().0, 200 - 111);
+        assert_eq!(kept().1, (200 - 111) * 300_209);
         drop(shares);
     }
 }
