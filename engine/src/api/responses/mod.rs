@@ -155,20 +155,14 @@ pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
 /// members, which always include `Count`.
 #[cfg(not(target_arch = "wasm32"))]
 fn page_of_kept_texts(items: &[Item], rest: WirePage<'_>, expected: usize) -> String {
-    let mut out = Vec::with_capacity(expected);
-    out.extend_from_slice(br#"{"Items":["#);
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        item_texts::write_item(&mut out, item);
-    }
-    out.extend_from_slice(b"],");
+    let mut out = String::with_capacity(expected);
+    out.push_str(r#"{"Items":["#);
+    item_texts::write_items(&mut out, items);
+    out.push_str("],");
     // The rest is `{"Count":…}`: its members follow the items.
-    let at = out.len();
-    encode::append(&mut out, &rest);
-    out.remove(at);
-    String::from_utf8(out).unwrap_or_else(|_| "{}".to_string())
+    let rest = encode::to_string(&rest);
+    out.push_str(rest.strip_prefix('{').unwrap_or(&rest));
+    out
 }
 
 /// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed
