@@ -199,7 +199,7 @@ pub struct EntryKey {
 }
 
 /// A full primary key of a table item.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PrimaryKey {
     /// Partition key value.
     pub partition: KeyValue,

@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::key::{KeySchema, PrimaryKey, key_from_request, primary_key_of};
 use crate::table::PlannedWrite;
 use crate::types::Item;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 pub use crate::limits::MAX_BATCH_WRITES;
 
@@ -75,6 +76,13 @@ fn put_key(schema: &KeySchema, item: &Item) -> Result<PrimaryKey> {
     })
 }
 
+/// A hash of a key, for finding a repeated key among a batch's.
+fn key_hash(key: &PrimaryKey) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
 impl Engine {
     /// BatchWriteItem.
     pub fn batch_write_item(
@@ -109,6 +117,9 @@ impl Engine {
                 .collect();
             let schema = &table.description.key_schema;
             let mut keyed: Vec<Keyed> = Vec::with_capacity(writes.len());
+            // The hashes of `keyed`'s keys: two keys are compared whole
+            // only when their hashes match.
+            let mut hashes: Vec<u64> = Vec::with_capacity(writes.len());
             // What earlier requests of the batch add to each item collection.
             let mut growth: Vec<(crate::key::KeyValue, i64)> = Vec::new();
             for write in writes {
@@ -122,7 +133,12 @@ impl Engine {
                     }
                 };
                 let new = planned.item();
-                if keyed.iter().any(|(k, _)| *k == key) || earlier.contains(&&key) {
+                let hash = key_hash(&key);
+                let repeated = hashes
+                    .iter()
+                    .zip(&keyed)
+                    .any(|(h, (k, _))| *h == hash && *k == key);
+                if repeated || earlier.contains(&&key) {
                     return Err(Error::validation(
                         "Provided list of item keys contains duplicates",
                     ));
@@ -138,6 +154,7 @@ impl Engine {
                     }
                 }
                 keyed.push((key, planned));
+                hashes.push(hash);
             }
             planned.push(Planned {
                 sent_as,
