@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use crate::error::Result;
 use crate::key::{EntryKey, KeyValue, PartitionKey, PrimaryKey, Tie, index_key_of};
-use crate::types::{Item, Text, item_size};
+use crate::types::{Item, Text, item_size, prefetch};
 use points::KeyNames;
 
 /// Where a table item's entry sits inside an index partition: the index
@@ -48,20 +48,6 @@ pub struct Index {
 
 /// No entry in the index.
 const NO_SLOT: Slot = Slot::MAX;
-
-/// Asks the processor to start loading the memory at `at`. A hint only: it
-/// never faults, changes nothing, and does nothing off x86-64.
-#[inline]
-fn prefetch<T>(at: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: prefetching is a hint that never faults, whatever the address.
-        unsafe { _mm_prefetch(at as *const i8, _MM_HINT_T0) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
-}
 
 impl Index {
     fn new(description: IndexDescription) -> Index {

@@ -16,6 +16,7 @@ use std::sync::{Arc, Weak};
 
 use smol_str::SmolStr;
 
+use super::prefetch::prefetch;
 use super::value::Value;
 
 /// Text stored inline when short (up to 23 bytes), else shared on the heap:
@@ -161,16 +162,10 @@ impl Map {
     /// only; it changes no result, and does nothing off x86-64.
     #[inline]
     pub fn prefetch(&self) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let start = Arc::as_ptr(&self.entries) as *const i8;
-            let bytes = std::mem::size_of_val(&*self.entries).min(448);
-            for offset in (0..bytes).step_by(64) {
-                // SAFETY: prefetching is a hint that never faults; the
-                // addresses are inside the map's own allocation.
-                unsafe { _mm_prefetch(start.wrapping_add(offset), _MM_HINT_T0) };
-            }
+        let start = Arc::as_ptr(&self.entries) as *const u8;
+        let bytes = std::mem::size_of_val(&*self.entries).min(448);
+        for offset in (0..bytes).step_by(64) {
+            prefetch(start.wrapping_add(offset));
         }
     }
 
@@ -180,16 +175,12 @@ impl Map {
     /// pays once they have arrived ([`Map::prefetch`] first). A hint only.
     #[inline]
     pub fn prefetch_texts(&self) {
-        #[cfg(target_arch = "x86_64")]
         for (_, value) in self.entries.iter() {
             if let Value::S(text) = value
                 && text.is_heap_allocated()
             {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
                 // The shared text's counts sit just before its bytes.
-                let counts = text.as_ptr().wrapping_sub(16) as *const i8;
-                // SAFETY: prefetching is a hint that never faults.
-                unsafe { _mm_prefetch(counts, _MM_HINT_T0) };
+                prefetch(text.as_ptr().wrapping_sub(16));
             }
         }
     }

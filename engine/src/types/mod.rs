@@ -5,6 +5,7 @@ pub mod number;
 pub mod path;
 #[cfg(feature = "persist")]
 mod persist;
+mod prefetch;
 pub mod sets;
 pub mod size;
 pub mod value;
@@ -12,5 +13,6 @@ pub mod value;
 pub use map::{Map, MapWatch, Text};
 pub use number::{Number, NumberError};
 pub use path::{Path, PathElement};
+pub use prefetch::prefetch;
 pub use size::{MAX_ITEM_BYTES, item_size, value_size};
 pub use value::{Item, Value, ValueType};
