@@ -4,7 +4,8 @@ commerce load, both driven by boto3 in one run.
 The load, on a table keyed PK/SK with no indexes, paying per request:
 
 1. **load**: 20,200 items of ~1 KB (200 customers, each a profile and 100
-   orders) written by BatchWriteItem, 25 at a time (808 requests);
+   orders) written by BatchWriteItem, 25 at a time (808 requests), into
+   an empty table;
 2. **query**: 200 Queries, each reading one customer's 100 orders;
 3. **scan**: 10 Scans of the whole table with a filter, every page.
 
@@ -13,12 +14,14 @@ For each server and step: the processor time the server process spent
 per-request floor times the step's requests — the floor being what one
 GetItem of a missing key costs it (HTTP, signature, JSON in and out:
 what any request pays), measured over 5,000 of them first. What is left
-is what the step's work costs the server (the Queries and the Scans are
-run ten and three times over and their time divided, for precision); the
-ratio is ddbplay's against
-Dynoxide's. Three rounds, each with both servers started fresh; medians
-and spreads. Reported to `cargo xtask bench` when DDBPLAY_BENCH_OUT is
-set.
+is what the step's work costs the server (the load is run three times,
+into three empty tables, the Queries ten times and the Scans three, and
+their time divided, for precision); the ratio is ddbplay's against
+Dynoxide's. Processor time is read to the nanosecond from each thread's
+schedstat, or, when a thread ended during a step (its time would be
+lost), from the process's counts in hundredths of a second. Five rounds
+in a full run, each with both servers started fresh; medians and
+spreads. Reported to `cargo xtask bench` when DDBPLAY_BENCH_OUT is set.
 
 Usage: bench_server_peer.py DDBPLAY_BINARY DYNOXIDE_BINARY [ROUNDS]
 """
@@ -36,11 +39,31 @@ ticks = os.sysconf("SC_CLK_TCK")
 CUSTOMERS, ORDERS, FLOOR_REQUESTS = 200, 100, 5000
 
 
-def cpu_seconds(served):
-    """The processor time the server process has spent, user and system, every thread."""
-    with open(f"/proc/{served.process.pid}/stat") as stat:
+def processor_time(served):
+    """What the server process has spent on the processor so far: each live
+    thread's time in nanoseconds (schedstat), and the whole process's,
+    ended threads included, in clock ticks (user + system)."""
+    pid = served.process.pid
+    threads = {}
+    for thread in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{thread}/schedstat") as schedstat:
+                threads[thread] = int(schedstat.read().split()[0]) / 1e9
+        except OSError:
+            pass  # ended between the listing and the read
+    with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / ticks
+    return threads, (int(fields[11]) + int(fields[12])) / ticks
+
+
+def seconds_between(before, after):
+    """The processor time spent between two readings: to the nanosecond
+    when every thread of the first lived to the second (a thread started
+    in between spent all its time in between), else in clock ticks."""
+    (threads_before, ticks_before), (threads_after, ticks_after) = before, after
+    if threads_before.keys() <= threads_after.keys():
+        return sum(spent - threads_before.get(thread, 0.0) for thread, spent in threads_after.items())
+    return ticks_after - ticks_before
 
 
 def item(customer, order):
@@ -54,12 +77,15 @@ def item(customer, order):
 
 def run_load(client):
     """Each step with the number of requests it sent."""
-    client.create_table(
-        TableName="commerce", BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
-                              {"AttributeName": "SK", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
-    )
+    loaded = ["commerce", "commerce_2", "commerce_3"]
+    for table in loaded:
+        client.create_table(
+            TableName=table, BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                                  {"AttributeName": "SK", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+        )
+    empty = iter(loaded)
     for _ in range(FLOOR_REQUESTS // 10):
         client.get_item(TableName="commerce", Key={"PK": {"S": "warm"}, "SK": {"S": "up"}})
 
@@ -69,11 +95,12 @@ def run_load(client):
         return FLOOR_REQUESTS
 
     def load():
+        table = next(empty)
         items = [item(c, o) for c in range(CUSTOMERS) for o in [None, *range(ORDERS)]]
         sent = 0
         for start in range(0, len(items), 25):
             batch = [{"PutRequest": {"Item": i}} for i in items[start:start + 25]]
-            response = client.batch_write_item(RequestItems={"commerce": batch})
+            response = client.batch_write_item(RequestItems={table: batch})
             sent += 1
             while response.get("UnprocessedItems"):
                 response = client.batch_write_item(RequestItems=response["UnprocessedItems"])
@@ -105,10 +132,10 @@ def run_load(client):
             assert found == CUSTOMERS * ORDERS // 4, found
         return sent
 
-    # The Queries and the Scans take a few hundredths of a second of the
-    # server's time, and /proc counts it in hundredths: each is run several
-    # times over and the time divided, so that a tick is a small part of it.
-    return [("floor", floor, 1), ("load", load, 1), ("query", query, 10), ("scan", scan, 3)]
+    # The steps take a few hundredths of a second of the server's time:
+    # each is run several times over and the time divided, so that a
+    # reading's error is a small part of it.
+    return [("floor", floor, 1), ("load", load, len(loaded)), ("query", query, 10), ("scan", scan, 3)]
 
 
 def measure(name, argv_of):
@@ -116,9 +143,9 @@ def measure(name, argv_of):
     try:
         spent = {}
         for step_name, step, passes in run_load(server.client):
-            before = cpu_seconds(server)
+            before = processor_time(server)
             requests = sum(step() for _ in range(passes))
-            spent[step_name] = ((cpu_seconds(server) - before) / passes, requests / passes)
+            spent[step_name] = (seconds_between(before, processor_time(server)) / passes, requests / passes)
         floor = spent["floor"][0] / spent["floor"][1]
         above = {step: max(cpu - floor * requests, 1e-9) for step, (cpu, requests) in spent.items() if step != "floor"}
         return floor, above

@@ -255,7 +255,7 @@ fn measure_server(tools: &Tools, length: Length) -> Result<(), String> {
         .args([pid.as_str(), requests]))?;
     // Side by side with Dynoxide, each started fresh per round.
     let dynoxide = tools.ensure_dynoxide_release()?;
-    let rounds = if length == Length::Full { "3" } else { "1" };
+    let rounds = if length == Length::Full { "5" } else { "1" };
     run(reporting(&mut Command::new(tools.python()))
         .arg("tests/e2e/bench_server_peer.py")
         .arg(target_dir().join("release").join("ddbplay"))
