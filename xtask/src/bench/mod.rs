@@ -234,6 +234,9 @@ fn measure_cheap() -> Result<(), String> {
 
 /// `ddbplay serve`'s processor time per Query, with boto3 as the client.
 fn measure_server(tools: &Tools, length: Length) -> Result<(), String> {
+    // Dynoxide as its crate builds for release: the Query's ratio against
+    // it, then the commerce load side by side, each started fresh per round.
+    let dynoxide = tools.ensure_dynoxide_release()?;
     run(Command::new("cargo").args(["build", "--release", "-q", "-p", "ddbplay"]))?;
     let port = free_port()?;
     let server = Command::new(target_dir().join("release").join("ddbplay"))
@@ -252,9 +255,8 @@ fn measure_server(tools: &Tools, length: Length) -> Result<(), String> {
     run(reporting(&mut Command::new(tools.python()))
         .arg("tests/e2e/bench_server.py")
         .arg(format!("http://127.0.0.1:{port}"))
-        .args([pid.as_str(), requests]))?;
-    // Side by side with Dynoxide, each started fresh per round.
-    let dynoxide = tools.ensure_dynoxide_release()?;
+        .args([pid.as_str(), requests])
+        .env("DYNOXIDE_BIN", &dynoxide))?;
     let rounds = if length == Length::Full { "5" } else { "1" };
     run(reporting(&mut Command::new(tools.python()))
         .arg("tests/e2e/bench_server_peer.py")
