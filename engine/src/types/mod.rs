@@ -1,4 +1,5 @@
-//! Values, numbers, items, document paths and their sizes.
+//! Values, numbers, items, document paths and their sizes, and the hint
+//! that asks the processor for memory a read is about to need (`prefetch`).
 
 pub mod map;
 pub mod number;
