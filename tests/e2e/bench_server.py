@@ -21,12 +21,11 @@ Usage: bench_server.py ENDPOINT SERVER_PID [REQUESTS] [ROUNDS]
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 
-from servers import Served, client as connect
+from servers import Served, client as connect, dynoxide_binary, dynoxide_command
 
 ticks = os.sysconf("SC_CLK_TCK")
 
@@ -87,13 +86,6 @@ def measure(endpoint, pid, requests, rounds, with_floor):
     return runs
 
 
-def dynoxide_binary():
-    found = os.environ.get("DYNOXIDE_BIN") or shutil.which("dynoxide")
-    if not found:
-        found = os.path.expanduser("~/.cargo/bin/dynoxide")
-    return found if os.path.exists(found) else None
-
-
 def spread(values):
     values = sorted(values)
     return values[len(values) // 2], values[0], values[-1]
@@ -121,8 +113,7 @@ def main():
         print("server: Dynoxide is not installed; no ratio (cargo install dynoxide-rs --locked "
               "--no-default-features --features native-sqlite,http-server,cli)")
         return
-    served = Served(command=lambda port: [peer, "--port", str(port), "--log", "quiet"],
-                    name="dynoxide", stderr=subprocess.DEVNULL)
+    served = Served(command=dynoxide_command(peer), name="dynoxide", stderr=subprocess.DEVNULL)
     try:
         theirs = measure(served.url, served.process.pid, requests, rounds, with_floor=True)
     finally:

@@ -31,7 +31,7 @@ import os
 import subprocess
 import sys
 
-from servers import Served
+from servers import Served, dynoxide_command
 
 ddbplay_binary, dynoxide_binary = sys.argv[1], sys.argv[2]
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
@@ -155,7 +155,7 @@ def measure(name, argv_of):
 
 SERVERS = {
     "ddbplay": lambda port: [ddbplay_binary, "serve", "--port", str(port), "--log", "quiet"],
-    "dynoxide": lambda port: [dynoxide_binary, "--port", str(port), "--log", "quiet"],
+    "dynoxide": dynoxide_command(dynoxide_binary),
 }
 results = {name: [] for name in SERVERS}
 for _ in range(rounds):

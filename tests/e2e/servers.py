@@ -9,6 +9,7 @@ stderr. As a context manager it stops on leaving.
 """
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -19,6 +20,19 @@ import boto3
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("DDBPLAY_BIN", str(ROOT / "target" / "debug" / "ddbplay"))
+
+
+def dynoxide_binary():
+    """Dynoxide's binary: DYNOXIDE_BIN, else `dynoxide` on the PATH, else
+    ~/.cargo/bin/dynoxide; None when it is not installed."""
+    candidates = [os.environ.get("DYNOXIDE_BIN"), shutil.which("dynoxide"),
+                  str(Path.home() / ".cargo" / "bin" / "dynoxide")]
+    return next((found for found in candidates if found and Path(found).exists()), None)
+
+
+def dynoxide_command(binary):
+    """Dynoxide's command line for a port, quiet, for `Served(command=...)`."""
+    return lambda port: [binary, "--port", str(port), "--log", "quiet"]
 
 
 def free_port():

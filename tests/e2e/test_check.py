@@ -12,7 +12,6 @@ installs both); dynalite comes from this folder's node_modules.
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from servers import BINARY, Served
+from servers import BINARY, Served, dynoxide_binary, dynoxide_command
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -28,10 +27,8 @@ LINK = (ROOT / "web" / "src" / "share" / "testdata" / "link-v5.txt").read_text()
 EXPECTED = HERE / "expected"
 
 
-def dynoxide_binary():
-    found = os.environ.get("DYNOXIDE_BIN") or shutil.which("dynoxide")
-    cargo_bin = Path.home() / ".cargo" / "bin" / "dynoxide"
-    found = found or (str(cargo_bin) if cargo_bin.exists() else None)
+def installed_dynoxide():
+    found = dynoxide_binary()
     assert found, "Dynoxide is not installed: `cargo xtask test` installs it"
     return found
 
@@ -42,7 +39,7 @@ class Endpoint(Served):
     def __init__(self, kind, *extra):
         command = {
             "serve": lambda port: [BINARY, "serve", "--port", str(port), "--log", "quiet"],
-            "dynoxide": lambda port: [dynoxide_binary(), "--port", str(port), "--log", "quiet"],
+            "dynoxide": lambda port: dynoxide_command(installed_dynoxide())(port),
             "dynalite": lambda port: ["node", str(HERE / "node_modules" / "dynalite" / "cli.js"), "--port", str(port)],
         }[kind]
         super().__init__(command=lambda port: command(port) + list(extra), name=kind, seconds=30)
