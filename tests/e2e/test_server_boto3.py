@@ -306,18 +306,28 @@ def test_each_answer_has_its_own_request_id_and_the_crc32_botocore_checks(table)
     ddb.get_item(TableName=TABLE, Key={"PK": {"S": "CUST#c1"}, "SK": {"S": "PROFILE"}})
     with pytest.raises(ClientError):
         ddb.describe_table(TableName="no-such-table")
-    assert len(seen) == 3
+    # Pages, whose CRC is put together from their items' kept texts: the
+    # first Query writes them, the second copies them, the Scan stops
+    # early, the count has no items.
+    for _ in range(2):
+        ddb.query(TableName=TABLE, KeyConditionExpression="PK = :pk",
+                  ExpressionAttributeValues={":pk": {"S": "CUST#c1"}})
+    ddb.scan(TableName=TABLE, Limit=2)
+    ddb.query(TableName=TABLE, KeyConditionExpression="PK = :pk", Select="COUNT",
+              ExpressionAttributeValues={":pk": {"S": "CUST#c1"}})
+    assert len(seen) == 7
+    assert b'"Items":[{' in seen[4][1] and b'"LastEvaluatedKey"' in seen[5][1]
     ids = [headers["x-amzn-requestid"] for headers, _ in seen]
     assert all(re.fullmatch(r"[0-9A-Z]{52}", i) for i in ids), ids
-    assert len(set(ids)) == 3
+    assert len(set(ids)) == 7
     # botocore retries an answer whose body does not match, then fails:
-    # three answers, one call each, is also the proof that it matched.
+    # seven answers, one call each, is also the proof that they matched.
     for headers, body in seen:
         assert headers["x-amz-crc32"] == str(zlib.crc32(body))
     # The request id reaches the caller as DynamoDB's does.
     answer = ddb.list_tables()
-    assert len(seen) == 4
-    assert answer["ResponseMetadata"]["RequestId"] == seen[3][0]["x-amzn-requestid"]
+    assert len(seen) == 8
+    assert answer["ResponseMetadata"]["RequestId"] == seen[7][0]["x-amzn-requestid"]
 
 
 def test_a_global_index_keyed_on_several_attributes_through_boto3():

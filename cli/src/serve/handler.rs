@@ -92,7 +92,13 @@ struct Answering<'a> {
 impl Answering<'_> {
     /// The answer, with DynamoDB's content type, the request's id and the
     /// body's CRC32 ([`super::identity`]), logged ([`super::request_log`]).
-    fn answer(&self, status: StatusCode, body: String, error: Option<String>) -> Response {
+    fn answer(
+        &self,
+        status: StatusCode,
+        body: String,
+        crc32: Option<u32>,
+        error: Option<String>,
+    ) -> Response {
         request_log::write(
             self.shared.log,
             &request_log::Entry {
@@ -111,7 +117,7 @@ impl Answering<'_> {
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/x-amz-json-1.0"),
         );
-        super::identity::stamp(&mut headers, &self.request_id, body.as_bytes());
+        super::identity::stamp(&mut headers, &self.request_id, body.as_bytes(), crc32);
         (status, headers, body).into_response()
     }
 
@@ -124,6 +130,7 @@ impl Answering<'_> {
         self.answer(
             refused.status,
             body.to_string(),
+            None,
             Some(refused.kind.to_string()),
         )
     }
@@ -277,5 +284,5 @@ pub async fn dynamodb(State(shared): State<Shared>, request: Request) -> Respons
     };
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::BAD_REQUEST);
     let error = request_log::error_name(answer.status, &answer.body);
-    answering.answer(status, answer.body, error)
+    answering.answer(status, answer.body, answer.crc32, error)
 }

@@ -62,12 +62,15 @@ pub fn request_id() -> String {
     request_id_of(start(), COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
-/// Puts the request id and the body's CRC32 on an answer's headers.
-pub fn stamp(headers: &mut HeaderMap, request_id: &str, body: &[u8]) {
+/// Puts the request id and the body's CRC32 on an answer's headers: the
+/// CRC the engine gave with the body when it did (a page of kept item
+/// texts), else read from the body.
+pub fn stamp(headers: &mut HeaderMap, request_id: &str, body: &[u8], crc32: Option<u32>) {
     if let Ok(id) = HeaderValue::from_str(request_id) {
         headers.insert("x-amzn-requestid", id);
     }
-    headers.insert("x-amz-crc32", HeaderValue::from(crc32fast::hash(body)));
+    let crc32 = crc32.unwrap_or_else(|| crc32fast::hash(body));
+    headers.insert("x-amz-crc32", HeaderValue::from(crc32));
 }
 
 #[cfg(test)]
@@ -89,7 +92,7 @@ mod tests {
     #[test]
     fn the_checksum_is_the_bodys_crc32_in_decimal() {
         let mut headers = HeaderMap::new();
-        stamp(&mut headers, "ID", b"{}");
+        stamp(&mut headers, "ID", b"{}", None);
         // zlib.crc32(b"{}") in Python.
         assert_eq!(headers["x-amz-crc32"], "2745614147");
     }

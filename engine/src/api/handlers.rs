@@ -265,6 +265,20 @@ pub(super) fn scan(engine: &mut Engine, body: &[u8]) -> Result<String> {
     Ok(page(&engine.scan(request)?, mode))
 }
 
+/// Query, natively: the page and its CRC-32.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn query_with_crc(engine: &mut Engine, body: &[u8]) -> Result<(String, u32)> {
+    let (request, mode) = requests::query(body)?;
+    Ok(responses::page_with_crc(&engine.query(request)?, mode))
+}
+
+/// Scan, natively: the page and its CRC-32.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn scan_with_crc(engine: &mut Engine, body: &[u8]) -> Result<(String, u32)> {
+    let (request, mode) = requests::scan(body)?;
+    Ok(responses::page_with_crc(&engine.scan(request)?, mode))
+}
+
 /// PutItem's, UpdateItem's and DeleteItem's response.
 fn write_item(
     response: &crate::ops::WriteItemResponse,

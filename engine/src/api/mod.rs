@@ -29,6 +29,28 @@ pub struct Response {
     pub status: u16,
     /// The JSON body.
     pub body: String,
+    /// The body's CRC-32 (zlib's), when writing the body gave it without
+    /// reading it again: a Query's or Scan's page natively, put together
+    /// from its items' kept texts. `None` leaves it to the front end.
+    pub crc32: Option<u32>,
+}
+
+impl Response {
+    fn ok(body: String) -> Response {
+        Response {
+            status: 200,
+            body,
+            crc32: None,
+        }
+    }
+
+    fn error(error: &crate::error::Error) -> Response {
+        Response {
+            status: error.status(),
+            body: responses::error(error),
+            crc32: None,
+        }
+    }
 }
 
 /// Runs one DynamoDB operation (`PutItem`, `Query`, … — with or without the
@@ -39,15 +61,42 @@ pub fn handle(engine: &mut Engine, operation: &str, body: &[u8]) -> Response {
         .unwrap_or(operation);
     let answer = match operation.strip_prefix(streams::TARGET_PREFIX) {
         Some(streams_operation) => streams::dispatch(engine, streams_operation, body),
-        None => dispatch(engine, operation, body),
+        None => {
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(page) = page_with_crc(engine, operation, body) {
+                return page;
+            }
+            dispatch(engine, operation, body)
+        }
     };
     match answer {
-        Ok(body) => Response { status: 200, body },
-        Err(error) => Response {
-            status: error.status(),
-            body: responses::error(&error),
-        },
+        Ok(body) => Response::ok(body),
+        Err(error) => Response::error(&error),
     }
+}
+
+/// Query and Scan natively, their page with its CRC-32
+/// ([`responses::page_with_crc`]); `None` for any other operation.
+#[cfg(not(target_arch = "wasm32"))]
+fn page_with_crc(engine: &mut Engine, operation: &str, body: &[u8]) -> Option<Response> {
+    let operation = match operation.parse() {
+        Ok(read @ (Operation::Query | Operation::Scan)) => read,
+        _ => return None,
+    };
+    let page = shapes::check(operation.name(), body).and_then(|converted| {
+        let body = converted.as_deref().unwrap_or(body);
+        match operation {
+            Operation::Query => handlers::query_with_crc(engine, body),
+            _ => handlers::scan_with_crc(engine, body),
+        }
+    });
+    Some(match page {
+        Ok((body, crc32)) => Response {
+            crc32: Some(crc32),
+            ..Response::ok(body)
+        },
+        Err(error) => Response::error(&error),
+    })
 }
 
 /// Like [`handle`], but gives the error itself (with its location in an

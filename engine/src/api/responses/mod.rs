@@ -3,6 +3,8 @@
 //! capacity, items, errors), the others one family each.
 
 mod batch;
+#[cfg(not(target_arch = "wasm32"))]
+mod body_crc;
 pub mod control_plane;
 mod encode;
 #[cfg(not(target_arch = "wasm32"))]
@@ -124,45 +126,61 @@ struct WirePage<'a> {
     consumed_capacity: Option<WireConsumed<'a>>,
 }
 
-/// A Query or Scan response body.
-pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
-    // The items' JSON is their size (names and values) and about a
-    // quarter more for the quotes and type keys around them.
-    let expected = 256 + response.bytes_read + response.bytes_read / 4;
-    let page = WirePage {
+/// The items' JSON is their size (names and values) and about a quarter
+/// more for the quotes and type keys around them.
+fn expected_page_bytes(response: &PageResponse) -> usize {
+    256 + response.bytes_read + response.bytes_read / 4
+}
+
+fn wire_page(response: &PageResponse, mode: ReturnConsumedCapacity) -> WirePage<'_> {
+    WirePage {
         items: response.items.as_deref().map(WireItems),
         count: response.count,
         scanned_count: response.scanned_count,
         last_evaluated_key: response.last_evaluated_key.as_ref().map(WireItem),
         consumed_capacity: consumed_capacity(&response.consumed, mode),
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Some(WireItems(items)) = page.items {
-        return page_of_kept_texts(
-            items,
-            WirePage {
-                items: None,
-                ..page
-            },
-            expected,
-        );
     }
-    encode::to_string_sized(&page, expected)
 }
 
-/// A page whose items are written from [`item_texts`] (the same bytes as
-/// [`WireItems`] writes): `{"Items":[…]`, then the rest of the page's
-/// members, which always include `Count`.
+/// A Query or Scan response body.
+pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    if response.items.is_some() {
+        return page_with_crc(response, mode).0;
+    }
+    encode::to_string_sized(&wire_page(response, mode), expected_page_bytes(response))
+}
+
+/// A Query or Scan response body and its CRC-32, natively: the items are
+/// written from [`item_texts`] (the same bytes as [`WireItems`] writes),
+/// `{"Items":[…]`, then the rest of the page's members, which always
+/// include `Count`; the CRC is put together from the kept texts' own
+/// ([`body_crc`]).
 #[cfg(not(target_arch = "wasm32"))]
-fn page_of_kept_texts(items: &[Item], rest: WirePage<'_>, expected: usize) -> String {
-    let mut out = String::with_capacity(expected);
+pub fn page_with_crc(response: &PageResponse, mode: ReturnConsumedCapacity) -> (String, u32) {
+    let page = wire_page(response, mode);
+    let mut crc = body_crc::RunningCrc::default();
+    let Some(WireItems(items)) = page.items else {
+        let out = encode::to_string_sized(&page, expected_page_bytes(response));
+        crc.bytes(out.as_bytes());
+        return (out, crc.value());
+    };
+    let rest = WirePage {
+        items: None,
+        ..page
+    };
+    let mut out = String::with_capacity(expected_page_bytes(response));
     out.push_str(r#"{"Items":["#);
-    item_texts::write_items(&mut out, items);
-    out.push_str("],");
+    crc.bytes(out.as_bytes());
+    item_texts::write_items(&mut out, &mut crc, items);
     // The rest is `{"Count":…}`: its members follow the items.
     let rest = encode::to_string(&rest);
-    out.push_str(rest.strip_prefix('{').unwrap_or(&rest));
-    out
+    let rest = rest.strip_prefix('{').unwrap_or(&rest);
+    for piece in ["],", rest] {
+        out.push_str(piece);
+        crc.bytes(piece.as_bytes());
+    }
+    (out, crc.value())
 }
 
 /// An error body: `{"__type": …, "message": …}` (plus `Item` for a failed
@@ -215,29 +233,58 @@ mod tests {
     }
 
     #[test]
-    fn a_page_of_kept_texts_is_the_page_written_whole() {
+    fn a_page_of_kept_texts_is_the_page_written_whole_with_its_crc() {
         let items: Vec<Item> = (0..30).map(order).collect();
         let stored = items.clone();
         let key = items[29].clone();
-        let consumed = Consumed {
-            table_name: "orders".into(),
-            table: 7.5,
-            ..Consumed::default()
+        let response = PageResponse {
+            items: Some(items.clone()),
+            count: 30,
+            scanned_count: 31,
+            last_evaluated_key: Some(key.clone()),
+            consumed: Consumed {
+                table_name: "orders".into(),
+                table: 7.5,
+                ..Consumed::default()
+            },
+            ..PageResponse::default()
         };
-        let whole = |items| WirePage {
-            items,
+        let whole = WirePage {
+            items: Some(WireItems(&items)),
             count: 30,
             scanned_count: 31,
             last_evaluated_key: Some(WireItem(&key)),
-            consumed_capacity: consumed_capacity(&consumed, ReturnConsumedCapacity::Total),
+            consumed_capacity: consumed_capacity(&response.consumed, ReturnConsumedCapacity::Total),
         };
-        let expected = serde_json::to_string(&whole(Some(WireItems(&items)))).unwrap();
+        let expected = serde_json::to_string(&whole).unwrap();
         assert!(expected.starts_with(r#"{"Items":[{"PK":{"S":"CUST#1"},"SK":{"S":"ORDER#0000"},"#));
         assert!(expected.ends_with(r#""CapacityUnits":7.5}}"#));
         // Written, then copied from what was kept.
         for _ in 0..2 {
-            assert_eq!(page_of_kept_texts(&items, whole(None), 0), expected);
+            let (body, crc) = page_with_crc(&response, ReturnConsumedCapacity::Total);
+            assert_eq!(body, expected);
+            assert_eq!(crc, crc32fast::hash(expected.as_bytes()));
         }
         drop(stored);
+    }
+
+    #[test]
+    fn a_page_without_items_or_with_none_comes_with_its_crc() {
+        let counted = PageResponse {
+            count: 4,
+            scanned_count: 9,
+            ..PageResponse::default()
+        };
+        let (body, crc) = page_with_crc(&counted, ReturnConsumedCapacity::None);
+        assert_eq!(body, r#"{"Count":4,"ScannedCount":9}"#);
+        // zlib.crc32(b'{"Count":4,"ScannedCount":9}') in Python.
+        assert_eq!(crc, 0xD8A8_7AC5);
+        let empty = PageResponse {
+            items: Some(Vec::new()),
+            ..PageResponse::default()
+        };
+        let (body, crc) = page_with_crc(&empty, ReturnConsumedCapacity::None);
+        assert_eq!(body, r#"{"Items":[],"Count":0,"ScannedCount":0}"#);
+        assert_eq!(crc, crc32fast::hash(body.as_bytes()));
     }
 }
