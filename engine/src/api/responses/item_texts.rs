@@ -121,7 +121,7 @@ impl Texts {
         for (i, (item, text)) in items.iter().zip(found).enumerate() {
             if i > 0 {
                 out.push(',');
-                crc.bytes(b",");
+                crc.byte(b',');
             }
             match text {
                 Some((text, text_crc)) => {
