@@ -152,10 +152,10 @@ pub fn page(response: &PageResponse, mode: ReturnConsumedCapacity) -> String {
 }
 
 /// A Query or Scan response body and its CRC-32, natively: the items are
-/// written from [`item_texts`] (the same bytes as [`WireItems`] writes),
-/// `{"Items":[…]`, then the rest of the page's members, which always
-/// include `Count`; the CRC is put together from the kept texts' own
-/// ([`body_crc`]).
+/// written from the texts kept of them (`item_texts`, the same bytes as
+/// [`page`] writes), `{"Items":[…]`, then the rest of the page's members,
+/// which always include `Count`; the CRC is put together from the kept
+/// texts' own (`body_crc`).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn page_with_crc(response: &PageResponse, mode: ReturnConsumedCapacity) -> (String, u32) {
     let page = wire_page(response, mode);
